@@ -1,0 +1,12 @@
+// Every operation of the service, by area. Each area file defines its zod schemas and
+// `*Operations` list; this list is what the OpenAPI document and the service's route
+// table are checked against.
+import type { Operation } from './operation.js';
+import { directoryOperations } from './directories.js';
+
+export * from './common.js';
+export * from './operation.js';
+export * from './problem.js';
+export * from './directories.js';
+
+export const operations: Operation[] = [...directoryOperations];

@@ -1,0 +1,148 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApi } from '../contract/openapi.js';
+import { openDatabase, type DB } from '../sqlite.js';
+import { resolveOptions, type ResolvedOptions, type ServiceContext, type ServiceOptions } from './context.js';
+import { problemBody, ServiceProblem } from './errors.js';
+import { IdempotencyStore } from './idempotency.js';
+import { RateLimiter } from './rateLimit.js';
+import { createRoute } from './route.js';
+import { areas } from './routes/index.js';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store', 'migrations');
+
+export interface Service {
+  app: FastifyInstance;
+  ctx: ServiceContext;
+  db: DB;
+  options: ResolvedOptions;
+  /** Start listening and background work; resolves to the base address. */
+  listen(): Promise<string>;
+  /** The base address (after listen). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** A secret kept in the data folder, so presigned addresses survive a restart. */
+function loadUrlSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'url-secret');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+function mapError(error: FastifyError | ServiceProblem | Error): ServiceProblem {
+  if (error instanceof ServiceProblem) return error;
+  const fe = error as FastifyError;
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && fe.code?.startsWith('FST_ERR_CTP'))) {
+    return new ServiceProblem(400, `Malformed request body: ${fe.message}`);
+  }
+  if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ServiceProblem(413, 'Request body too large.');
+  if (fe.statusCode === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new ServiceProblem(415, `Unsupported content type: ${fe.message}`);
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new ServiceProblem(400, fe.message);
+  return new ServiceProblem(500, 'Unexpected internal error.');
+}
+
+export function buildService(input: ServiceOptions): Service {
+  const options = resolveOptions(input);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(path.join(options.dataDir, 'service.db'), MIGRATIONS);
+  const app = Fastify({
+    logger: options.logger ? { redact: ['req.headers["x-api-key"]'] } : false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 16 * 1024 * 1024,
+    forceCloseConnections: true,
+  });
+  app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+
+  const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now);
+  const limiter = new RateLimiter(options.rateLimit.rate, options.rateLimit.burst);
+  const seeders: Array<(w: { workspaceId: string; organizationId: string }) => void> = [];
+  const starters: Array<() => void | Promise<void>> = [];
+  const stoppers: Array<() => void | Promise<void>> = [];
+  const seeded = new Set<string>();
+  let baseUrl = '';
+
+  const ctx: ServiceContext = {
+    app,
+    db,
+    options,
+    idempotency,
+    route: createRoute(app, {
+      db,
+      idempotency,
+      limiter,
+      ensureWorkspace(auth) {
+        if (seeded.has(auth.workspaceId)) return;
+        for (const seed of seeders) seed({ workspaceId: auth.workspaceId, organizationId: auth.organizationId });
+        seeded.add(auth.workspaceId);
+      },
+    }),
+    baseUrl: () => baseUrl,
+    urlSecret: loadUrlSecret(options.dataDir),
+    onWorkspace: (seed) => seeders.push(seed),
+    onStart: (start) => starters.push(start),
+    onStop: (stop) => stoppers.push(stop),
+  };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', String(request.id));
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = mapError(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'internal error');
+    const instance = request.url.split('?')[0]!;
+    reply
+      .code(problem.status)
+      .headers(problem.options.headers ?? {})
+      .header('content-type', problem.options.legacy ? 'application/json; charset=utf-8' : 'application/problem+json')
+      .send(JSON.stringify(problemBody(problem, instance, String(request.id))));
+  });
+  app.setNotFoundHandler((request) => {
+    throw new ServiceProblem(404, `No such route: ${request.method} ${request.url.split('?')[0]}.`);
+  });
+  app.get('/prod/openapi.json', async () => buildOpenApi());
+
+  for (const register of areas) register(ctx);
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const service: Service = {
+    app,
+    ctx,
+    db,
+    options,
+    get url() {
+      return baseUrl;
+    },
+    async listen() {
+      await app.listen({ host: options.host, port: options.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+      baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      for (const start of starters) await start();
+      sweeper = setInterval(() => idempotency.sweep(), options.sweepIntervalMs);
+      sweeper.unref();
+      return baseUrl;
+    },
+    async close() {
+      if (sweeper) clearInterval(sweeper);
+      for (const stop of stoppers.reverse()) await stop();
+      await app.close();
+      db.close();
+    },
+  };
+  return service;
+}
+
+/** Build and listen: the local service on 127.0.0.1. */
+export async function startService(options: ServiceOptions): Promise<Service> {
+  const service = buildService(options);
+  await service.listen();
+  return service;
+}

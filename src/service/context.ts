@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../sqlite.js';
+import type { IdempotencyStore } from './idempotency.js';
+import type { RouteFn } from './route.js';
+import type { AuthContext } from './store/tenancy.js';
+
+export interface ServiceOptions {
+  /** Folder of the service's SQLite file and blob store. */
+  dataDir: string;
+  host?: string;
+  /** 0: any free port. */
+  port?: number;
+  /** Deepest directory depth allowed (roots are 0). Default 1 (decisions 18). */
+  maxDirectoryDepth?: number;
+  /** Accept http:// callback addresses on loopback (tests, local use). */
+  allowInsecureCallbacks?: boolean;
+  rateLimit?: { rate: number; burst: number };
+  /** Presigned upload address lifetime, seconds. Default 300. */
+  uploadUrlTtlSeconds?: number;
+  /** Preview address lifetime, seconds. Default 3600. */
+  previewTtlSeconds?: number;
+  /** Largest accepted upload, bytes. Default 200 MiB. */
+  maxUploadBytes?: number;
+  /** Lifetime of an ephemeral file, ms. Default 24 h. */
+  ephemeralTtlMs?: number;
+  /** How often background sweepers run, ms. Default 60 s. */
+  sweepIntervalMs?: number;
+  /** Callback delivery: attempts and first backoff (decisions 6: 5 attempts, 30 s timeout). */
+  callbackAttempts?: number;
+  callbackBackoffMs?: number;
+  callbackTimeoutMs?: number;
+  /** Controllable clock (ms since epoch) for tests. */
+  now?: () => number;
+  /** Log requests (pino via Fastify). Default false. */
+  logger?: boolean;
+}
+
+export type ResolvedOptions = Required<Omit<ServiceOptions, 'now'>> & { now: () => number };
+
+export function resolveOptions(options: ServiceOptions): ResolvedOptions {
+  return {
+    dataDir: options.dataDir,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    maxDirectoryDepth: options.maxDirectoryDepth ?? 1,
+    allowInsecureCallbacks: options.allowInsecureCallbacks ?? false,
+    rateLimit: options.rateLimit ?? { rate: 50, burst: 100 },
+    uploadUrlTtlSeconds: options.uploadUrlTtlSeconds ?? 300,
+    previewTtlSeconds: options.previewTtlSeconds ?? 3600,
+    maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
+    ephemeralTtlMs: options.ephemeralTtlMs ?? 24 * 3600 * 1000,
+    sweepIntervalMs: options.sweepIntervalMs ?? 60_000,
+    callbackAttempts: options.callbackAttempts ?? 5,
+    callbackBackoffMs: options.callbackBackoffMs ?? 1000,
+    callbackTimeoutMs: options.callbackTimeoutMs ?? 30_000,
+    now: options.now ?? Date.now,
+    logger: options.logger ?? false,
+  };
+}
+
+/** What every area module of the service gets: one per running service. */
+export interface ServiceContext {
+  app: FastifyInstance;
+  db: DB;
+  options: ResolvedOptions;
+  idempotency: IdempotencyStore;
+  /** Register an operation of the contract with its handler (validation, auth, idempotency included). */
+  route: RouteFn;
+  /** The address clients reach this service at (`http://127.0.0.1:PORT`), known once listening. */
+  baseUrl(): string;
+  /** Secret for signing presigned addresses (upload, preview). */
+  urlSecret: Buffer;
+  /** Called once per workspace per process before its first request (seed data). */
+  onWorkspace(seed: (workspace: { workspaceId: string; organizationId: string }) => void): void;
+  /** Background work started after listen and stopped on close (sweepers, workers, outbox). */
+  onStart(start: () => void | Promise<void>): void;
+  onStop(stop: () => void | Promise<void>): void;
+}
+
+export type { AuthContext };

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { DB } from '../sqlite.js';
+import { conflict, validationFailed } from './errors.js';
+
+/** A response as the idempotency store keeps it. */
+export interface StoredResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export type Claim = { kind: 'execute' } | { kind: 'replay'; response: StoredResponse };
+
+interface Scope {
+  keyId: string;
+  method: string;
+  path: string;
+  idempotencyKey: string;
+}
+
+/** JSON with object keys sorted, so that equal bodies have equal fingerprints (decisions 15). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const fingerprint = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
+
+/**
+ * Idempotency records (spec 4.1): within the window a repeat with the same key and body
+ * replays; another body is 422; a repeat while the first is in flight is 409.
+ */
+export class IdempotencyStore {
+  constructor(
+    private readonly db: DB,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+    /** An in-flight record older than this was left by a crash: run the request again. */
+    private readonly abandonAfterMs = 120_000,
+  ) {}
+
+  claim(scope: Scope, print: string): Claim {
+    return this.db.transaction((): Claim => {
+      const row = this.db
+        .prepare(
+          `SELECT fingerprint, state, status, content_type, body, created_at FROM idempotency_records
+           WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?`,
+        )
+        .get(scope.keyId, scope.method, scope.path, scope.idempotencyKey) as
+        | { fingerprint: string; state: string; status: number; content_type: string; body: string; created_at: number }
+        | undefined;
+      const now = this.now();
+      const live =
+        row &&
+        now - row.created_at < this.windowMs &&
+        !(row.state === 'in_flight' && now - row.created_at > this.abandonAfterMs);
+      if (row && live) {
+        if (row.fingerprint !== print) {
+          throw validationFailed('Idempotency-Key was already used with a different request body.', [
+            { code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Key reused with a different body.', parameter: 'Idempotency-Key' },
+          ]);
+        }
+        if (row.state === 'in_flight') throw conflict('A request with this Idempotency-Key is still in progress.');
+        return { kind: 'replay', response: { status: row.status, contentType: row.content_type, body: row.body } };
+      }
+      this.db
+        .prepare(
+          `INSERT OR REPLACE INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
+           VALUES (?, ?, ?, ?, ?, 'in_flight', ?)`,
+        )
+        .run(scope.keyId, scope.method, scope.path, scope.idempotencyKey, print, now);
+      return { kind: 'execute' };
+    })();
+  }
+
+  complete(scope: Scope, response: StoredResponse): void {
+    this.db
+      .prepare(
+        `UPDATE idempotency_records SET state = 'done', status = ?, content_type = ?, body = ?
+         WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?`,
+      )
+      .run(response.status, response.contentType, response.body, scope.keyId, scope.method, scope.path, scope.idempotencyKey);
+  }
+
+  /** Forget a claim whose request failed in a way a retry should re-execute (5xx, 429). */
+  release(scope: Scope): void {
+    this.db
+      .prepare('DELETE FROM idempotency_records WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?')
+      .run(scope.keyId, scope.method, scope.path, scope.idempotencyKey);
+  }
+
+  sweep(): number {
+    return this.db.prepare('DELETE FROM idempotency_records WHERE created_at < ?').run(this.now() - this.windowMs).changes;
+  }
+}

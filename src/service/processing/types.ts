@@ -1,0 +1,92 @@
+// The processing engine's boundary. The service's pipeline (src/service/pipeline.ts)
+// calls processFile() in the background after each presigned PUT; everything
+// behind it (text layer, OCR, split, classify, extract) lives in this folder.
+
+export type FieldType = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'DATE' | 'OBJECT';
+
+/** A schema field definition (spec 2.2), as the engine needs it. */
+export interface FieldDefinition {
+  id?: string;
+  title?: string;
+  description?: string;
+  type?: FieldType;
+  format?: string;
+  hidden?: boolean;
+  items?: FieldDefinition[];
+  enumValues?: string[];
+  inlineListType?: 'SINGLE' | 'MULTIPLE';
+  value?: unknown;
+}
+
+export interface SchemaForExtraction {
+  id: string;
+  blueprintId: string;
+  name: string;
+  fields: FieldDefinition[];
+}
+
+export type ProcessingStep = 'ocr' | 'split_classify' | 'extraction';
+
+export interface ProcessInput {
+  /** Path of the uploaded bytes on disk (the blob). */
+  filePath: string;
+  fileName: string;
+  /** Media type given at upload (may be wrong; sniff the bytes too). */
+  mediaType: string;
+  ocrModel?: string;
+  isSplit: boolean;
+  isSplitExcel: boolean;
+  retainOriginalZipFileName: boolean;
+  /** The schema chosen at upload; undefined: classify among candidateSchemas. */
+  schema?: SchemaForExtraction;
+  candidateSchemas: SchemaForExtraction[];
+  signal?: AbortSignal;
+  onStep?: (step: ProcessingStep) => void;
+}
+
+export interface ExtractedField {
+  fieldId?: string;
+  title: string;
+  /** Lower-case type name as read back through formValues: 'string', 'number', 'boolean', 'date', 'object'. */
+  type: string;
+  description: string;
+  hidden: boolean;
+  /** STRING/DATE -> string (dates ISO 8601 yyyy-mm-dd), NUMBER -> number, BOOLEAN -> boolean,
+   *  OBJECT with items -> array of row objects keyed by item title; null when nothing credible. */
+  value: unknown;
+  confidence: number;
+}
+
+export interface ProcessedPage {
+  number: number;
+  text: string;
+  source: 'text' | 'ocr';
+}
+
+export interface ProcessedDocument {
+  /** File name of this document (the upload's name, a split part's name, or a zip entry's sanitised name). */
+  fileName: string;
+  mediaType: string;
+  /** Bytes of this document when it differs from the uploaded file (split part, zip entry). */
+  bytes?: Buffer;
+  pageCount: number;
+  pages: ProcessedPage[];
+  schemaId: string;
+  fields: ExtractedField[];
+  zipArchiveName?: string;
+}
+
+export interface ProcessResult {
+  documents: ProcessedDocument[];
+}
+
+/** Thrown for a file that cannot be processed; `reason` becomes the upload's errorReason. */
+export class ProcessingError extends Error {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'ProcessingError';
+  }
+}

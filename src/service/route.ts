@@ -1,0 +1,166 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Operation } from '../contract/operation.js';
+import { toRoutePath } from '../contract/operation.js';
+import type { FieldError } from '../contract/problem.js';
+import { badRequest, forbidden, problemBody, ServiceProblem, unauthorized, validationFailed } from './errors.js';
+import { fingerprint, type IdempotencyStore } from './idempotency.js';
+import type { RateLimiter } from './rateLimit.js';
+import { findKey, type AuthContext } from './store/tenancy.js';
+import type { DB } from '../sqlite.js';
+
+/** What a handler sees: validated input plus the caller. */
+type Out<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;
+
+/** What a handler sees: validated input plus the caller. */
+export interface RouteInput<O extends Operation> {
+  params: O extends Operation<infer P, z.ZodType, z.ZodType, z.ZodType> ? Out<P> : never;
+  query: O extends Operation<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Out<Q> : never;
+  body: O extends Operation<z.ZodType, z.ZodType, infer B, z.ZodType> ? Out<B> : never;
+  auth: AuthContext;
+  requestId: string;
+  request: FastifyRequest;
+}
+
+/** A handler's answer when it is not simply the operation's success body. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface RouteOptions {
+  /** Detail text for a 422 by the first failing body field, e.g. { '/name': 'Invalid name.' }. */
+  invalidDetails?: Record<string, string>;
+}
+
+export type Handler<O extends Operation> = (input: RouteInput<O>) => unknown | Promise<unknown>;
+export type RouteFn = <O extends Operation>(op: O, handler: Handler<O>, options?: RouteOptions) => void;
+
+export interface RouteDeps {
+  db: DB;
+  idempotency: IdempotencyStore;
+  limiter: RateLimiter;
+  ensureWorkspace(auth: AuthContext): void;
+}
+
+export function toFieldErrors(error: z.ZodError, where: 'body' | 'query' | 'params'): FieldError[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1'));
+    const code = issue.code.toUpperCase();
+    if (where === 'body') return { code, detail: issue.message, pointer: `/${path.join('/')}` };
+    return { code, detail: issue.message, parameter: path[0] ?? where };
+  });
+}
+
+function authenticate(deps: RouteDeps, request: FastifyRequest, op: Operation): AuthContext {
+  const header = request.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw unauthorized('Missing API key: send it in the x-api-key header.');
+  const auth = findKey(deps.db, key);
+  if (!auth) throw unauthorized('Invalid API key.');
+  if (!auth.active) throw forbidden('This API key is inactive.');
+  if (op.write && auth.readOnly) {
+    throw forbidden('This API key is read-only (READONLY_KEY): write operations are not allowed.');
+  }
+  return auth;
+}
+
+function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params', options?: RouteOptions) {
+  if (!schema) return where === 'body' ? undefined : {};
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (result.success) return result.data;
+  const errors = toFieldErrors(result.error, where);
+  const first = errors[0]?.pointer;
+  const detail =
+    (first && options?.invalidDetails?.[first]) ??
+    (where === 'body' && value === undefined ? 'Request body is required.' : `Invalid ${where === 'params' ? 'path parameter' : where === 'query' ? 'query parameter' : 'request body'}: ${errors.map((e) => e.pointer ?? e.parameter).join(', ')}.`);
+  throw validationFailed(detail, errors);
+}
+
+function idempotencyKeyOf(request: FastifyRequest, op: Operation): string | undefined {
+  if (op.idempotency === 'none' || op.idempotency === 'ignored') return undefined;
+  const raw = request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === '') {
+    if (op.idempotency === 'required') {
+      throw badRequest('The Idempotency-Key header is required for this operation.', [
+        { code: 'REQUIRED', detail: 'Idempotency-Key header is missing.', parameter: 'Idempotency-Key' },
+      ]);
+    }
+    return undefined;
+  }
+  if (key.length > 255) {
+    throw badRequest('Idempotency-Key must be at most 255 characters.', [
+      { code: 'TOO_BIG', detail: 'At most 255 characters.', parameter: 'Idempotency-Key' },
+    ]);
+  }
+  return key;
+}
+
+function send(reply: FastifyReply, status: number, contentType: string, payload: string, headers: Record<string, string> = {}) {
+  reply.code(status).headers(headers).header('content-type', contentType).send(payload);
+}
+
+/** Registers an operation: auth, rate limit, idempotency, validation, then the handler. */
+export function createRoute(app: import('fastify').FastifyInstance, deps: RouteDeps): RouteFn {
+  return (op, handler, options) => {
+    app.route({
+      method: op.method,
+      url: toRoutePath(op.path),
+      handler: async (request, reply) => {
+        const auth = authenticate(deps, request, op);
+        const wait = deps.limiter.take(auth.keyId);
+        if (wait > 0) {
+          throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
+            retryAfter: wait,
+            headers: { 'retry-after': String(wait) },
+          });
+        }
+        deps.ensureWorkspace(auth);
+        const idempotencyKey = idempotencyKeyOf(request, op);
+        const scope = idempotencyKey
+          ? { keyId: auth.keyId, method: op.method, path: request.url.split('?')[0]!, idempotencyKey }
+          : undefined;
+        if (scope) {
+          const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
+          if (claim.kind === 'replay') {
+            const { status, contentType, body } = claim.response;
+            return send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
+          }
+        }
+        try {
+          const input = {
+            params: parsePart(op.params, request.params, 'params', options),
+            query: parsePart(op.query, request.query, 'query', options),
+            body: parsePart(op.body, request.body, 'body', options),
+            auth,
+            requestId: String(request.id),
+            request,
+          } as RouteInput<typeof op>;
+          const result = await handler(input);
+          const answer = result instanceof Reply ? result : new Reply(op.status, result);
+          const payload = JSON.stringify(answer.body ?? {});
+          if (scope) deps.idempotency.complete(scope, { status: answer.status, contentType: 'application/json', body: payload });
+          return send(reply, answer.status, 'application/json; charset=utf-8', payload, answer.headers);
+        } catch (error) {
+          if (scope) settleFailedClaim(deps.idempotency, scope, error, request);
+          throw error;
+        }
+      },
+    });
+  };
+}
+
+/** A 4xx answer is the request's outcome and is replayed; a 5xx is not (a retry runs again). */
+function settleFailedClaim(store: IdempotencyStore, scope: Parameters<IdempotencyStore['complete']>[0], error: unknown, request: FastifyRequest) {
+  if (error instanceof ServiceProblem && error.status < 500 && error.status !== 429 && error.status !== 409) {
+    const body = problemBody(error, request.url.split('?')[0]!, String(request.id));
+    const contentType = error.options.legacy ? 'application/json; charset=utf-8' : 'application/problem+json';
+    store.complete(scope, { status: error.status, contentType, body: JSON.stringify(body) });
+  } else {
+    store.release(scope);
+  }
+}

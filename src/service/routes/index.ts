@@ -1,0 +1,5 @@
+import type { ServiceContext } from '../context.js';
+import { registerDirectories } from './directories.js';
+
+/** Every area of the service; each registers its operations on the context. */
+export const areas: Array<(ctx: ServiceContext) => void> = [registerDirectories];

@@ -1,0 +1,119 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { DB } from '../../sqlite.js';
+
+export const DEFAULT_WORKSPACE = 'Default';
+
+/** Who is calling: resolved from the x-api-key header. */
+export interface AuthContext {
+  keyId: string;
+  userId: string;
+  workspaceId: string;
+  organizationId: string;
+  readOnly: boolean;
+  active: boolean;
+  callbackUrl: string | null;
+  signingSecret: string;
+}
+
+export interface CreatedKey {
+  key: string;
+  keyId: string;
+  userId: string;
+  workspaceId: string;
+  organizationId: string;
+  signingSecret: string;
+}
+
+export interface CreateKeyOptions {
+  workspace?: string;
+  readOnly?: boolean;
+  inactive?: boolean;
+  callbackUrl?: string;
+}
+
+export const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/** The workspace of that name, created (in an organization of its own) when missing. */
+export function ensureWorkspace(db: DB, name: string): { workspaceId: string; organizationId: string; created: boolean } {
+  const row = db.prepare('SELECT id, organization_id FROM workspaces WHERE name = ?').get(name) as
+    | { id: string; organization_id: string }
+    | undefined;
+  if (row) return { workspaceId: row.id, organizationId: row.organization_id, created: false };
+  const now = new Date().toISOString();
+  const organizationId = randomUUID();
+  const workspaceId = randomUUID();
+  db.transaction(() => {
+    db.prepare('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)').run(organizationId, name, now);
+    db.prepare('INSERT INTO workspaces (id, organization_id, name, created_at) VALUES (?, ?, ?, ?)').run(
+      workspaceId,
+      organizationId,
+      name,
+      now,
+    );
+  })();
+  return { workspaceId, organizationId, created: true };
+}
+
+/** Create an API key. The key is returned once; only its hash is stored. */
+export function createKey(db: DB, options: CreateKeyOptions = {}): CreatedKey {
+  const { workspaceId, organizationId } = ensureWorkspace(db, options.workspace ?? DEFAULT_WORKSPACE);
+  const key = `dsk_${randomBytes(24).toString('base64url')}`;
+  const keyId = randomUUID();
+  const userId = randomUUID();
+  const signingSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+  db.prepare(
+    `INSERT INTO api_keys (id, key_hash, key_prefix, workspace_id, user_id, read_only, active, callback_url, signing_secret, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    keyId,
+    hashKey(key),
+    key.slice(0, 8),
+    workspaceId,
+    userId,
+    options.readOnly ? 1 : 0,
+    options.inactive ? 0 : 1,
+    options.callbackUrl ?? null,
+    signingSecret,
+    new Date().toISOString(),
+  );
+  return { key, keyId, userId, workspaceId, organizationId, signingSecret };
+}
+
+interface KeyRow {
+  id: string;
+  user_id: string;
+  workspace_id: string;
+  organization_id: string;
+  read_only: number;
+  active: number;
+  callback_url: string | null;
+  signing_secret: string;
+}
+
+export function findKey(db: DB, key: string): AuthContext | undefined {
+  const row = db
+    .prepare(
+      `SELECT k.id, k.user_id, k.workspace_id, w.organization_id, k.read_only, k.active, k.callback_url, k.signing_secret
+       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = ?`,
+    )
+    .get(hashKey(key)) as KeyRow | undefined;
+  if (!row) return undefined;
+  return {
+    keyId: row.id,
+    userId: row.user_id,
+    workspaceId: row.workspace_id,
+    organizationId: row.organization_id,
+    readOnly: row.read_only === 1,
+    active: row.active === 1,
+    callbackUrl: row.callback_url,
+    signingSecret: row.signing_secret,
+  };
+}
+
+/** Every workspace id; seeders run once per workspace. */
+export function listWorkspaces(db: DB): { workspaceId: string; organizationId: string }[] {
+  return db.prepare('SELECT id AS workspaceId, organization_id AS organizationId FROM workspaces').all() as {
+    workspaceId: string;
+    organizationId: string;
+  }[];
+}

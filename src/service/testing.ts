@@ -1,0 +1,56 @@
+// Starts a real local service for tests and benchmarks: a temp data folder, 127.0.0.1, a key.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startService, type Service } from './app.js';
+import type { ServiceOptions } from './context.js';
+import { createKey, type CreatedKey, type CreateKeyOptions } from './store/tenancy.js';
+
+export interface TestService {
+  service: Service;
+  url: string;
+  dataDir: string;
+  /** A full-access key of the default workspace. */
+  key: CreatedKey;
+  createKey(options?: CreateKeyOptions): CreatedKey;
+  /** Call the service with the default key (or `key`), JSON in and out. */
+  request(method: string, urlPath: string, init?: { body?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function startTestService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-service-'));
+  const service = await startService({ allowInsecureCallbacks: true, rateLimit: { rate: 10_000, burst: 10_000 }, ...options, dataDir });
+  const key = createKey(service.db);
+  const ownsDir = options.dataDir === undefined;
+  return {
+    service,
+    url: service.url,
+    dataDir,
+    key,
+    createKey: (o) => createKey(service.db, o),
+    async request(method, urlPath, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      const apiKey = init.key === undefined ? key.key : init.key;
+      if (apiKey !== null) headers['x-api-key'] = apiKey;
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      }
+      const res = await fetch(service.url + urlPath, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+    async close() {
+      await service.close();
+      if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
