@@ -12,6 +12,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { RateLimiter } from './rateLimit.js';
 import { createRoute } from './route.js';
 import { areas } from './routes/index.js';
+import { seedInvoiceFileType } from './store/schemas.js';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store', 'migrations');
 
@@ -108,6 +109,7 @@ export function buildService(input: ServiceOptions): Service {
   });
   app.get('/prod/openapi.json', async () => buildOpenApi());
 
+  ctx.onWorkspace(({ workspaceId }) => seedInvoiceFileType(db, workspaceId));
   for (const register of areas) register(ctx);
 
   let sweeper: NodeJS.Timeout | undefined;

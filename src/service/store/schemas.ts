@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { DB } from '../../sqlite.js';
+import type { FieldDefinition, SchemaForExtraction } from '../processing/types.js';
+
+interface SchemaRow {
+  id: string;
+  blueprint_id: string;
+  name: string;
+  fields: string;
+}
+
+const toExtraction = (row: SchemaRow): SchemaForExtraction => ({
+  id: row.id,
+  blueprintId: row.blueprint_id,
+  name: row.name,
+  fields: JSON.parse(row.fields) as FieldDefinition[],
+});
+
+/** A live schema of the workspace, for extraction. */
+export function getSchemaForExtraction(db: DB, workspaceId: string, schemaId: string): SchemaForExtraction | undefined {
+  const row = db
+    .prepare('SELECT id, blueprint_id, name, fields FROM schemas WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
+    .get(schemaId, workspaceId) as SchemaRow | undefined;
+  return row && toExtraction(row);
+}
+
+/** The default schema of every live file type of the workspace: the candidates for classification. */
+export function candidateSchemas(db: DB, workspaceId: string): SchemaForExtraction[] {
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.blueprint_id, s.name, s.fields FROM blueprints b JOIN schemas s ON s.id = b.default_schema_id
+       WHERE b.workspace_id = ? AND b.deleted_at IS NULL AND s.deleted_at IS NULL ORDER BY b.is_default DESC, b.created_at`,
+    )
+    .all(workspaceId) as SchemaRow[];
+  return rows.map(toExtraction);
+}
+
+/** The default file type's schema (decisions 7): used when an upload names none and classification is off. */
+export function defaultSchema(db: DB, workspaceId: string): SchemaForExtraction | undefined {
+  return candidateSchemas(db, workspaceId)[0];
+}
+
+const field = (title: string, type: FieldDefinition['type'], description: string, format?: string): FieldDefinition => ({
+  id: randomUUID(),
+  title,
+  type,
+  description,
+  ...(format ? { format } : {}),
+  hidden: false,
+});
+
+/** The fields of the seeded "Invoice" file type. */
+export function invoiceFields(): FieldDefinition[] {
+  return [
+    field('Invoice Number', 'STRING', 'The identifier of the invoice, e.g. "INV-1042".', 'text'),
+    field('Invoice Date', 'DATE', 'The date the invoice was issued.', 'date'),
+    field('Due Date', 'DATE', 'The date payment is due.', 'date'),
+    field('Vendor Name', 'STRING', 'The company that issued the invoice.', 'text'),
+    field('Total', 'NUMBER', 'The total amount due, tax included.', 'currency'),
+    field('Tax', 'NUMBER', 'The tax amount (VAT, GST, sales tax).', 'currency'),
+    field('Currency', 'STRING', 'ISO 4217 code of the currency, e.g. "USD".', 'text'),
+    {
+      ...field('Line Items', 'OBJECT', 'The invoice lines.'),
+      inlineListType: 'MULTIPLE',
+      items: [
+        field('Description', 'STRING', 'What was sold.'),
+        field('Quantity', 'NUMBER', 'How many units.', 'number'),
+        field('Unit Price', 'NUMBER', 'Price of one unit.', 'currency'),
+        field('Amount', 'NUMBER', 'Line total.', 'currency'),
+      ],
+    },
+  ];
+}
+
+/** Seed the workspace's default "Invoice" file type once (idempotent). */
+export function seedInvoiceFileType(db: DB, workspaceId: string): void {
+  db.transaction(() => {
+    const exists = db.prepare('SELECT 1 FROM blueprints WHERE workspace_id = ? AND is_default = 1').get(workspaceId);
+    if (exists) return;
+    const now = new Date().toISOString();
+    const blueprintId = randomUUID();
+    const schemaId = randomUUID();
+    db.prepare(
+      `INSERT INTO blueprints (id, workspace_id, class_name, name, status, locked, default_schema_id, is_default, created_at, updated_at)
+       VALUES (?, ?, 'Invoice', 'Invoice', 'APPROVED', 0, ?, 1, ?, ?)`,
+    ).run(blueprintId, workspaceId, schemaId, now, now);
+    db.prepare(
+      `INSERT INTO schemas (id, blueprint_id, workspace_id, name, version, fields, created_at, updated_at)
+       VALUES (?, ?, ?, 'Invoice', '1.0.0', ?, ?, ?)`,
+    ).run(schemaId, blueprintId, workspaceId, JSON.stringify(invoiceFields()), now, now);
+  })();
+}
