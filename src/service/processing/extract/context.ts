@@ -1,0 +1,35 @@
+import type { Line, PageLayout } from '../layout/model.js';
+import { decimalStyleOf, currencyOf, type DecimalStyle } from '../parse/amounts.js';
+import { dayOrderOf, type DayOrder } from '../parse/dates.js';
+
+/** What the extractor knows about one document before reading any field. */
+export interface DocContext {
+  pages: PageLayout[];
+  lines: Line[];
+  text: string;
+  decimal: DecimalStyle | undefined;
+  order: DayOrder;
+  /** Mean OCR quality of the pages (1 for text layers). */
+  quality: number;
+}
+
+export function buildContext(pages: PageLayout[]): DocContext {
+  const lines = pages.flatMap((p) => p.lines);
+  const text = lines.map((l) => l.text).join('\n');
+  const decimal = decimalStyleOf(text);
+  const quality = pages.length ? pages.reduce((s, p) => s + p.quality, 0) / pages.length : 1;
+  return { pages, lines, text, decimal, order: dayOrder(text), quality };
+}
+
+// Undecided numeric dates: US style only when the document looks American
+// (dollars and slashes); elsewhere day first, as in most of the world.
+function dayOrder(text: string): DayOrder {
+  const evidenced = dayOrderOf(text);
+  if (evidenced) return evidenced;
+  const slashDates = /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text);
+  return slashDates && currencyOf(text) === 'USD' ? 'MDY' : 'DMY';
+}
+
+export function normLabel(s: string): string {
+  return s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}

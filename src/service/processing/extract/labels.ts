@@ -1,0 +1,96 @@
+import type { Cell, Line } from '../layout/model.js';
+import type { DocContext } from './context.js';
+import { normLabel } from './context.js';
+
+// Finds label occurrences and the text that sits next to them: the rest of the
+// label's cell, the next cell to the right, or the cell just below.
+
+export interface LabelHit {
+  line: Line;
+  lineIndex: number;
+  cell: Cell;
+  cellIndex: number;
+  label: string;
+  /** Text before the label within its cell, lower-cased (used for exclusions). */
+  prefix: string;
+  /** Text after the label within the cell, stripped of separators. */
+  rest: string;
+}
+
+export interface ValueSpot {
+  text: string;
+  where: 'same' | 'right' | 'below';
+  line: Line;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const cache = new Map<string, RegExp>();
+function labelRegex(labels: string[]): RegExp {
+  const key = labels.join('\u0000');
+  let re = cache.get(key);
+  if (!re) {
+    const alts = [...labels].sort((a, b) => b.length - a.length).map(escape);
+    // Word-ish boundaries that also work for CJK/Thai labels.
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}])`, 'giu');
+    cache.set(key, re);
+  }
+  return re;
+}
+
+export function findLabels(ctx: DocContext, labels: string[], not?: RegExp): LabelHit[] {
+  if (!labels.length) return [];
+  const re = labelRegex(labels);
+  const hits: LabelHit[] = [];
+  ctx.lines.forEach((line, lineIndex) => {
+    line.cells.forEach((cell, cellIndex) => {
+      const t = normLabel(cell.text);
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(t))) {
+        const start = m.index + m[1].length;
+        const prefix = t.slice(0, start);
+        const label = m[2];
+        const after = t.slice(start + label.length);
+        // Only the part of the cell text that belongs to this label: up to a following ':' label.
+        const restRaw = cell.text.normalize('NFC').slice(cell.text.length - after.length);
+        const rest = stripSeparators(restRaw.split(/\s{2,}|\s\|\s/)[0]);
+        const labelAndRest = normLabel(prefix + label);
+        if (not && not.test(labelAndRest + ' ' + after.slice(0, 12))) continue;
+        if (prefix.trim().length > 0 && /[\p{L}]$/u.test(prefix.trim()) && prefix.trim().length > 25) continue;
+        hits.push({ line, lineIndex, cell, cellIndex, label, prefix, rest });
+        re.lastIndex = m.index + m[0].length;
+      }
+    });
+  });
+  return hits;
+}
+
+export function stripSeparators(s: string): string {
+  return s.replace(/^[\s:：#.\-–|)(]*(?:(?:no|nr|n°|nº|num)\b\.?)?[\s:：#.\-–|]*/i, '').trim();
+}
+
+/** Candidate value texts for a label, nearest first. */
+export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
+  const out: ValueSpot[] = [];
+  if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
+  const right = hit.line.cells[hit.cellIndex + 1];
+  if (right) out.push({ text: right.text, where: 'right', line: hit.line });
+  const below = cellBelow(ctx, hit);
+  if (below) out.push(below);
+  return out;
+}
+
+function cellBelow(ctx: DocContext, hit: LabelHit): ValueSpot | undefined {
+  const h = hit.line.y1 - hit.line.y0 || 10;
+  for (let i = hit.lineIndex + 1; i < Math.min(ctx.lines.length, hit.lineIndex + 3); i++) {
+    const line = ctx.lines[i];
+    if (line.page !== hit.line.page || line.y0 - hit.line.y1 > h * 2.5) break;
+    const c = hit.cell;
+    const cell = line.cells.find((x) => x.x0 < c.x1 + h && x.x1 > c.x0 - h && Math.abs(x.x0 - c.x0) < Math.max(c.x1 - c.x0, h * 3));
+    if (cell) return { text: cell.text, where: 'below', line };
+  }
+  return undefined;
+}

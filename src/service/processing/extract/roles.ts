@@ -1,0 +1,66 @@
+import type { FieldDefinition } from '../types.js';
+
+// A field's role decides which label synonyms to look for and which checks apply.
+// Roles come from the field's title and description, so a workspace's own field
+// names ("Rechnungsnr.", "Bill total") still map onto the well-known ones.
+
+export type Role =
+  | 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'vendor' | 'customer' | 'total' | 'subtotal' | 'tax'
+  | 'currency' | 'poNumber' | 'email' | 'phone' | 'url' | 'lineItems' | 'generic';
+
+interface RoleSpec {
+  role: Role;
+  /** Matches the field's own title/description. */
+  field: RegExp;
+  /** Label synonyms as they appear on documents (lower case, regex fragments). */
+  labels: string[];
+  /** Labels that look similar but mean something else. */
+  not?: RegExp;
+}
+
+export const ROLES: RoleSpec[] = [
+  { role: 'lineItems', field: /line ?items?|positions?|items|posten|articles/i, labels: [] },
+  { role: 'invoiceNumber', field: /(invoice|bill|receipt|document|rechnungs?)\s*(no|num|nr|#|id)|invoice ?number|^number$/i,
+    labels: ['invoice number', 'invoice no', 'invoice num', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'inv #', 'inv#', 'inv. no', 'inv. #', 'inv number',
+      'bill no', 'bill number', 'receipt no', 'receipt number', 'receipt #', 'document no', 'doc no', 'reference no', 'invoice',
+      'rechnungsnummer', 'rechnungsnr', 'rechnung nr', 'rechnung-nr', 'beleg-nr', 'belegnummer', 'numéro de facture', 'n° de facture', 'facture n°', 'facture no', 'n° facture',
+      'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '发票号码', 'เลขที่'],
+    not: /order|customer|kunden|client|vat|tax|ust|tva|iva|account|konto|p\.?o\b|phone|tel|page|seite|iban|purchase/i },
+  { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
+    labels: ['due date', 'payment due', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限'] },
+  { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
+    labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
+      'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่'],
+    not: /due|fällig|échéance|vencimiento|verval|scadenza|delivery|liefer|order|ship|period|service/i },
+  { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
+    labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company'] },
+  { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
+    labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'cliente', 'klant'] },
+  { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
+    labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'nettobetrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计'] },
+  { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
+    labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税'],
+    not: /incl|excl|number|no\b|nr|id\b|reg|rate only/i },
+  { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
+    labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
+      'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น'],
+    not: /sub|net|excl|before|tax|vat|mwst|ust|tva|iva|btw|ht\b|zwischen|items?\b|qty|quantity|pages?/i },
+  { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
+  { role: 'poNumber', field: /\bp\.?o\.?\b|purchase order|order (no|num)/i, labels: ['po number', 'po no', 'p.o.', 'purchase order', 'order number', 'order no', 'bestellnummer', 'bestellung'] },
+  { role: 'email', field: /e-?mail/i, labels: ['email', 'e-mail', 'mail'] },
+  { role: 'phone', field: /phone|tel|fax/i, labels: ['phone', 'tel', 'telephone', 'telefon', 'téléphone', 'teléfono'] },
+  { role: 'url', field: /\burl\b|website|web site|homepage/i, labels: ['web', 'website', 'www', 'url'] },
+];
+
+export function roleOf(field: FieldDefinition): Role {
+  const title = `${field.title ?? ''}`.trim();
+  for (const spec of ROLES) if (spec.field.test(title)) return spec.role;
+  const desc = `${field.description ?? ''}`;
+  for (const spec of ROLES) if (desc && spec.field.test(desc) && spec.role !== 'generic') return spec.role;
+  if (field.type === 'OBJECT' && field.items?.length) return 'lineItems';
+  return 'generic';
+}
+
+export function roleSpec(role: Role): RoleSpec | undefined {
+  return ROLES.find((r) => r.role === role);
+}

@@ -1,0 +1,116 @@
+import type { Cell, Line } from '../layout/model.js';
+import type { FieldDefinition } from '../types.js';
+import { parseAmount } from '../parse/amounts.js';
+import type { DocContext } from './context.js';
+import { normLabel } from './context.js';
+import { parseByType } from './values.js';
+
+// Line items read from the table region: a header row names the columns, rows
+// below are assigned to columns by horizontal position until the totals block.
+
+export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'other';
+
+const COLUMN_WORDS: [Column, RegExp][] = [
+  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|単価|单价|ราคา/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|units?|hours|hrs|stk|数量|จำนวน/i],
+  ['amount', /amount|total|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|金額|金额|จำนวนเงิน/i],
+  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|品名|内容|项目|รายการ/i],
+];
+
+export function columnOf(text: string): Column | undefined {
+  const t = normLabel(text);
+  if (t.length > 30) return undefined;
+  for (const [col, re] of COLUMN_WORDS) if (re.test(t)) return col;
+  return undefined;
+}
+
+interface Header {
+  lineIndex: number;
+  cols: { col: Column; cell: Cell }[];
+}
+
+const STOP = /sub ?-?total|zwischensumme|sous-total|total|summe|gesamt|netto|nettobetrag|tax|vat|mwst|tva|iva|btw|amount due|balance|montant|importe total|totaal|totale|合計|合计|รวม/i;
+
+function findHeaders(ctx: DocContext): Header[] {
+  const out: Header[] = [];
+  ctx.lines.forEach((line, lineIndex) => {
+    const cols = line.cells.map((cell) => ({ col: columnOf(cell.text), cell })).filter((c) => c.col);
+    const kinds = new Set(cols.map((c) => c.col));
+    if (kinds.has('description') && kinds.size >= 2 && cols.length >= line.cells.length - 1) {
+      out.push({ lineIndex, cols: cols as Header['cols'] });
+    }
+  });
+  return out;
+}
+
+function assign(cells: Cell[], header: Header): Map<Column, string> {
+  const out = new Map<Column, string>();
+  for (const cell of cells) {
+    let best: { col: Column; d: number } | undefined;
+    for (const h of header.cols) {
+      const overlap = Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0);
+      const d = overlap > 0 ? -overlap : Math.min(Math.abs(cell.x0 - h.cell.x0), Math.abs(cell.x1 - h.cell.x1));
+      if (!best || d < best.d) best = { col: h.col, d };
+    }
+    if (!best) continue;
+    out.set(best.col, out.has(best.col) ? `${out.get(best.col)} ${cell.text}` : cell.text);
+  }
+  return out;
+}
+
+export interface TableRow {
+  cells: Map<Column, string>;
+  lines: Line[];
+}
+
+/** Rows of every line-item table in the document (tables continued across pages joined). */
+export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+  const headers = findHeaders(ctx);
+  const rows: TableRow[] = [];
+  const headerLines = new Set<Line>();
+  headers.forEach((header, hi) => {
+    headerLines.add(ctx.lines[header.lineIndex]);
+    const end = headers[hi + 1]?.lineIndex ?? ctx.lines.length;
+    const page = ctx.lines[header.lineIndex].page;
+    for (let i = header.lineIndex + 1; i < end; i++) {
+      const line = ctx.lines[i];
+      if (line.page !== page) break;
+      const cells = assign(line.cells, header);
+      const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && parseAmount(v, ctx.decimal) !== null);
+      const desc = cells.get('description');
+      if (STOP.test(line.cells[0]?.text ?? '') && !(desc && hasAmount && line.cells.length >= 3)) break;
+      if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
+      else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
+        const prev = rows[rows.length - 1];
+        const lastY = prev.lines[prev.lines.length - 1].y1;
+        if (line.y0 - lastY < (line.y1 - line.y0) * 1.2) {
+          prev.cells.set('description', `${prev.cells.get('description') ?? ''} ${desc}`.trim());
+          prev.lines.push(line);
+        } else if (rows.length) break;
+      } else if (rows.length && !desc) break;
+    }
+  });
+  return { rows, headerLines };
+}
+
+/** Maps the schema's item fields onto table columns and parses each cell. */
+export function rowsToItems(rows: TableRow[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
+  const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
+  return rows.map((row) => {
+    const obj: Record<string, unknown> = {};
+    for (const { field, col } of mapping) {
+      const raw = col ? row.cells.get(col) : undefined;
+      const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
+      obj[field.title ?? field.id ?? ''] = raw ? parseByType(raw, { ...field, type }, ctx) : null;
+    }
+    return obj;
+  });
+}
+
+export function rowAmount(row: TableRow, ctx: DocContext): number | null {
+  const a = row.cells.get('amount');
+  if (a) return parseAmount(a, ctx.decimal);
+  const q = parseAmount(row.cells.get('quantity') ?? '', ctx.decimal);
+  const p = parseAmount(row.cells.get('unitPrice') ?? '', ctx.decimal);
+  return q !== null && p !== null ? Math.round(q * p * 100) / 100 : null;
+}

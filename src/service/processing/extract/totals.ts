@@ -1,0 +1,58 @@
+import type { DocContext } from './context.js';
+import type { Candidate } from './candidates.js';
+
+// The clerk's checks: subtotal + tax = total, and line items add up to the
+// subtotal (or the total when there is no tax). Among the candidate values the
+// consistent set wins, even over a slightly better-labelled inconsistent one.
+
+export interface TotalsChoice {
+  total: Candidate | null;
+  subtotal: Candidate | null;
+  tax: Candidate | null;
+  consistent: boolean;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005);
+
+function top(cands: Candidate[], n: number): (Candidate | null)[] {
+  const seen = new Set<number>();
+  const out: (Candidate | null)[] = [];
+  for (const c of cands) {
+    if (seen.has(c.value as number)) continue;
+    seen.add(c.value as number);
+    out.push(c);
+    if (out.length >= n) break;
+  }
+  return [...out, null];
+}
+
+export function chooseTotals(
+  totals: Candidate[],
+  subtotals: Candidate[],
+  taxes: Candidate[],
+  itemsSum: number | null,
+  _ctx: DocContext,
+): TotalsChoice {
+  let best: TotalsChoice & { score: number } = { total: null, subtotal: null, tax: null, consistent: false, score: -1 };
+  for (const t of top(totals, 6)) {
+    for (const s of top(subtotals, 4)) {
+      for (const x of top(taxes, 4)) {
+        let score = (t?.score ?? 0) + (s?.score ?? 0) * 0.6 + (x?.score ?? 0) * 0.6;
+        let consistent = false;
+        const tv = t?.value as number | undefined;
+        const sv = s?.value as number | undefined;
+        const xv = x?.value as number | undefined;
+        if (tv !== undefined && sv !== undefined && xv !== undefined) {
+          if (near(sv + xv, tv)) { score += 1.5; consistent = true; } else score -= 0.5;
+        }
+        if (itemsSum !== null) {
+          if (sv !== undefined && near(itemsSum, sv)) { score += 0.8; consistent = true; }
+          else if (sv === undefined && tv !== undefined && near(itemsSum, tv)) { score += 0.6; consistent = true; }
+        }
+        if (tv !== undefined && sv !== undefined && sv > tv + 0.01) score -= 1;
+        if (score > best.score) best = { total: t, subtotal: s, tax: x, consistent, score };
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,87 @@
+import type { FieldDefinition } from '../types.js';
+import { currencyOf, parseAmount } from '../parse/amounts.js';
+import { parseDate } from '../parse/dates.js';
+import type { DocContext } from './context.js';
+import type { Role } from './roles.js';
+
+// Turns the text next to a label into a typed value, or null when the text is
+// not credible for the field (an id without digits, an amount without one).
+
+const ID_RE = /(?:^|[\s#:])([A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*|\d[A-Z0-9\-/_.]*)(?=$|[\s,;])/i;
+
+export function parseValue(text: string, field: FieldDefinition, role: Role, ctx: DocContext): unknown {
+  const t = text.trim();
+  if (!t) return null;
+  switch (role) {
+    case 'invoiceNumber':
+    case 'poNumber':
+      return parseId(t, ctx);
+    case 'invoiceDate':
+    case 'dueDate':
+      return parseDate(t, ctx.order);
+    case 'total':
+    case 'subtotal':
+    case 'tax': {
+      // A rate next to the label ("VAT 20%") is not the amount.
+      const a = t.replace(/\d+(?:[.,]\d+)?\s?%/g, ' ').trim();
+      return /\d/.test(a) && !parseDate(a, ctx.order) ? parseAmount(a, ctx.decimal) : null;
+    }
+    case 'currency':
+      return currencyOf(t);
+    case 'email':
+      return t.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0] ?? null;
+    case 'url':
+      return t.match(/(?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/i)?.[0] ?? null;
+    case 'phone':
+      return t.match(/\+?[\d][\d\s().-]{6,}\d/)?.[0].trim() ?? null;
+    case 'vendor':
+    case 'customer':
+      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) ? t.replace(/[,;:]$/, '') : null;
+    default:
+      return parseByType(t, field, ctx);
+  }
+}
+
+function parseId(t: string, ctx: DocContext): string | null {
+  if (parseDate(t, ctx.order) && !/[A-Z]{2}/i.test(t.replace(/\b[A-Za-zäéû]{3,9}\b/g, ''))) return null;
+  const m = t.match(ID_RE);
+  if (!m) return null;
+  const id = m[1].replace(/[.,;:]+$/, '');
+  if (id.length < 2 || id.length > 40) return null;
+  return id;
+}
+
+export function parseByType(t: string, field: FieldDefinition, ctx: DocContext): unknown {
+  switch (field.type) {
+    case 'NUMBER':
+      return parseAmount(t, ctx.decimal);
+    case 'DATE':
+      return parseDate(t, ctx.order);
+    case 'BOOLEAN':
+      return parseBoolean(t);
+    default:
+      if (field.enumValues?.length) return matchEnum(t, field.enumValues);
+      if (field.format && /email/i.test(field.format)) return t.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0] ?? null;
+      if (field.format && /url/i.test(field.format)) return t.match(/(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+\S*/)?.[0] ?? null;
+      return t;
+  }
+}
+
+export function parseBoolean(t: string): boolean | null {
+  const s = t.toLowerCase().trim();
+  if (/^(yes|y|true|ja|oui|sí|si|x|✓|✔|1|paid|bezahlt|payé)\b/.test(s)) return true;
+  if (/^(no|n|false|nein|non|0|unpaid|offen)\b/.test(s)) return false;
+  return null;
+}
+
+/** Tolerant enum match: case, accents and punctuation ignored; a contained value counts. */
+export function matchEnum(t: string, values: string[]): string | null {
+  const norm = (s: string) =>
+    s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const n = norm(t);
+  const exact = values.find((v) => norm(v) === n);
+  if (exact) return exact;
+  const contained = values.filter((v) => norm(v) && ` ${n} `.includes(` ${norm(v)} `));
+  if (contained.length) return contained.sort((a, b) => b.length - a.length)[0];
+  return null;
+}

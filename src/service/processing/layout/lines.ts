@@ -1,0 +1,86 @@
+import type { Cell, Line, Word } from './model.js';
+
+// Groups positioned words into lines (by vertical overlap) and each line into
+// cells (by horizontal gaps wider than about two characters).
+
+export function buildLines(words: Word[], page: number): Line[] {
+  const sorted = words
+    .filter((w) => w.text.trim() !== '')
+    .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+  const rows: Word[][] = [];
+  for (const w of sorted) {
+    const mid = (w.y0 + w.y1) / 2;
+    const row = rows.find((r) => {
+      const top = Math.min(...r.map((x) => x.y0));
+      const bottom = Math.max(...r.map((x) => x.y1));
+      const h = bottom - top;
+      return mid > top + h * 0.15 && mid < bottom - h * 0.15;
+    });
+    if (row) row.push(w);
+    else rows.push([w]);
+  }
+  const lines = rows.map((r) => toLine(r, page));
+  return lines.sort((a, b) => a.y0 - b.y0);
+}
+
+function toLine(words: Word[], page: number): Line {
+  words.sort((a, b) => a.x0 - b.x0);
+  const heights = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const h = heights[Math.floor(heights.length / 2)] || 10;
+  const groups: Word[][] = [];
+  for (const w of words) {
+    const cur = groups[groups.length - 1];
+    const prev = cur?.[cur.length - 1];
+    if (cur && prev && w.x0 - prev.x1 < h * 1.1) cur.push(w);
+    else groups.push([w]);
+  }
+  const realCells: Cell[] = groups.map((g) => ({
+    text: joinWords(g, h),
+    x0: g[0].x0,
+    x1: Math.max(...g.map((w) => w.x1)),
+  }));
+  return {
+    text: realCells.map((c) => c.text).join('   '),
+    cells: realCells,
+    x0: words[0].x0,
+    x1: Math.max(...words.map((w) => w.x1)),
+    y0: Math.min(...words.map((w) => w.y0)),
+    y1: Math.max(...words.map((w) => w.y1)),
+    page,
+  };
+}
+
+function joinWords(words: Word[], h: number): string {
+  let out = '';
+  let prev: Word | undefined;
+  for (const w of words) {
+    const t = w.text.trim();
+    if (prev && w.x0 - prev.x1 > h * 0.12 && !out.endsWith(' ')) out += ' ';
+    out += t;
+    prev = w;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** Lines of plain text: cells split at runs of 2+ spaces or tabs, x in characters. */
+export function linesFromText(text: string, page: number): Line[] {
+  const out: Line[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const s = raw.replace(/\t/g, '    ');
+    if (s.trim() === '') return;
+    const cells: Cell[] = [];
+    const re = /\S+(?: \S+)*/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(s))) cells.push({ text: m[0], x0: m.index * 6, x1: (m.index + m[0].length) * 6 });
+    out.push({
+      text: cells.map((c) => c.text).join('   '),
+      cells,
+      x0: cells[0].x0,
+      x1: cells[cells.length - 1].x1,
+      y0: i * 12,
+      y1: i * 12 + 10,
+      page,
+    });
+  });
+  return out;
+}

@@ -1,0 +1,42 @@
+// One page model for every source (PDF text layer, OCR, spreadsheets, plain text),
+// so the extractor reads labels, values and table columns the same way everywhere.
+// Coordinates are page units with the origin at the top left.
+
+export interface Word {
+  text: string;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** A run of words on one line with no wide gap inside: a label, a value, a table cell. */
+export interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+export interface Line {
+  text: string;
+  cells: Cell[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  page: number;
+}
+
+export interface PageLayout {
+  number: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  source: 'text' | 'ocr';
+  /** OCR mean confidence 0..1; 1 for a text layer. */
+  quality: number;
+}
+
+export function pageText(page: PageLayout): string {
+  return page.lines.map((l) => l.text).join('\n');
+}

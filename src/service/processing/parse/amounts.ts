@@ -1,0 +1,83 @@
+// Amounts with either decimal separator, thousands marks (, . space ' ’), currency
+// codes and symbols, negatives as -x, x- or (x).
+
+export type DecimalStyle = 'dot' | 'comma';
+
+const SYMBOLS: Record<string, string> = {
+  '$': 'USD', 'US$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '円': 'JPY', '￥': 'JPY', '₹': 'INR',
+  'CHF': 'CHF', 'Fr.': 'CHF', 'kr': 'SEK', 'zł': 'PLN', '฿': 'THB', 'R$': 'BRL', 'A$': 'AUD', 'C$': 'CAD',
+  'S$': 'SGD', 'HK$': 'HKD', 'RMB': 'CNY', '元': 'CNY', '₩': 'KRW',
+};
+export const CURRENCY_CODES = [
+  'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
+  'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED',
+];
+
+export function currencyOf(text: string): string | null {
+  const code = text.match(new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`));
+  if (code) return code[1];
+  for (const [sym, iso] of Object.entries(SYMBOLS).sort((a, b) => b[0].length - a[0].length)) {
+    if (sym.length > 1 && /^[A-Za-z]/.test(sym)) {
+      if (new RegExp(`(^|[\\s\\d])${sym.replace(/[.$]/g, '\\$&')}(?=$|[\\s\\d])`).test(text)) return iso;
+    } else if (text.includes(sym)) return iso;
+  }
+  return null;
+}
+
+const AMOUNT_RE = /(\(?-?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?)(\)?-?)/;
+
+/** Parses the first amount in `text`; null when there is none. */
+export function parseAmount(text: string, style?: DecimalStyle): number | null {
+  const cleaned = text.replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ').trim();
+  const m = cleaned.match(AMOUNT_RE);
+  if (!m) return null;
+  const neg = /-|\(/.test(m[1]) || (m[3].includes(')') && m[1].includes('(')) || m[3].endsWith('-');
+  const v = numberFromDigits(m[2], style);
+  if (v === null) return null;
+  return neg ? -v : v;
+}
+
+function numberFromDigits(s: string, style?: DecimalStyle): number | null {
+  let t = s.replace(/[ '’\u00a0\u202f]/g, '');
+  const lastDot = t.lastIndexOf('.');
+  const lastComma = t.lastIndexOf(',');
+  let decimal: '.' | ',' | null = null;
+  if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? '.' : ',';
+  else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ',';
+    const count = t.split(sep).length - 1;
+    const after = t.length - t.lastIndexOf(sep) - 1;
+    if (count > 1) decimal = null;
+    else if (after !== 3) decimal = sep;
+    else if (style) decimal = (style === 'dot' ? '.' : ',') === sep ? sep : null;
+    else decimal = null;
+  }
+  if (decimal) {
+    const other = decimal === '.' ? ',' : '.';
+    t = t.split(other).join('');
+    t = t.replace(decimal, '.');
+  } else t = t.replace(/[.,]/g, '');
+  const v = Number(t);
+  return Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null;
+}
+
+/** Infers the document's decimal separator from amounts with two decimals. */
+export function decimalStyleOf(text: string): DecimalStyle | undefined {
+  const comma = (text.match(/\d[,]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d\.\d{3},\d/g) ?? []).length * 3;
+  const dot = (text.match(/\d[.]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3;
+  if (comma === 0 && dot === 0) return undefined;
+  return comma > dot ? 'comma' : 'dot';
+}
+
+/** Every amount-looking token in a string, in order. */
+export function amountsIn(text: string, style?: DecimalStyle): number[] {
+  const out: number[] = [];
+  const re = new RegExp(AMOUNT_RE.source, 'g');
+  const cleaned = text.replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(cleaned))) {
+    const v = parseAmount(m[0], style);
+    if (v !== null) out.push(v);
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+// Dates to ISO 8601 (yyyy-mm-dd) from numeric and written forms in several
+// languages. Day/month order for all-numeric dates comes from the document
+// (any date with a part above 12 decides), else from the caller's hint.
+
+export type DayOrder = 'DMY' | 'MDY';
+
+const MONTHS: Record<string, number> = {};
+const NAMES: string[][] = [
+  ['january', 'jan', 'januar', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari', 'jänner', 'janeiro'],
+  ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fev', 'febrero', 'febbraio', 'februari', 'fevereiro'],
+  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'março', 'marco'],
+  ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile'],
+  ['may', 'mai', 'mayo', 'maggio', 'mag', 'mei', 'maio'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set', 'setembro'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out'],
+  ['november', 'nov', 'novembre', 'noviembre', 'novembro'],
+  ['december', 'dec', 'dez', 'dezember', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro'],
+];
+NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/;
+const RE_NUM = /\b(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})\b/;
+const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
+const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
+const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i');
+
+function iso(y: number, m: number, d: number): string | null {
+  if (y < 100) y += y < 70 ? 2000 : 1900;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2100) return null;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+function month(name: string): number | undefined {
+  return MONTHS[name.toLowerCase().replace(/\.$/, '')];
+}
+
+/** The first date in `text` as yyyy-mm-dd, or null. */
+export function parseDate(text: string, order: DayOrder = 'DMY'): string | null {
+  const t = text.normalize('NFC');
+  let m = t.match(RE_CJK);
+  if (m) return iso(+m[1], +m[2], +m[3]);
+  m = t.match(RE_ISO);
+  if (m) return iso(+m[1], +m[2], +m[3]);
+  m = t.match(RE_DMONY);
+  if (m && month(m[2])) return iso(+m[3], month(m[2])!, +m[1]);
+  m = t.match(RE_MONDY);
+  if (m && month(m[1])) return iso(+m[3], month(m[1])!, +m[2]);
+  m = t.match(RE_NUM);
+  if (m) {
+    const a = +m[1];
+    const b = +m[2];
+    const y = +m[3];
+    if (a > 12) return iso(y, b, a);
+    if (b > 12) return iso(y, a, b);
+    return order === 'DMY' ? iso(y, b, a) : iso(y, a, b);
+  }
+  return null;
+}
+
+/** Day/month order evidenced by the document's numeric dates, if any decides it. */
+export function dayOrderOf(text: string): DayOrder | undefined {
+  const re = new RegExp(RE_NUM.source, 'g');
+  let dmy = 0;
+  let mdy = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (+m[1] > 12 && +m[2] <= 12) dmy++;
+    if (+m[2] > 12 && +m[1] <= 12) mdy++;
+  }
+  if (dmy === mdy) return undefined;
+  return dmy > mdy ? 'DMY' : 'MDY';
+}

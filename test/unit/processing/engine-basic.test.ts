@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { processFile } from '../../../src/service/processing/engine.js';
+import { ProcessingError } from '../../../src/service/processing/types.js';
+import { inputFor, tempDir, valuesOf } from './helpers.js';
+
+const dir = tempDir();
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function invoicePdf(): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([595, 842]);
+  const t = (s: string, x: number, y: number, size = 10, f = font) => page.drawText(s, { x, y: 842 - y, size, font: f });
+  t('Northwind Supplies Ltd', 50, 60, 18, bold);
+  t('12 Harbour Road, Bristol', 50, 80);
+  t('INVOICE', 420, 60, 20, bold);
+  t('Invoice No:', 380, 110); t('NW-2024-0117', 460, 110);
+  t('Invoice Date:', 380, 125); t('14/03/2024', 460, 125);
+  t('Due Date:', 380, 140); t('13/04/2024', 460, 140);
+  t('Bill To', 50, 130, 10, bold); t('Acme Corp', 50, 145);
+  t('Description', 50, 220, 10, bold); t('Qty', 300, 220, 10, bold); t('Unit Price', 370, 220, 10, bold); t('Amount', 480, 220, 10, bold);
+  t('Printer paper A4', 50, 240); t('10', 300, 240); t('4.50', 370, 240); t('45.00', 480, 240);
+  t('Toner cartridge', 50, 255); t('2', 300, 255); t('60.00', 370, 255); t('120.00', 480, 255);
+  t('Subtotal', 370, 300); t('165.00', 480, 300);
+  t('VAT 20%', 370, 315); t('33.00', 480, 315);
+  t('Total GBP', 370, 330, 10, bold); t('198.00', 480, 330, 10, bold);
+  const file = path.join(dir, 'invoice.pdf');
+  fs.writeFileSync(file, await doc.save());
+  return file;
+}
+
+describe('processFile (text sources)', () => {
+  it('reads an invoice PDF text layer into the schema fields', async () => {
+    const file = await invoicePdf();
+    const { documents } = await processFile(inputFor(file, 'application/pdf'));
+    expect(documents).toHaveLength(1);
+    const doc = documents[0];
+    expect(doc.pageCount).toBe(1);
+    expect(doc.pages[0].source).toBe('text');
+    expect(doc.schemaId).toBe('schema-invoice');
+    const v = valuesOf(doc.fields);
+    expect(v['Invoice Number']).toBe('NW-2024-0117');
+    expect(v['Invoice Date']).toBe('2024-03-14');
+    expect(v['Due Date']).toBe('2024-04-13');
+    expect(v['Vendor Name']).toBe('Northwind Supplies Ltd');
+    expect(v['Total']).toBe(198);
+    expect(v['Tax']).toBe(33);
+    expect(v['Currency']).toBe('GBP');
+    expect(v['Line Items']).toEqual([
+      { Description: 'Printer paper A4', Quantity: 10, 'Unit Price': 4.5, Amount: 45 },
+      { Description: 'Toner cartridge', Quantity: 2, 'Unit Price': 60, Amount: 120 },
+    ]);
+    expect(doc.fields.find((f) => f.title === 'Total')?.type).toBe('number');
+  });
+
+  it('reads a plain-text receipt with German labels and comma decimals', async () => {
+    const file = path.join(dir, 'beleg.txt');
+    fs.writeFileSync(
+      file,
+      ['Bäckerei Sonnenschein GmbH', '', 'Rechnungsnummer:  R-5531', 'Rechnungsdatum:   3. März 2024',
+        'Zwischensumme      1.200,00 EUR', 'MwSt 19%             228,00 EUR', 'Gesamtbetrag       1.428,00 EUR'].join('\n'),
+    );
+    const { documents } = await processFile(inputFor(file, 'text/plain'));
+    const v = valuesOf(documents[0].fields);
+    expect(v['Invoice Number']).toBe('R-5531');
+    expect(v['Invoice Date']).toBe('2024-03-03');
+    expect(v['Total']).toBe(1428);
+    expect(v['Tax']).toBe(228);
+    expect(v['Currency']).toBe('EUR');
+    expect(v['Due Date']).toBeNull();
+  });
+
+  it('reads a CSV with label/value rows', async () => {
+    const file = path.join(dir, 'inv.csv');
+    fs.writeFileSync(file, 'Invoice Number,INV-77\nInvoice Date,2024-05-01\nVendor,"Blue Sky, Inc."\nTotal,"1,050.00"\nCurrency,USD\n');
+    const { documents } = await processFile(inputFor(file, 'text/csv'));
+    const v = valuesOf(documents[0].fields);
+    expect(v).toMatchObject({ 'Invoice Number': 'INV-77', 'Invoice Date': '2024-05-01', 'Vendor Name': 'Blue Sky, Inc.', Total: 1050, Currency: 'USD' });
+  });
+
+  it('fails cleanly on a corrupt PDF and an unknown type', async () => {
+    const bad = path.join(dir, 'bad.pdf');
+    fs.writeFileSync(bad, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 7)]));
+    await expect(processFile(inputFor(bad, 'application/pdf'))).rejects.toMatchObject({ code: 'PDF_CORRUPT' });
+    const unk = path.join(dir, 'blob.bin');
+    fs.writeFileSync(unk, Buffer.from([0, 1, 2, 3, 250, 251, 0, 9]));
+    const err = await processFile(inputFor(unk, 'application/octet-stream')).catch((e) => e);
+    expect(err).toBeInstanceOf(ProcessingError);
+    expect(err.code).toBe('UNSUPPORTED_TYPE');
+  });
+});
