@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NotificationGate } from '../../../main/notifier.js';
+import { SecretFile, type Cipher } from '../../../main/secrets.js';
+import { RestartPolicy } from '../../../main/supervisor.js';
+import { trayIcon, trayMenu, trayTooltip, type OverallStatus } from '../../../main/trayState.js';
+
+const folder = (state: 'idle' | 'syncing' | 'paused' | 'error', counts: Record<string, number> = {}) => ({ path: '/in', state, counts });
+
+describe('tray state', () => {
+  it('shows error before paused before syncing before idle', () => {
+    expect(trayIcon({ paused: false, folders: [folder('idle', { exported: 3 })] })).toBe('idle');
+    expect(trayIcon({ paused: false, folders: [folder('idle', { uploading: 1 })] })).toBe('syncing');
+    expect(trayIcon({ paused: true, folders: [folder('idle', { uploading: 1 })] })).toBe('paused');
+    expect(trayIcon({ paused: true, folders: [folder('idle', { failed: 1 })] })).toBe('error');
+    expect(trayIcon({ paused: false, folders: [], offline: true })).toBe('error');
+  });
+
+  it('counts in the tooltip and offers Resume only when paused', () => {
+    const status: OverallStatus = { paused: true, folders: [folder('paused', { exported: 5, failed: 2, processing: 1 })] };
+    expect(trayTooltip(status)).toBe('docsync (paused): 5 done, 1 in progress, 2 failed');
+    expect(trayMenu(status).map((m) => m.id)).toEqual(['open', 'resume', 'inbox', 'separator', 'quit']);
+    expect(trayMenu({ ...status, paused: false }).map((m) => m.id)).toContain('pause');
+  });
+});
+
+describe('restart policy', () => {
+  it('doubles the delay on quick crashes up to the cap and resets after a stable run', () => {
+    const policy = new RestartPolicy({ initialMs: 100, maxMs: 500, stableAfterMs: 10_000 });
+    expect([policy.nextDelay(10), policy.nextDelay(10), policy.nextDelay(10), policy.nextDelay(10), policy.nextDelay(10)]).toEqual([
+      100, 200, 400, 500, 500,
+    ]);
+    expect(policy.nextDelay(20_000)).toBe(100);
+  });
+});
+
+describe('notification gate', () => {
+  it('groups failures per folder and shows at most one notice per interval', () => {
+    let now = 0;
+    const gate = new NotificationGate(1000, () => now);
+    gate.add({ folder: '/x/Invoices', file: 'a.pdf', reason: 'corrupt PDF' });
+    expect(gate.flush()).toEqual([{ folder: '/x/Invoices', title: 'docsync: a file failed in Invoices', body: 'a.pdf: corrupt PDF' }]);
+    gate.add({ folder: '/x/Invoices', file: 'b.pdf', reason: 'r' });
+    gate.add({ folder: '/x/Invoices', file: 'c.pdf', reason: 'r' });
+    expect(gate.flush()).toEqual([]);
+    now = 1500;
+    expect(gate.flush()[0]!.title).toBe('docsync: 2 files failed in Invoices');
+  });
+});
+
+describe('secret file', () => {
+  // A reversible test cipher standing in for safeStorage (which needs Electron).
+  const cipher: Cipher = {
+    isAvailable: () => true,
+    encrypt: (s) => Buffer.from(Buffer.from(s, 'utf8').map((b) => b ^ 0x5a)),
+    decrypt: (b) => Buffer.from(b.map((x) => x ^ 0x5a)).toString('utf8'),
+  };
+
+  it('never writes the key in plain text and reads it back', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-secret-'));
+    const store = new SecretFile(path.join(dir, 'api-key.bin'), cipher);
+    store.save('dsk_secret_value');
+    const raw = fs.readFileSync(path.join(dir, 'api-key.bin'));
+    expect(raw.includes(Buffer.from('dsk_secret_value'))).toBe(false);
+    expect(fs.statSync(path.join(dir, 'api-key.bin')).mode & 0o077).toBe(0);
+    expect(store.load()).toBe('dsk_secret_value');
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('refuses to store when the keychain is unavailable', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-secret-'));
+    const store = new SecretFile(path.join(dir, 'k'), { ...cipher, isAvailable: () => false });
+    expect(() => store.save('x')).toThrow(/keychain/);
+    expect(fs.existsSync(path.join(dir, 'k'))).toBe(false);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
