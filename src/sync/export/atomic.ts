@@ -1,0 +1,46 @@
+// Atomic replacement of a file: write a temp file in the same folder (so the
+// rename stays on one file system), flush it to disk, then rename over the target.
+// A reader sees the old file or the new one, never a half-written one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TEMP_PREFIX } from './names.js';
+
+function tempPathFor(target: string): string {
+  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  return path.join(path.dirname(target), `${TEMP_PREFIX}${tag}-${path.basename(target)}`);
+}
+
+export function writeFileAtomicSync(target: string, data: string | Uint8Array): void {
+  const temp = tempPathFor(target);
+  try {
+    const fd = fs.openSync(temp, 'wx');
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, target);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  const temp = tempPathFor(target);
+  try {
+    const handle = await fs.promises.open(temp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temp, target);
+  } catch (err) {
+    await fs.promises.rm(temp, { force: true });
+    throw err;
+  }
+}

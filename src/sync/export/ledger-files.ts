@@ -1,0 +1,108 @@
+// Writing one ledger's files from the store.
+//
+// CSV: appended to when only new rows arrived, their fields are all columns
+// already, and the file on disk is the one we last wrote (same size and mtime);
+// rewritten whole (atomically) otherwise. Appending is the one write that is
+// not temp-plus-rename, by design: it is what keeps a ledger of thousands of
+// rows cheap to update. A torn append (crash, full disk) or an edit by someone
+// else changes size or mtime, and the next write then rewrites from SQLite.
+//
+// XLSX: a zip, so always rewritten whole (temp plus rename); the caller
+// debounces it.
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { writeFileAtomic, writeFileAtomicSync } from './atomic.js';
+import { encodeCsv, encodeRow } from './csv.js';
+import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from './names.js';
+import { headerFor, rowCells, usedColumns, type LedgerCell } from './ledger-table.js';
+import type { LedgerFileState, LedgerStore, StoredRow } from './ledger-store.js';
+
+export type CsvOutcome = 'appended' | 'rewritten' | 'unchanged';
+
+export function writeLedgerCsv(store: LedgerStore, ledgerDir: string): CsvOutcome {
+  const state = store.fileState(ledgerDir);
+  if (!state) return 'unchanged';
+  const target = path.join(ledgerDir, LEDGER_CSV_NAME);
+  const pending = store.rows(ledgerDir, true);
+  if (canAppend(state, target, pending)) {
+    if (pending.length > 0) appendRows(target, pending, state.csvHeader!);
+    const st = fs.statSync(target);
+    store.csvWritten(ledgerDir, state.csvHeader!, st.size, st.mtimeMs, pending);
+    return pending.length > 0 ? 'appended' : 'unchanged';
+  }
+  const rows = store.rows(ledgerDir);
+  if (rows.length === 0 && !fs.existsSync(ledgerDir)) {
+    // The folder itself is gone: nothing left to write, nowhere to write it.
+    store.csvWritten(ledgerDir, [], 0, 0, 'all');
+    return 'unchanged';
+  }
+  const titles = usedColumns(store.columns(ledgerDir), rows);
+  const body = encodeCsv(headerFor(titles), rows.map((r) => rowCells(r, titles).map((c) => c.text)));
+  writeFileAtomicSync(target, body);
+  const st = fs.statSync(target);
+  store.csvWritten(ledgerDir, titles, st.size, st.mtimeMs, 'all');
+  return 'rewritten';
+}
+
+function canAppend(state: LedgerFileState, target: string, pending: StoredRow[]): boolean {
+  if (state.csvRewrite || !state.csvHeader) return false;
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(target);
+  } catch {
+    return false;
+  }
+  if (!st.isFile() || st.size !== state.csvSize || st.mtimeMs !== state.csvMtimeMs) return false;
+  const known = new Set(state.csvHeader);
+  return pending.every((r) => r.fields.every((f) => known.has(f.t)));
+}
+
+function appendRows(target: string, rows: StoredRow[], titles: string[]): void {
+  const data = rows.map((r) => encodeRow(rowCells(r, titles).map((c) => c.text))).join('');
+  const fd = fs.openSync(target, 'a');
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Snapshot of the ledger for the xlsx, taken synchronously so it is consistent. */
+export interface XlsxSnapshot { header: string[]; rows: LedgerCell[][] }
+
+export function snapshotLedger(store: LedgerStore, ledgerDir: string): XlsxSnapshot {
+  const rows = store.rows(ledgerDir);
+  const titles = usedColumns(store.columns(ledgerDir), rows);
+  return { header: headerFor(titles), rows: rows.map((r) => rowCells(r, titles)) };
+}
+
+const NUM_FMT = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' } as const;
+
+export async function buildXlsx(snap: XlsxSnapshot): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'docsync';
+  const sheet = book.addWorksheet('Ledger', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.addRow(snap.header).font = { bold: true };
+  for (const cells of snap.rows) {
+    const row = sheet.addRow(cells.map((c) => c.typed));
+    cells.forEach((c, i) => {
+      if (c.kind === 'date' || c.kind === 'datetime') row.getCell(i + 1).numFmt = NUM_FMT[c.kind];
+    });
+  }
+  sheet.columns.forEach((col, i) => {
+    const longest = Math.max(snap.header[i]?.length ?? 0, ...snap.rows.slice(0, 200).map((r) => r[i]?.text.length ?? 0));
+    col.width = Math.min(60, Math.max(10, longest + 2));
+  });
+  if (snap.header.length > 0) {
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: snap.header.length } };
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+export async function writeLedgerXlsx(ledgerDir: string, snap: XlsxSnapshot): Promise<void> {
+  if (snap.rows.length === 0 && !fs.existsSync(ledgerDir)) return;
+  await writeFileAtomic(path.join(ledgerDir, LEDGER_XLSX_NAME), await buildXlsx(snap));
+}
+

@@ -1,0 +1,197 @@
+// The ledger tables (migration 0010_ledger.sql): one module owns them.
+// Every mutation marks what must be written; the writer reads it back, so a
+// crash between a change and the file write loses nothing.
+import type { Database } from 'better-sqlite3';
+import { ExportError } from './errors.js';
+
+/** One field of a ledger row: title, type, scalar value, or `n` line items for a table. */
+export interface StoredField { t: string; y: string; v: unknown; n?: number }
+
+export interface StoredRow {
+  sourcePath: string;
+  docIndex: number;
+  ledgerDir: string;
+  relPath: string;
+  documentName: string;
+  remotePath: string;
+  status: string;
+  processedAt: string;
+  note: string | null;
+  fields: StoredField[];
+  seq: number;
+  inCsv: boolean;
+}
+
+export interface LedgerFileState {
+  ledgerDir: string;
+  /** Field titles (not labels) of the CSV on disk; null when none was written. */
+  csvHeader: string[] | null;
+  csvSize: number | null;
+  csvMtimeMs: number | null;
+  csvRewrite: boolean;
+  csvDirty: boolean;
+  xlsxDirty: boolean;
+  lastErrorCode: string | null;
+  lastError: string | null;
+  failedSince: string | null;
+}
+
+export type NewRow = Omit<StoredRow, 'seq' | 'inCsv' | 'sourcePath' | 'ledgerDir' | 'relPath'>;
+
+interface RawRow {
+  source_path: string; doc_index: number; ledger_dir: string; rel_path: string;
+  document_name: string; remote_path: string; status: string; processed_at: string;
+  note: string | null; fields_json: string; seq: number; in_csv: number;
+}
+
+function fromRaw(r: RawRow): StoredRow {
+  return {
+    sourcePath: r.source_path, docIndex: r.doc_index, ledgerDir: r.ledger_dir, relPath: r.rel_path,
+    documentName: r.document_name, remotePath: r.remote_path, status: r.status,
+    processedAt: r.processed_at, note: r.note, fields: JSON.parse(r.fields_json) as StoredField[],
+    seq: r.seq, inCsv: r.in_csv === 1,
+  };
+}
+
+export class LedgerStore {
+  constructor(private readonly db: Database) {
+    const found = db
+      .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('ledger_rows', 'ledger_columns', 'ledger_files')")
+      .get() as { n: number };
+    if (found.n !== 3) {
+      throw new ExportError('LEDGER_SCHEMA_MISSING', db.name, 'ledger tables missing: apply migration 0010_ledger.sql');
+    }
+  }
+
+  /** Replaces every row of one source file. Returns the ledgers touched. */
+  replaceFile(sourcePath: string, ledgerDir: string, relPath: string, docs: NewRow[]): string[] {
+    return this.db.transaction(() => {
+      const old = this.rowsOfFile(sourcePath);
+      const seq = old.length > 0 ? Math.min(...old.map((r) => r.seq)) : this.nextSeq();
+      this.db.prepare('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
+      const insert = this.db.prepare(`INSERT INTO ledger_rows (source_path, doc_index, ledger_dir, rel_path,
+        document_name, remote_path, status, processed_at, note, fields_json, seq, in_csv)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`);
+      for (const d of docs) {
+        insert.run(sourcePath, d.docIndex, ledgerDir, relPath, d.documentName, d.remotePath, d.status,
+          d.processedAt, d.note, JSON.stringify(d.fields), seq);
+        this.registerColumns(ledgerDir, d.fields);
+      }
+      // A replaced row sits mid-file: only a rewrite can change it. New rows can be appended.
+      const touched = new Set([ledgerDir, ...old.map((r) => r.ledgerDir)]);
+      for (const dir of touched) this.markDirty(dir, old.length > 0);
+      return [...touched];
+    })();
+  }
+
+  removeFile(sourcePath: string): string[] {
+    return this.db.transaction(() => {
+      const old = this.rowsOfFile(sourcePath);
+      this.db.prepare('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
+      const touched = [...new Set(old.map((r) => r.ledgerDir))];
+      for (const dir of touched) this.markDirty(dir, true);
+      return touched;
+    })();
+  }
+
+  /** Re-keys a file's rows (rename or move), keeping their position; replaces rows already at the target. */
+  renameFile(oldPath: string, newPath: string, newLedgerDir: string, newRelPath: string): string[] {
+    return this.db.transaction(() => {
+      const old = this.rowsOfFile(oldPath);
+      if (old.length === 0) return [];
+      const displaced = oldPath === newPath ? [] : this.rowsOfFile(newPath);
+      if (oldPath !== newPath) this.db.prepare('DELETE FROM ledger_rows WHERE source_path = ?').run(newPath);
+      this.db.prepare('UPDATE ledger_rows SET source_path = ?, ledger_dir = ?, rel_path = ? WHERE source_path = ?')
+        .run(newPath, newLedgerDir, newRelPath, oldPath);
+      for (const r of old) this.registerColumns(newLedgerDir, r.fields);
+      const touched = new Set([newLedgerDir, ...old.map((r) => r.ledgerDir), ...displaced.map((r) => r.ledgerDir)]);
+      for (const dir of touched) this.markDirty(dir, true);
+      return [...touched];
+    })();
+  }
+
+  rowsOfFile(sourcePath: string): StoredRow[] {
+    const raws = this.db.prepare('SELECT * FROM ledger_rows WHERE source_path = ? ORDER BY doc_index').all(sourcePath) as RawRow[];
+    return raws.map(fromRaw);
+  }
+
+  rows(ledgerDir: string, onlyNotInCsv = false): StoredRow[] {
+    const sql = `SELECT * FROM ledger_rows WHERE ledger_dir = ? ${onlyNotInCsv ? 'AND in_csv = 0' : ''} ORDER BY seq, source_path, doc_index`;
+    return (this.db.prepare(sql).all(ledgerDir) as RawRow[]).map(fromRaw);
+  }
+
+  /** Field titles of a ledger in stable order (including ones no row uses any more). */
+  columns(ledgerDir: string): string[] {
+    const raws = this.db.prepare('SELECT title FROM ledger_columns WHERE ledger_dir = ? ORDER BY position').all(ledgerDir) as { title: string }[];
+    return raws.map((r) => r.title);
+  }
+
+  fileState(ledgerDir: string): LedgerFileState | null {
+    const r = this.db.prepare('SELECT * FROM ledger_files WHERE ledger_dir = ?').get(ledgerDir) as Record<string, unknown> | undefined;
+    if (!r) return null;
+    return {
+      ledgerDir,
+      csvHeader: r.csv_header_json ? (JSON.parse(r.csv_header_json as string) as string[]) : null,
+      csvSize: (r.csv_size as number | null) ?? null,
+      csvMtimeMs: (r.csv_mtime_ms as number | null) ?? null,
+      csvRewrite: r.csv_rewrite === 1, csvDirty: r.csv_dirty === 1, xlsxDirty: r.xlsx_dirty === 1,
+      lastErrorCode: (r.last_error_code as string | null) ?? null,
+      lastError: (r.last_error as string | null) ?? null,
+      failedSince: (r.failed_since as string | null) ?? null,
+    };
+  }
+
+  ledgerDirs(): string[] {
+    return (this.db.prepare('SELECT ledger_dir FROM ledger_files ORDER BY ledger_dir').all() as { ledger_dir: string }[]).map((r) => r.ledger_dir);
+  }
+
+  dirtyLedgers(): string[] {
+    const raws = this.db.prepare('SELECT ledger_dir FROM ledger_files WHERE csv_dirty = 1 OR xlsx_dirty = 1 ORDER BY ledger_dir').all() as { ledger_dir: string }[];
+    return raws.map((r) => r.ledger_dir);
+  }
+
+  markDirty(ledgerDir: string, rewrite: boolean): void {
+    this.db.prepare(`INSERT INTO ledger_files (ledger_dir, csv_rewrite, csv_dirty, xlsx_dirty) VALUES (?, 1, 1, 1)
+      ON CONFLICT (ledger_dir) DO UPDATE SET csv_dirty = 1, xlsx_dirty = 1,
+      csv_rewrite = CASE WHEN ? THEN 1 ELSE csv_rewrite END`).run(ledgerDir, rewrite ? 1 : 0);
+  }
+
+  /** Records a CSV written to disk; `allRows` when rewritten whole, else the appended rows. */
+  csvWritten(ledgerDir: string, header: string[], size: number, mtimeMs: number, appended: StoredRow[] | 'all'): void {
+    this.db.transaction(() => {
+      if (appended === 'all') {
+        this.db.prepare('UPDATE ledger_rows SET in_csv = 1 WHERE ledger_dir = ?').run(ledgerDir);
+      } else {
+        const mark = this.db.prepare('UPDATE ledger_rows SET in_csv = 1 WHERE source_path = ? AND doc_index = ?');
+        for (const r of appended) mark.run(r.sourcePath, r.docIndex);
+      }
+      this.db.prepare(`UPDATE ledger_files SET csv_header_json = ?, csv_size = ?, csv_mtime_ms = ?, csv_rewrite = 0,
+        csv_dirty = 0 WHERE ledger_dir = ?`).run(JSON.stringify(header), size, mtimeMs, ledgerDir);
+    })();
+  }
+
+  xlsxWritten(ledgerDir: string): void {
+    this.db.prepare('UPDATE ledger_files SET xlsx_dirty = 0 WHERE ledger_dir = ?').run(ledgerDir);
+  }
+
+  /** Forces a whole rewrite of both files (docsync export). */
+  requireRewrite(ledgerDir: string): void {
+    this.markDirty(ledgerDir, true);
+  }
+
+  setError(ledgerDir: string, code: string | null, message: string | null, at: string): void {
+    this.db.prepare(`UPDATE ledger_files SET last_error_code = ?, last_error = ?,
+      failed_since = CASE WHEN ? IS NULL THEN NULL ELSE coalesce(failed_since, ?) END WHERE ledger_dir = ?`)
+      .run(code, message, code, at, ledgerDir);
+  }
+
+  private registerColumns(ledgerDir: string, fields: StoredField[]): void {
+    const insert = this.db.prepare(`INSERT OR IGNORE INTO ledger_columns (ledger_dir, title, position)
+      VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM ledger_columns WHERE ledger_dir = ?))`);
+    for (const f of fields) insert.run(ledgerDir, f.t, ledgerDir);
+  }
+
+  private nextSeq(): number {
+    return ((this.db.prepare('SELECT coalesce(max(seq), 0) AS m FROM ledger_rows').get() as { m: number }).m) + 1;
+  }
+}

@@ -1,0 +1,247 @@
+// Ledger: one docsync-ledger.csv and docsync-ledger.xlsx per ledger folder,
+// kept up to date from SQLite. Mutations commit to the database first and only
+// schedule the file writes, so nothing is lost when a write fails or the
+// process dies: the dirty flags survive in ledger_files and a new Ledger picks
+// them up. CSV writes are coalesced over `csvDelayMs`; the xlsx is debounced
+// over `xlsxDelayMs`, but written at the latest `xlsxMaxDelayMs` after the
+// first unwritten change so a steady stream of files still shows up.
+// A failed write (Excel holding the file: EBUSY/EPERM/EACCES, or anything
+// else) is reported through onEvent and the ledger's error columns, and
+// retried with exponential backoff until it succeeds.
+import type { Database } from 'better-sqlite3';
+import path from 'node:path';
+import { toExportError } from './errors.js';
+import { snapshotLedger, writeLedgerCsv, writeLedgerXlsx, type CsvOutcome } from './ledger-files.js';
+import { normalisePath, relativeTo, toNewRows } from './ledger-rows.js';
+import { LedgerStore } from './ledger-store.js';
+import type { LedgerFileInput } from './types.js';
+
+export interface LedgerOptions {
+  /** Folder whose ledger lists a source file. Default: the file's own folder. Daemon core
+   *  passes the watched folder's root for one ledger per folder pair. */
+  ledgerDirOf?: (sourceAbs: string) => string;
+  csvDelayMs?: number;
+  xlsxDelayMs?: number;
+  xlsxMaxDelayMs?: number;
+  retryInitialMs?: number;
+  retryMaxMs?: number;
+  onEvent?: (event: LedgerEvent) => void;
+}
+
+export type LedgerFileKind = 'csv' | 'xlsx';
+export type LedgerEvent =
+  | { type: 'ledger.written'; ledgerDir: string; file: LedgerFileKind; mode: CsvOutcome | 'rewritten'; recovered: boolean }
+  | { type: 'ledger.write_failed'; ledgerDir: string; file: LedgerFileKind; code: string; osCode?: string;
+      message: string; attempt: number; retryInMs: number };
+
+export interface LedgerFailure { ledgerDir: string; file: LedgerFileKind; code: string; message: string }
+export interface FlushReport { written: string[]; failed: LedgerFailure[] }
+export interface LedgerProblem { ledgerDir: string; code: string; message: string; failingSince: string }
+
+interface PartState { due: number | null; attempts: number; failure: LedgerFailure | null }
+interface Slot {
+  csv: PartState;
+  xlsx: PartState & { firstDirty: number | null };
+  gen: number;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+}
+
+export class Ledger {
+  private readonly store: LedgerStore;
+  private readonly slots = new Map<string, Slot>();
+  private readonly opts: Required<Omit<LedgerOptions, 'onEvent'>> & Pick<LedgerOptions, 'onEvent'>;
+  private closed = false;
+
+  constructor(db: Database, options: LedgerOptions = {}) {
+    this.store = new LedgerStore(db);
+    this.opts = {
+      ledgerDirOf: options.ledgerDirOf ?? ((p) => path.dirname(p)),
+      csvDelayMs: options.csvDelayMs ?? 250,
+      xlsxDelayMs: options.xlsxDelayMs ?? 2_000,
+      xlsxMaxDelayMs: options.xlsxMaxDelayMs ?? 15_000,
+      retryInitialMs: options.retryInitialMs ?? 1_000,
+      retryMaxMs: options.retryMaxMs ?? 60_000,
+      onEvent: options.onEvent,
+    };
+    // Writes left pending by a previous run (crash, lock at exit) are picked up.
+    for (const dir of this.store.dirtyLedgers()) this.touched(dir);
+  }
+
+  /** Inserts or replaces the rows of one source file (one per document). */
+  upsert(input: LedgerFileInput): void {
+    const sourcePath = normalisePath(input.sourcePath);
+    const ledgerDir = normalisePath(this.opts.ledgerDirOf(sourcePath));
+    const rows = toNewRows({ ...input, sourcePath });
+    this.touchAll(this.store.replaceFile(sourcePath, ledgerDir, relativeTo(ledgerDir, sourcePath), rows));
+  }
+
+  /** Removes the rows of a deleted (or moved-out) file. */
+  remove(sourcePath: string): void {
+    this.touchAll(this.store.removeFile(normalisePath(sourcePath)));
+  }
+
+  /** Re-keys the rows of a renamed or moved file; they keep their place in the ledger. */
+  rename(oldSourcePath: string, newSourcePath: string): void {
+    const newPath = normalisePath(newSourcePath);
+    const ledgerDir = normalisePath(this.opts.ledgerDirOf(newPath));
+    this.touchAll(this.store.renameFile(normalisePath(oldSourcePath), newPath, ledgerDir, relativeTo(ledgerDir, newPath)));
+  }
+
+  /** Writes every pending ledger now (ignoring debounce and backoff) and reports the outcome. */
+  async flush(): Promise<FlushReport> {
+    const dirs = new Set([...this.store.dirtyLedgers(), ...this.slots.keys()]);
+    const report: FlushReport = { written: [], failed: [] };
+    for (const dir of dirs) {
+      const slot = this.slot(dir);
+      if (slot.running) await slot.running;
+      if (this.store.fileState(dir)?.csvDirty) slot.csv.due = 0;
+      if (this.store.fileState(dir)?.xlsxDirty || slot.xlsx.due !== null) slot.xlsx.due = 0;
+      await this.run(dir);
+      const failures = [slot.csv.failure, slot.xlsx.failure].filter((f): f is LedgerFailure => f !== null);
+      if (failures.length > 0) report.failed.push(...failures);
+      else report.written.push(dir);
+    }
+    return report;
+  }
+
+  /** Forces whole rewrites of the given ledgers (all known ones by default), then flushes. */
+  async rebuild(ledgerDirs?: string[]): Promise<FlushReport> {
+    const dirs = ledgerDirs ? ledgerDirs.map(normalisePath) : this.store.ledgerDirs();
+    for (const dir of dirs) this.store.requireRewrite(dir);
+    this.touchAll(dirs);
+    return this.flush();
+  }
+
+  /** Ledgers whose last write failed and that are waiting for a retry (for `docsync status`). */
+  problems(): LedgerProblem[] {
+    return this.store.ledgerDirs().flatMap((dir) => {
+      const s = this.store.fileState(dir);
+      if (!s?.lastErrorCode) return [];
+      return [{ ledgerDir: dir, code: s.lastErrorCode, message: s.lastError ?? '', failingSince: s.failedSince ?? '' }];
+    });
+  }
+
+  /** Final flush, then stops the timers. Pending writes that still fail stay marked in SQLite. */
+  async close(): Promise<FlushReport> {
+    const report = await this.flush();
+    this.closed = true;
+    for (const slot of this.slots.values()) if (slot.timer) clearTimeout(slot.timer);
+    return report;
+  }
+
+  private touchAll(dirs: string[]): void {
+    for (const dir of dirs) this.touched(dir);
+  }
+
+  private touched(dir: string): void {
+    const slot = this.slot(dir);
+    const now = Date.now();
+    slot.gen += 1;
+    slot.csv.due = laterOf(Math.min(slot.csv.due ?? Infinity, now + this.opts.csvDelayMs), retryFloor(slot.csv));
+    slot.xlsx.firstDirty ??= now;
+    const debounced = Math.min(now + this.opts.xlsxDelayMs, slot.xlsx.firstDirty + this.opts.xlsxMaxDelayMs);
+    slot.xlsx.due = laterOf(debounced, retryFloor(slot.xlsx));
+    this.schedule(dir);
+  }
+
+  private slot(dir: string): Slot {
+    let slot = this.slots.get(dir);
+    if (!slot) {
+      slot = {
+        csv: { due: null, attempts: 0, failure: null },
+        xlsx: { due: null, attempts: 0, failure: null, firstDirty: null },
+        gen: 0, timer: null, running: null,
+      };
+      this.slots.set(dir, slot);
+    }
+    return slot;
+  }
+
+  private schedule(dir: string): void {
+    const slot = this.slot(dir);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    const due = Math.min(slot.csv.due ?? Infinity, slot.xlsx.due ?? Infinity);
+    if (this.closed || due === Infinity || slot.running) return;
+    slot.timer = setTimeout(() => void this.run(dir), Math.max(0, due - Date.now()));
+    slot.timer.unref();
+  }
+
+  private async run(dir: string): Promise<void> {
+    const slot = this.slot(dir);
+    while (slot.running) await slot.running;
+    slot.running = this.writeDue(dir, slot).finally(() => {
+      slot.running = null;
+      this.schedule(dir);
+    });
+    return slot.running;
+  }
+
+  private async writeDue(dir: string, slot: Slot): Promise<void> {
+    if (slot.csv.due !== null && slot.csv.due <= Date.now()) {
+      this.attempt(dir, slot, 'csv', () => writeLedgerCsv(this.store, dir));
+    }
+    if (slot.xlsx.due !== null && slot.xlsx.due <= Date.now()) {
+      const gen = slot.gen;
+      const snap = snapshotLedger(this.store, dir);
+      slot.xlsx.due = null;
+      slot.xlsx.firstDirty = null;
+      await this.attemptAsync(dir, slot, 'xlsx', async () => {
+        await writeLedgerXlsx(dir, snap);
+        // A change that arrived during the write has scheduled another one.
+        if (slot.gen === gen) this.store.xlsxWritten(dir);
+        return 'rewritten' as const;
+      });
+    }
+  }
+
+  private attempt(dir: string, slot: Slot, kind: LedgerFileKind, write: () => CsvOutcome): void {
+    try {
+      const mode = write();
+      slot.csv.due = null;
+      this.succeeded(dir, slot, kind, mode);
+    } catch (err) {
+      this.failed(dir, slot, kind, err);
+    }
+  }
+
+  private async attemptAsync(dir: string, slot: Slot, kind: LedgerFileKind, write: () => Promise<'rewritten'>): Promise<void> {
+    try {
+      this.succeeded(dir, slot, kind, await write());
+    } catch (err) {
+      this.failed(dir, slot, kind, err);
+    }
+  }
+
+  private succeeded(dir: string, slot: Slot, kind: LedgerFileKind, mode: CsvOutcome | 'rewritten'): void {
+    const part = slot[kind];
+    const recovered = part.failure !== null;
+    part.attempts = 0;
+    part.failure = null;
+    if (!slot.csv.failure && !slot.xlsx.failure) this.store.setError(dir, null, null, new Date().toISOString());
+    if (mode !== 'unchanged' || recovered) this.opts.onEvent?.({ type: 'ledger.written', ledgerDir: dir, file: kind, mode, recovered });
+  }
+
+  private failed(dir: string, slot: Slot, kind: LedgerFileKind, err: unknown): void {
+    const target = path.join(dir, kind === 'csv' ? 'docsync-ledger.csv' : 'docsync-ledger.xlsx');
+    const e = toExportError(err, target, 'ledger');
+    const part = slot[kind];
+    part.attempts += 1;
+    const retryInMs = Math.min(this.opts.retryMaxMs, this.opts.retryInitialMs * 2 ** (part.attempts - 1));
+    part.due = Date.now() + retryInMs;
+    part.failure = { ledgerDir: dir, file: kind, code: e.code, message: e.message };
+    this.store.setError(dir, e.code, `${kind}: ${e.message}`, new Date().toISOString());
+    this.opts.onEvent?.({ type: 'ledger.write_failed', ledgerDir: dir, file: kind, code: e.code, osCode: e.osCode,
+      message: e.message, attempt: part.attempts, retryInMs });
+  }
+}
+
+/** While a part is backing off, new changes do not pull its next attempt earlier. */
+function retryFloor(part: PartState): number {
+  return part.attempts > 0 && part.due !== null ? part.due : 0;
+}
+
+function laterOf(a: number, b: number): number {
+  return Math.max(a, b);
+}
