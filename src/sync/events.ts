@@ -1,0 +1,14 @@
+import { EventEmitter } from 'node:events';
+import type { FileRow, FileStatus } from './state/files.js';
+
+export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error';
+
+/** Everything the daemon tells the outside world; the control API streams these. */
+export interface SyncEvents {
+  file: [{ file: FileRow; from: FileStatus | null; to: FileStatus; reason: string | null }];
+  folder: [{ folder: string; state: FolderState; error?: string }];
+  idle: [];
+  log: [{ level: 'info' | 'warn' | 'error'; msg: string; data?: Record<string, unknown> }];
+}
+
+export class SyncEmitter extends EventEmitter<SyncEvents> {}

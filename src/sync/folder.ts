@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import type { FolderConfig } from './config.js';
+import type { FolderState, SyncEmitter } from './events.js';
+import { hashFile } from './hash.js';
+import type { Logger } from './logger.js';
+import { buildDirFilter, buildFilter, toRelPath, type PathFilter } from './paths.js';
+import { walk } from './scan.js';
+import { SettleTracker, type SettledFile } from './settle.js';
+import type { FileRow, FileStore } from './state/files.js';
+import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
+
+export interface FolderContext {
+  store: FileStore;
+  emitter: SyncEmitter;
+  log: Logger;
+  settleMs: number;
+  /** Names docsync itself writes (sidecars, ledgers, temp files): never synced. */
+  isOwnOutput(name: string): boolean;
+  /** Outputs follow a file that moved (recognised by its hash). */
+  moveOutputs(from: FileRow, to: FileRow): Promise<void>;
+  /** New settled work exists: wake the upload pump. */
+  wake(): void;
+}
+
+const IN_FLIGHT = new Set(['settled', 'uploading', 'processing']);
+const REMOVABLE = new Set(['discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped']);
+
+/**
+ * One watched folder: its watcher, settle tracker and scans. It owns the step
+ * from "a file exists" to "a settled, hashed row"; the pump takes it from there.
+ */
+export class FolderDriver {
+  state: FolderState = 'idle';
+  private watcher: Watcher | null = null;
+  private readonly tracker: SettleTracker;
+  private readonly hashing = new PQueue({ concurrency: 4 });
+  private readonly keepFile: PathFilter;
+  private readonly keepDir: PathFilter;
+  private scanning: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(readonly config: FolderConfig, private readonly ctx: FolderContext) {
+    this.keepFile = buildFilter(config, ctx.isOwnOutput);
+    this.keepDir = buildDirFilter(config);
+    this.tracker = new SettleTracker({
+      windowMs: ctx.settleMs,
+      onSettled: (f) => void this.hashing.add(() => this.settle(f)),
+      onGone: (abs) => this.gone(abs, 'removed before it settled'),
+    });
+  }
+
+  get path(): string {
+    return this.config.path;
+  }
+
+  /** Whether files are still on their way to a settled row. */
+  get busy(): boolean {
+    return this.scanning !== null || this.tracker.size > 0 || this.hashing.size + this.hashing.pending > 0;
+  }
+
+  async start(): Promise<void> {
+    fs.mkdirSync(this.path, { recursive: true });
+    const mode = chooseWatchMode(this.path, this.config.watch);
+    const ignore = ['.git', 'node_modules'];
+    if (this.config.onSuccess === 'move') ignore.push('Processed');
+    if (this.config.onFailure === 'move') ignore.push('Failed');
+    this.watcher = await startWatcher(this.path, mode, this.config.pollIntervalMs, {
+      onChange: (abs) => this.changed(abs),
+      onDelete: (abs) => this.gone(abs, 'deleted locally'),
+      onError: (err) => this.setState('error', err.message),
+    }, ignore);
+    this.ctx.log.info({ folder: this.path, mode }, 'watching');
+    await this.rescan();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.tracker.close();
+    this.hashing.clear();
+    await this.watcher?.close();
+    await this.scanning?.catch(() => undefined);
+    await this.hashing.onIdle();
+  }
+
+  setState(state: FolderState, error?: string): void {
+    if (this.state === state && !error) return;
+    this.state = state;
+    this.ctx.emitter.emit('folder', { folder: this.path, state, error });
+  }
+
+  /** Full reconcile with the database: finds files added, changed or deleted while nobody watched. */
+  rescan(): Promise<void> {
+    this.scanning ??= this.reconcile(this.path, true).finally(() => {
+      this.scanning = null;
+      if (this.state === 'scanning') this.setState('idle');
+    });
+    return this.scanning;
+  }
+
+  private async reconcile(start: string, sweep: boolean): Promise<void> {
+    this.setState('scanning');
+    const seen = new Set<number>();
+    for await (const f of walk(this.path, start, this.keepDir)) {
+      if (this.closed) return;
+      if (!this.keepFile(f.relPath)) continue;
+      const row = this.ctx.store.byPath(this.path, f.relPath);
+      if (row) seen.add(row.id);
+      this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+    }
+    if (sweep && !this.closed) this.sweep(seen);
+  }
+
+  /** Decides whether a file on disk needs to (re)settle, given its row. */
+  private consider(abs: string, rel: string, size: number, mtimeMs: number, row: FileRow | undefined): void {
+    if (!row || row.status === 'removed') {
+      this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen');
+      this.tracker.observe(abs);
+    } else if (row.status === 'discovered') {
+      this.tracker.observe(abs);
+    } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs)) {
+      this.tracker.observe(abs); // changed: a new version if the hash differs once it settles
+    }
+  }
+
+  /** Rows whose file is no longer there (deleted while docsync was off). */
+  private sweep(seen: Set<number>): void {
+    const ids = this.ctx.store.db
+      .prepare("SELECT id, rel_path, status FROM files WHERE folder = ? AND status != 'removed'")
+      .all(this.path) as Array<{ id: number; rel_path: string; status: string }>;
+    for (const r of ids) {
+      if (seen.has(r.id)) continue;
+      const abs = path.join(this.path, ...r.rel_path.split('/'));
+      if (this.tracker.has(abs) || fs.existsSync(abs) || this.movedAway(r.rel_path)) continue;
+      this.removeRow(r.id, 'deleted locally');
+    }
+  }
+
+  /** A file docsync itself moved into Processed/ or Failed/ is not a deletion. */
+  private movedAway(rel: string): boolean {
+    const parts = rel.split('/');
+    return ['Processed', 'Failed'].some((d) => fs.existsSync(path.join(this.path, d, ...parts)));
+  }
+
+  private changed(abs: string): void {
+    if (this.closed) return;
+    const rel = toRelPath(this.path, abs);
+    if (!rel || rel.startsWith('..')) return;
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      return; // gone already; its delete event follows
+    }
+    if (stat.isDirectory()) {
+      // A folder moved in arrives as one event: its contents must be found by walking it.
+      if (this.keepDir(rel)) void this.reconcile(abs, false).catch((err) => this.ctx.log.warn({ err }, 'subtree scan failed'));
+      return;
+    }
+    if (!stat.isFile() || !this.keepFile(rel)) return;
+    this.consider(abs, rel, stat.size, stat.mtimeMs, this.ctx.store.byPath(this.path, rel));
+  }
+
+  private gone(abs: string, reason: string): void {
+    if (this.closed) return;
+    this.tracker.forget(abs);
+    const rel = toRelPath(this.path, abs);
+    if (!rel || rel.startsWith('..')) return;
+    if (fs.existsSync(abs)) return; // replaced in the meantime (atomic save): the change event handles it
+    const row = this.ctx.store.byPath(this.path, rel);
+    if (row) return this.removeRow(row.id, reason);
+    // A deleted folder: every row below it goes.
+    const below = this.ctx.store.db
+      .prepare("SELECT id FROM files WHERE folder = ? AND status != 'removed' AND substr(rel_path, 1, ?) = ?")
+      .pluck()
+      .all(this.path, rel.length + 1, rel + '/') as number[];
+    for (const id of below) this.removeRow(id, reason);
+  }
+
+  private removeRow(id: number, reason: string): void {
+    const row = this.ctx.store.get(id);
+    if (row && REMOVABLE.has(row.status)) this.ctx.store.transition(id, 'removed', {}, reason);
+  }
+
+  /** The file is complete: hash it, then decide what it is (new, version, move, duplicate, unchanged). */
+  private async settle(f: SettledFile): Promise<void> {
+    if (this.closed) return;
+    const rel = toRelPath(this.path, f.absPath);
+    let hashed: { sha256: string; size: number };
+    try {
+      hashed = await hashFile(f.absPath);
+    } catch {
+      return this.gone(f.absPath, 'removed before it settled');
+    }
+    const current = fs.statSync(f.absPath, { throwIfNoEntry: false });
+    if (!current || current.size !== hashed.size || current.mtimeMs !== f.mtimeMs) {
+      this.tracker.observe(f.absPath); // written again while hashing
+      return;
+    }
+    let row = this.ctx.store.byPath(this.path, rel);
+    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen');
+    if (IN_FLIGHT.has(row.status)) return;
+    classify(this.ctx, this.config, row, hashed.sha256, f);
+    this.ctx.wake();
+  }
+}
+
+/** After hashing: unchanged, moved, duplicate, or (new version of) a file to upload. */
+function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile): void {
+  const { store } = ctx;
+  const sig = { size: f.size, mtime_ms: f.mtimeMs };
+  if (row.sha256 === sha256 && row.status !== 'discovered') {
+    store.transition(row.id, row.status, sig, 'touched, content unchanged');
+    return;
+  }
+  if (row.sha256 === sha256 && row.file_ids) {
+    store.transition(row.id, 'exported', sig, 'reappeared unchanged');
+    return;
+  }
+  const moved = findMovedFrom(store, row, sha256);
+  if (moved) {
+    const patch = {
+      ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
+      idempotency_key: moved.idempotency_key, exported_at: moved.exported_at, ticket_gen: moved.ticket_gen,
+    };
+    const to = store.transition(row.id, 'exported', patch, `moved from ${moved.rel_path}`);
+    store.transition(moved.id, 'removed', { moved_to: row.id }, `moved to ${row.rel_path}`);
+    void ctx.moveOutputs(moved, to).catch((err) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'));
+    return;
+  }
+  const dup = store.findSameContent(sha256, row.id, ['settled', 'uploading', 'processing', 'exported']);
+  if (dup && dup.folder === row.folder && config.duplicates === 'skip') {
+    store.transition(row.id, 'skipped', { ...sig, sha256, duplicate_of: dup.id }, `duplicate of ${dup.rel_path}`);
+    return;
+  }
+  const newVersion = row.file_ids !== null;
+  store.transition(
+    row.id,
+    'settled',
+    {
+      ...sig, sha256, attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null, duplicate_of: null,
+      upload_id: null, ticket_at: null, idempotency_key: null,
+      ticket_gen: newVersion ? row.ticket_gen + 1 : row.ticket_gen,
+      ...(newVersion ? { previous_file_ids: row.file_ids, file_ids: null } : {}),
+    },
+    newVersion ? 'modified: new version' : 'settled',
+  );
+}
+
+/** A removed row of the same folder with this content, exported and not yet claimed by another move. */
+function findMovedFrom(store: FileStore, row: FileRow, sha256: string): FileRow | undefined {
+  return store.db
+    .prepare(
+      `SELECT * FROM files WHERE folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
+       AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`,
+    )
+    .get(row.folder, sha256, row.id) as FileRow | undefined;
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { DEFAULT_EXCLUDES, type FolderConfig } from './config.js';
+
+/**
+ * Relative path as stored: '/'-separated and NFC, so a name spelled in NFD
+ * (macOS, some SMB servers) and the same name in NFC are one row, not twins.
+ */
+export function toRelPath(folder: string, absPath: string): string {
+  return path.relative(folder, absPath).split(path.sep).join('/').normalize('NFC');
+}
+
+export type PathFilter = (relPath: string) => boolean;
+
+/** True when the file is to be synced. Excludes match the base name and the whole relative path. */
+export function buildFilter(folder: FolderConfig, extraExclude: (name: string) => boolean = () => false): PathFilter {
+  const excludes = [...DEFAULT_EXCLUDES, ...folder.exclude];
+  if (folder.onSuccess === 'move') excludes.push('Processed/**');
+  if (folder.onFailure === 'move') excludes.push('Failed/**');
+  const opts = { dot: true, nocase: process.platform !== 'linux' };
+  const isExcluded = picomatch(excludes, opts);
+  const isExcludedBase = picomatch(excludes, { ...opts, basename: true });
+  const isIncluded = picomatch(folder.include, opts);
+  return (rel) => {
+    const base = rel.slice(rel.lastIndexOf('/') + 1);
+    if (extraExclude(base)) return false;
+    if (isExcluded(rel) || isExcludedBase(base)) return false;
+    return isIncluded(rel);
+  };
+}
+
+/** A directory to skip entirely while scanning (its whole subtree is excluded). */
+export function buildDirFilter(folder: FolderConfig): PathFilter {
+  const dirs = ['.git', 'node_modules'];
+  if (folder.onSuccess === 'move') dirs.push('Processed');
+  if (folder.onFailure === 'move') dirs.push('Failed');
+  return (rel) => !dirs.includes(rel.split('/')[0]!) && !rel.split('/').some((s) => s === '.git');
+}
+
+/**
+ * destinationPath for a file: the folder's remote root, then the local
+ * sub-folders, folded when deeper than the service's level limit.
+ */
+export function remoteDir(folder: FolderConfig, relPath: string): string {
+  const root = (folder.remotePath ?? '').split('/').filter(Boolean);
+  const local = relPath.split('/').slice(0, -1);
+  const all = [...root, ...local].map((s) => s.normalize('NFC'));
+  if (all.length <= folder.remoteLevels) return all.join('/');
+  const kept = all.slice(0, folder.remoteLevels);
+  if (folder.depthFolding === 'join') {
+    kept[kept.length - 1] = all.slice(folder.remoteLevels - 1).join(' - ');
+  }
+  return kept.join('/');
+}
+
+/**
+ * Stable across retries and restarts for one version of one file at one place,
+ * so a replayed ticket request returns the same upload instead of a second one.
+ * `generation` changes only when a fresh upload is wanted (new version, expired ticket).
+ */
+export function idempotencyKey(sha256: string, remotePath: string, fileName: string, generation: number): string {
+  return createHash('sha256').update(`${sha256}\n${remotePath}\n${fileName}\n${generation}`).digest('hex');
+}

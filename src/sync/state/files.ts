@@ -1,0 +1,179 @@
+import type { Db } from './db.js';
+import type { SyncEmitter } from '../events.js';
+
+export const FILE_STATUSES = [
+  'discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed',
+] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+export interface FileRow {
+  id: number;
+  folder: string;
+  rel_path: string;
+  size: number | null;
+  mtime_ms: number | null;
+  sha256: string | null;
+  status: FileStatus;
+  reason: string | null;
+  attempts: number;
+  error_code: string | null;
+  error_detail: string | null;
+  next_attempt_at: number;
+  ticket_gen: number;
+  idempotency_key: string | null;
+  remote_path: string | null;
+  upload_id: string | null;
+  ticket_at: number | null;
+  file_ids: string | null;
+  previous_file_ids: string | null;
+  duplicate_of: number | null;
+  moved_to: number | null;
+  remote_deleted_at: number | null;
+  created_at: number;
+  updated_at: number;
+  exported_at: number | null;
+}
+
+export type FilePatch = Partial<Omit<FileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
+
+/** Which moves are legal. Anything else is a bug, and throws. */
+const SETTLED_STATES: readonly FileStatus[] = ['settled', 'exported', 'failed', 'skipped', 'discovered', 'removed'];
+const ALLOWED: Record<FileStatus, readonly FileStatus[]> = {
+  discovered: ['discovered', 'settled', 'skipped', 'exported', 'failed', 'removed'],
+  settled: ['settled', 'uploading', 'failed', 'skipped', 'removed', 'discovered'],
+  uploading: ['uploading', 'processing', 'settled', 'failed', 'removed', 'discovered'],
+  processing: ['processing', 'exported', 'failed', 'removed', 'discovered'],
+  exported: SETTLED_STATES,
+  failed: SETTLED_STATES,
+  skipped: SETTLED_STATES,
+  removed: ['removed', 'discovered'],
+};
+
+export class TransitionError extends Error {
+  readonly code = 'ILLEGAL_TRANSITION';
+  constructor(readonly from: FileStatus, readonly to: FileStatus, readonly fileId: number) {
+    super(`file ${fileId}: ${from} -> ${to} is not a legal transition`);
+  }
+}
+
+const PATCHABLE = new Set<string>([
+  'size', 'mtime_ms', 'sha256', 'reason', 'attempts', 'error_code', 'error_detail', 'next_attempt_at',
+  'ticket_gen', 'idempotency_key', 'remote_path', 'upload_id', 'ticket_at', 'file_ids', 'previous_file_ids',
+  'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at',
+]);
+
+/** One module for the files table and its event log. */
+export class FileStore {
+  private readonly stmts;
+
+  constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
+    this.stmts = {
+      get: db.prepare('SELECT * FROM files WHERE id = ?'),
+      byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
+      insert: db.prepare(
+        `INSERT INTO files (folder, rel_path, size, mtime_ms, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'discovered', ?, ?)`,
+      ),
+      event: db.prepare('INSERT INTO events (file_id, at, from_status, to_status, reason, data) VALUES (?, ?, ?, ?, ?, ?)'),
+    };
+  }
+
+  get(id: number): FileRow | undefined {
+    return this.stmts.get.get(id) as FileRow | undefined;
+  }
+
+  byPath(folder: string, relPath: string): FileRow | undefined {
+    return this.stmts.byPath.get(folder, relPath) as FileRow | undefined;
+  }
+
+  /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */
+  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen'): FileRow {
+    const existing = this.byPath(folder, relPath);
+    if (existing) {
+      return this.transition(existing.id, 'discovered', { size, mtime_ms: mtimeMs, attempts: 0, next_attempt_at: 0 }, reason);
+    }
+    const now = Date.now();
+    const row = this.db.transaction(() => {
+      const id = Number(this.stmts.insert.run(folder, relPath, size, mtimeMs, now, now).lastInsertRowid);
+      this.stmts.event.run(id, now, null, 'discovered', reason, null);
+      return this.get(id)!;
+    }).immediate();
+    this.emitter?.emit('file', { file: row, from: null, to: 'discovered', reason });
+    return row;
+  }
+
+  /**
+   * The only way a file's status changes: checks legality, updates the row and
+   * appends the event in one transaction, then (after commit) emits the event.
+   */
+  transition(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): FileRow {
+    const [row, from] = this.db.transaction((): [FileRow, FileStatus] => {
+      const current = this.get(id);
+      if (!current) throw new Error(`file ${id} does not exist`);
+      if (!ALLOWED[current.status].includes(to)) throw new TransitionError(current.status, to, id);
+      const keys = Object.keys(patch).filter((k) => PATCHABLE.has(k));
+      const sets = ['status = @status', 'updated_at = @updated_at', ...keys.map((k) => `${k} = @${k}`)];
+      if (!keys.includes('reason')) sets.push('reason = @reason');
+      const now = Date.now();
+      this.db
+        .prepare(`UPDATE files SET ${sets.join(', ')} WHERE id = @id`)
+        .run({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id });
+      const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
+      this.stmts.event.run(id, now, current.status, to, reason, data);
+      return [this.get(id)!, current.status];
+    }).immediate();
+    this.emitter?.emit('file', { file: row, from, to, reason });
+    return row;
+  }
+
+  /** Schedules a retry without a status change (transient failure): still one transaction with its event. */
+  defer(id: number, patch: FilePatch, reason: string): FileRow {
+    const current = this.get(id);
+    if (!current) throw new Error(`file ${id} does not exist`);
+    return this.transition(id, current.status, patch, reason);
+  }
+
+  /** Rows ready for work in the given status, oldest first, skipping busy ids and paused folders. */
+  due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): FileRow[] {
+    const rows = this.db
+      .prepare('SELECT * FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
+      .all(status, now, limit + busy.size + 64) as FileRow[];
+    return rows.filter((r) => !busy.has(r.id) && !paused.has(r.folder)).slice(0, limit);
+  }
+
+  /** Earliest time any row in these statuses becomes due, for the pump's timer. */
+  nextDue(statuses: readonly FileStatus[]): number | null {
+    const marks = statuses.map(() => '?').join(',');
+    const v = this.db.prepare(`SELECT MIN(next_attempt_at) FROM files WHERE status IN (${marks})`).pluck().get(...statuses);
+    return (v as number | null) ?? null;
+  }
+
+  /** Another row with this content, in the states that mean "this content is (being) uploaded". */
+  findSameContent(sha256: string, excludeId: number, statuses: readonly FileStatus[]): FileRow | undefined {
+    const marks = statuses.map(() => '?').join(',');
+    return this.db
+      .prepare(`SELECT * FROM files WHERE sha256 = ? AND id != ? AND status IN (${marks}) ORDER BY updated_at DESC LIMIT 1`)
+      .get(sha256, excludeId, ...statuses) as FileRow | undefined;
+  }
+
+  countsByFolder(): Array<{ folder: string; status: FileStatus; n: number }> {
+    return this.db.prepare('SELECT folder, status, COUNT(*) AS n FROM files GROUP BY folder, status').all() as never;
+  }
+
+  failures(folder?: string): FileRow[] {
+    const sql = "SELECT * FROM files WHERE status = 'failed'" + (folder ? ' AND folder = ?' : '') + ' ORDER BY updated_at';
+    return (folder ? this.db.prepare(sql).all(folder) : this.db.prepare(sql).all()) as FileRow[];
+  }
+
+  events(fileId: number): Array<{ from_status: string | null; to_status: string; reason: string | null; data: string | null }> {
+    return this.db.prepare('SELECT * FROM events WHERE file_id = ? ORDER BY id').all(fileId) as never;
+  }
+}
+
+function pick(obj: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, obj[k]]));
+}
+
+export function parseFileIds(json: string | null): string[] {
+  return json ? (JSON.parse(json) as string[]) : [];
+}

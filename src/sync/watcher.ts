@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import parcel from '@parcel/watcher';
+import { watch as chokidarWatch } from 'chokidar';
+
+export interface WatchHandlers {
+  /** A file or folder was created or written. */
+  onChange(absPath: string): void;
+  onDelete(absPath: string): void;
+  onError(err: Error): void;
+}
+
+export interface Watcher {
+  readonly mode: 'native' | 'poll';
+  close(): Promise<void>;
+}
+
+/**
+ * Native recursive events (@parcel/watcher: one inotify/FSEvents/ReadDirectoryChangesW
+ * subscription per tree, its bookkeeping in native memory), because chokidar's
+ * per-path JS watchers cost ~2.6 KB of heap per file and 100k files would blow
+ * the memory budget. Network shares send no events, so they are polled with chokidar.
+ */
+export async function startWatcher(
+  dir: string,
+  mode: 'native' | 'poll',
+  pollIntervalMs: number,
+  handlers: WatchHandlers,
+  ignoreDirs: string[] = [],
+): Promise<Watcher> {
+  if (mode === 'native') {
+    const sub = await parcel.subscribe(
+      dir,
+      (err, events) => {
+        if (err) return handlers.onError(err);
+        for (const e of events) {
+          if (e.type === 'delete') handlers.onDelete(e.path);
+          else handlers.onChange(e.path);
+        }
+      },
+      { ignore: ignoreDirs.map((d) => path.join(dir, d)) },
+    );
+    return { mode, close: () => sub.unsubscribe() };
+  }
+  const w = chokidarWatch(dir, {
+    usePolling: true,
+    interval: pollIntervalMs,
+    binaryInterval: pollIntervalMs,
+    ignoreInitial: true,
+    ignored: (p: string) => ignoreDirs.some((d) => p === path.join(dir, d) || p.startsWith(path.join(dir, d) + path.sep)),
+  });
+  w.on('add', handlers.onChange);
+  w.on('change', handlers.onChange);
+  w.on('addDir', handlers.onChange);
+  w.on('unlink', handlers.onDelete);
+  w.on('unlinkDir', handlers.onDelete);
+  w.on('error', (err) => handlers.onError(err as Error));
+  await new Promise<void>((resolve) => w.once('ready', () => resolve()));
+  return { mode, close: () => w.close() };
+}
+
+const NETWORK_FS = new Set(['nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', 'fuse.sshfs', 'sshfs', 'afpfs', 'davfs', 'fuse.davfs2', '9p', 'fuse.rclone', 'webdav']);
+
+/** 'auto' means native events unless the folder lives on a network file system. */
+export function chooseWatchMode(dir: string, setting: 'auto' | 'native' | 'poll'): 'native' | 'poll' {
+  if (setting !== 'auto') return setting;
+  if (process.platform === 'win32') return dir.startsWith('\\\\') ? 'poll' : 'native';
+  return isNetworkMount(dir) ? 'poll' : 'native';
+}
+
+function isNetworkMount(dir: string): boolean {
+  let mounts: string;
+  try {
+    mounts = fs.readFileSync('/proc/mounts', 'utf8');
+  } catch {
+    return false; // macOS: no /proc; FSEvents covers local volumes, SMB users set watch: 'poll'
+  }
+  let best = '';
+  let bestType = '';
+  const real = safeRealpath(dir);
+  for (const line of mounts.split('\n')) {
+    const [, mountPoint, type] = line.split(' ');
+    if (!mountPoint || !type) continue;
+    const mp = mountPoint.replace(/\\040/g, ' ');
+    const inside = real === mp || real.startsWith(mp.endsWith('/') ? mp : mp + '/');
+    if (inside && mp.length >= best.length) {
+      best = mp;
+      bestType = type;
+    }
+  }
+  return NETWORK_FS.has(bestType);
+}
+
+function safeRealpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SyncEmitter } from '../../../src/sync/events.js';
+import { openStateDb } from '../../../src/sync/state/db.js';
+import { FileStore, TransitionError } from '../../../src/sync/state/files.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+function open() {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+  dirs.push(d);
+  const emitter = new SyncEmitter();
+  const db = openStateDb(d);
+  return { d, db, emitter, store: new FileStore(db, emitter) };
+}
+
+describe('state database', () => {
+  it('uses WAL and applies migrations once', () => {
+    const { d, db } = open();
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const n = db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get();
+    db.close();
+    const again = openStateDb(d);
+    expect(again.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(n);
+    again.close();
+  });
+
+  it('moves status only along legal transitions, logging each and emitting after commit', () => {
+    const { store, emitter, db } = open();
+    const seen: string[] = [];
+    emitter.on('file', (e) => {
+      // Emitted after commit: the row is already visible in the database.
+      expect(store.get(e.file.id)!.status).toBe(e.to);
+      seen.push(`${e.from}->${e.to}`);
+    });
+    const row = store.discover('/f', 'a.pdf', 3, 1);
+    store.transition(row.id, 'settled', { sha256: 'h' }, 'settled');
+    expect(() => store.transition(row.id, 'exported')).toThrow(TransitionError);
+    store.transition(row.id, 'uploading');
+    store.transition(row.id, 'processing', { upload_id: 'u' });
+    store.transition(row.id, 'exported', { file_ids: '["f1"]' });
+    expect(seen).toEqual(['null->discovered', 'discovered->settled', 'settled->uploading', 'uploading->processing', 'processing->exported']);
+    expect(store.events(row.id).map((e) => e.to_status)).toEqual(['discovered', 'settled', 'uploading', 'processing', 'exported']);
+    expect(() => db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
+    expect(store.get(row.id)!.upload_id).toBe('u');
+  });
+
+  it('hands out due work oldest first, skipping busy rows and paused folders', () => {
+    const { store } = open();
+    const a = store.discover('/f', 'a', 1, 1);
+    const b = store.discover('/f', 'b', 1, 1);
+    const c = store.discover('/g', 'c', 1, 1);
+    for (const r of [a, b, c]) store.transition(r.id, 'settled');
+    store.defer(b.id, { next_attempt_at: Date.now() + 60_000 }, 'retry later');
+    expect(store.due('settled', Date.now(), 10, new Set(), new Set()).map((r) => r.rel_path)).toEqual(['a', 'c']);
+    expect(store.due('settled', Date.now(), 10, new Set([a.id]), new Set(['/g']))).toEqual([]);
+  });
+});
