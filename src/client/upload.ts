@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ClientCore } from './core.js';
+import { ServiceError } from './errors.js';
+import { answerError, exchange, withRetries, type HttpRequest } from './exchange.js';
+
+/** A file path (re-readable, so every step can be retried) or a stream (read once). */
+export type UploadSource = string | Readable;
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Byte length of a stream source, sent as Content-Length; without it the PUT is chunked. */
+  size?: number;
+  /** Per-attempt timeout of the PUT (the bytes may be large). Default 15 minutes. */
+  timeoutMs?: number;
+}
+
+export interface PresignedTicket {
+  presignedUploadURL: string;
+}
+
+const DEFAULT_UPLOAD_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Upload with a ticket: request it, then `PUT` the bytes to its presigned address, streamed
+ * (never buffered whole). A 403 from the PUT means the address expired: one new ticket, one
+ * more PUT. A path source is re-opened for each attempt, so the PUT is also retried on
+ * network errors and 5xx like any call; a stream cannot be replayed, so for a stream only the
+ * ticket request is retried and any PUT failure (403 included) is thrown as is.
+ * Returns the ticket whose address received the bytes.
+ */
+export async function uploadWithTicket<T extends PresignedTicket>(
+  core: ClientCore,
+  source: UploadSource,
+  contentType: string,
+  requestTicket: () => Promise<T>,
+  options: UploadOptions = {},
+): Promise<T> {
+  let ticket = await requestTicket();
+  try {
+    await putBytes(core, ticket.presignedUploadURL, source, contentType, options);
+    return ticket;
+  } catch (err) {
+    const expired = err instanceof ServiceError && err.status === 403;
+    if (!expired || typeof source !== 'string') throw err;
+  }
+  ticket = await requestTicket();
+  await putBytes(core, ticket.presignedUploadURL, source, contentType, options);
+  return ticket;
+}
+
+async function putBytes(core: ClientCore, address: string, source: UploadSource, contentType: string, options: UploadOptions): Promise<void> {
+  // Presigned addresses may live on another host (object storage): the API key is never sent there.
+  const url = new URL(address, core.baseUrl + '/');
+  const base: Omit<HttpRequest, 'body'> = {
+    method: 'PUT',
+    url: url.toString(),
+    path: url.pathname,
+    headers: { 'content-type': contentType, 'user-agent': 'docsync-client/0.1' },
+  };
+  const retry = core.retryOptions({ timeoutMs: options.timeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS });
+  const attempt = async (body: Readable, size: number | undefined) => {
+    const headers = size === undefined ? base.headers : { ...base.headers, 'content-length': String(size) };
+    const res = await exchange(core.dispatcher, { ...base, headers, body }, retry.timeoutMs, options.signal);
+    if (res.status < 200 || res.status >= 300) throw answerError(res, base as HttpRequest);
+  };
+  if (typeof source !== 'string') return attempt(source, options.size);
+  await withRetries(
+    base,
+    async () => {
+      // Stat on every attempt: the size must match the bytes this stream will send.
+      const { size } = await fs.promises.stat(source);
+      await attempt(fs.createReadStream(source), size);
+    },
+    // A 403 is handled by the caller with a new ticket, not by waiting.
+    { retry, signal: options.signal, onRetry: core.onRetry },
+  );
+}
