@@ -80,6 +80,20 @@ export const deleteLegacy = defineOperation({
   legacyErrors: true,
 });
 
+export const requestTicket = defineOperation({
+  id: 'requestTicket',
+  method: 'POST',
+  path: '/prod/v1/files/upload',
+  summary: 'test',
+  tags: ['test'],
+  body: z.object({ fileName: z.string(), fileType: z.string() }),
+  status: 200,
+  response: z.object({ presignedUploadURL: z.string(), uploadId: z.string() }),
+  errors: [],
+  idempotency: 'optional',
+  write: true,
+});
+
 export interface StubService {
   url: string;
   /** Every request as the stub saw it. */
@@ -87,6 +101,12 @@ export interface StubService {
   things: Map<string, { id: string; name: string }>;
   /** Next idempotent create answers 409 "in flight" this many times. */
   inFlightAnswers: number;
+  /** The next this-many tickets are issued already expired (their PUT answers 403). */
+  expiredTickets: number;
+  /** Origin put into presigned addresses (e.g. a fault proxy); default the stub's own. */
+  presignBase: string | undefined;
+  /** Bytes received per upload id, with the Content-Length header seen. */
+  stored: Map<string, { size: number; sha256: string; contentLength: string | undefined; contentType: string | undefined }>;
   close(): Promise<void>;
 }
 
@@ -110,9 +130,43 @@ function problem(status: number, code: string, title: string, detail: string, ex
 export async function startStubService(): Promise<StubService> {
   const app = Fastify();
   const replays = new Map<string, unknown>();
-  const state: Omit<StubService, 'url' | 'close'> = { seen: [], things: new Map(), inFlightAnswers: 0 };
+  const state: Omit<StubService, 'url' | 'close'> = {
+    seen: [],
+    things: new Map(),
+    inFlightAnswers: 0,
+    expiredTickets: 0,
+    presignBase: undefined,
+    stored: new Map(),
+  };
+
+  // Presigned PUTs: hash the bytes as they stream in.
+  app.addContentTypeParser('*', (_req, payload, done) => {
+    const hash = crypto.createHash('sha256');
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      hash.update(chunk);
+    });
+    payload.on('end', () => done(null, { size, sha256: hash.digest('hex') }));
+    payload.on('error', (err) => done(err, undefined));
+  });
+
+  app.put('/storage/:uploadId', async (req, reply) => {
+    state.seen.push({ method: req.method, url: req.url, headers: req.headers, body: req.body });
+    if ((req.query as { sig?: string }).sig !== 'ok') {
+      return reply.code(403).type('application/problem+json').send(problem(403, 'FORBIDDEN', 'Forbidden', 'Upload address expired.'));
+    }
+    const got = req.body as { size: number; sha256: string };
+    state.stored.set((req.params as { uploadId: string }).uploadId, {
+      ...got,
+      contentLength: req.headers['content-length'],
+      contentType: req.headers['content-type'],
+    });
+    return { success: true };
+  });
 
   app.addHook('preHandler', async (req, reply) => {
+    if (req.url.startsWith('/storage/')) return;
     state.seen.push({ method: req.method, url: req.url, headers: req.headers, body: req.body });
     if (req.headers['x-api-key'] !== API_KEY) {
       return reply.code(401).type('application/problem+json').send(problem(401, 'UNAUTHORIZED', 'Unauthorized', 'Missing or invalid API key.'));
@@ -157,6 +211,13 @@ export async function startStubService(): Promise<StubService> {
   app.delete('/prod/v1/legacy', async (_req, reply) =>
     reply.code(422).send({ message: 'Invalid fileIds.', error: 'Unprocessable Entity', statusCode: 422 }),
   );
+
+  app.post('/prod/v1/files/upload', async () => {
+    const uploadId = crypto.randomUUID();
+    const sig = state.expiredTickets > 0 ? 'expired' : 'ok';
+    if (state.expiredTickets > 0) state.expiredTickets--;
+    return { presignedUploadURL: `${state.presignBase ?? url}/storage/${uploadId}?sig=${sig}`, uploadId, storagePath: `local://ws/${uploadId}` };
+  });
 
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(state, { url, close: () => app.close() });
