@@ -1,0 +1,66 @@
+// The renderer's only way into the daemon: the control API (cookie set by the login link).
+import type { FileDetailView, FileView, FolderView, SettingsView, StatusView, StreamEvent } from '../../src/control/views.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string } };
+  if (!res.ok) throw new ApiError(res.status, data.error?.code ?? 'HTTP', data.error?.message ?? res.statusText);
+  return data as T;
+}
+
+export interface FilesPage {
+  files: FileView[];
+  total: number;
+}
+
+export const api = {
+  status: () => call<StatusView>('GET', '/api/status'),
+  files: (q: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+    return call<FilesPage>('GET', `/api/files?${params}`);
+  },
+  file: (id: number) => call<FileDetailView>('GET', `/api/files/${id}`),
+  retryFile: (id: number) => call<{ retried: number }>('POST', `/api/files/${id}/retry`),
+  retryAll: (folder?: string) => call<{ retried: number }>('POST', '/api/retry', folder ? { folder } : {}),
+  pause: (folder?: string) => call<StatusView>('POST', '/api/pause', folder ? { folder } : {}),
+  resume: (folder?: string) => call<StatusView>('POST', '/api/resume', folder ? { folder } : {}),
+  folders: () => call<FolderView[]>('GET', '/api/folders'),
+  addFolder: (body: Record<string, unknown>) => call<FolderView>('POST', '/api/folders', body),
+  updateFolder: (body: Record<string, unknown>) => call<FolderView>('PATCH', '/api/folders', body),
+  removeFolder: (path: string) => call<unknown>('DELETE', '/api/folders', { path }),
+  settings: () => call<SettingsView>('GET', '/api/settings'),
+  saveSettings: (body: Record<string, unknown>) => call<SettingsView>('PUT', '/api/settings', body),
+  testConnection: (body: Record<string, unknown>) => call<{ ok: boolean; message: string }>('POST', '/api/test-connection', body),
+  schemas: () => call<Array<{ id: string; name: string }>>('GET', '/api/schemas'),
+  rebuild: () => call<unknown>('POST', '/api/ledgers/rebuild'),
+  logs: (limit = 100) => call<Array<{ time: number; level: string; msg: string }>>('GET', `/api/logs?limit=${limit}`),
+};
+
+export const openUrl = (id: number, what: string) => `/api/files/${id}/open/${what}`;
+
+/** The engine's typed event stream; reconnects by itself (EventSource). */
+export function subscribe(onEvent: (event: StreamEvent) => void, onState?: (online: boolean) => void): () => void {
+  const source = new EventSource('/api/events');
+  for (const type of ['file', 'folder', 'idle'] as const) {
+    source.addEventListener(type, (e) => onEvent({ type, data: JSON.parse((e as MessageEvent).data) } as StreamEvent));
+  }
+  source.onopen = () => onState?.(true);
+  source.onerror = () => onState?.(false);
+  return () => source.close();
+}

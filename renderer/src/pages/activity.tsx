@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { FileView, StreamEvent } from '../../../src/control/views.js';
+import { api } from '../api.js';
+import { t, type MessageKey } from '../i18n.js';
+import { useEvents, useStatus } from '../live.js';
+
+const STATUSES = ['discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed'] as const;
+const PAGE = 50;
+
+export function Activity() {
+  const { status } = useStatus();
+  const [filters, setFilters] = useState({ folder: '', status: '', q: '' });
+  const [files, setFiles] = useState<FileView[]>([]);
+  const [total, setTotal] = useState(0);
+  const [limit, setLimit] = useState(PAGE);
+
+  const load = useCallback(async () => {
+    const page = await api.files({ ...filters, limit });
+    setFiles(page.files);
+    setTotal(page.total);
+  }, [filters, limit]);
+  useEffect(() => void load(), [load]);
+
+  const onEvent = useCallback(
+    (event: StreamEvent) => {
+      if (event.type !== 'file') return;
+      const changed = event.data.file;
+      setFiles((list) => {
+        const i = list.findIndex((f) => f.id === changed.id);
+        if (i < 0) {
+          void load();
+          return list;
+        }
+        const next = list.slice();
+        next[i] = { ...next[i]!, status: event.data.to, reason: changed.reason, updatedAt: Date.now() };
+        return next;
+      });
+    },
+    [load],
+  );
+  useEvents(onEvent);
+
+  const set = (key: keyof typeof filters) => (e: Event) => setFilters({ ...filters, [key]: (e.target as HTMLInputElement).value });
+  return (
+    <section aria-labelledby="activity-h">
+      <h1 id="activity-h">{t('activity.heading')}</h1>
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          {t('activity.filter.folder')}
+          <select value={filters.folder} onChange={set('folder')}>
+            <option value="">{t('activity.all')}</option>
+            {status?.folders.map((f) => <option value={f.path}>{f.path}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('activity.filter.status')}
+          <select value={filters.status} onChange={set('status')}>
+            <option value="">{t('activity.all')}</option>
+            {STATUSES.map((s) => <option value={s}>{t(`status.${s}` as MessageKey)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('activity.filter.name')}
+          <input type="search" value={filters.q} onInput={set('q')} />
+        </label>
+      </form>
+      {files.length === 0 ? (
+        <p>{t('activity.empty')}</p>
+      ) : (
+        <table class="files">
+          <thead>
+            <tr>
+              <th scope="col">{t('activity.col.file')}</th>
+              <th scope="col">{t('activity.col.status')}</th>
+              <th scope="col">{t('activity.col.updated')}</th>
+              <th scope="col">{t('activity.col.reason')}</th>
+            </tr>
+          </thead>
+          <tbody aria-live="polite">
+            {files.map((f) => (
+              <tr key={f.id} data-file={f.relPath}>
+                <td>
+                  <a href={`#/files/${f.id}`}>{f.relPath}</a>
+                </td>
+                <td>
+                  <span class={`pill status-${f.status}`} data-status={f.status}>
+                    {t(`status.${f.status}` as MessageKey)}
+                  </span>
+                </td>
+                <td>
+                  <time dateTime={new Date(f.updatedAt).toISOString()}>{new Date(f.updatedAt).toLocaleString()}</time>
+                </td>
+                <td class="reason">{f.reason ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {total > files.length && (
+        <button type="button" onClick={() => setLimit(limit + PAGE)}>
+          {t('activity.more')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+// Request bodies and queries of the control API (the UI's only way into the daemon).
+import { z } from 'zod';
+
+export const FolderBody = z
+  .object({
+    path: z.string().min(1),
+    remotePath: z.string().optional(),
+    directoryId: z.string().optional(),
+    ocrModel: z.string().optional(),
+    schemaId: z.string().optional(),
+    isEphemeral: z.boolean().optional(),
+    isSplit: z.boolean().optional(),
+    exclude: z.array(z.string()).optional(),
+    onSuccess: z.enum(['keep', 'move']).optional(),
+    onFailure: z.enum(['keep', 'move']).optional(),
+    duplicates: z.enum(['skip', 'upload']).optional(),
+    deletions: z.enum(['keep-remote', 'delete-remote']).optional(),
+    watch: z.enum(['auto', 'native', 'poll']).optional(),
+  })
+  .strict();
+export type FolderBody = z.infer<typeof FolderBody>;
+
+export const FolderRef = z.object({ path: z.string().min(1) }).strict();
+export const OptionalFolder = z.object({ folder: z.string().min(1).optional() }).strict();
+
+export const FilesQuery = z.object({
+  folder: z.string().optional(),
+  status: z.string().optional(),
+  q: z.string().max(500).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type FilesQuery = z.infer<typeof FilesQuery>;
+
+export const SettingsBody = z
+  .object({
+    service: z
+      .object({
+        mode: z.enum(['embedded', 'remote']),
+        url: z.string().url().optional(),
+        instance: z.enum(['au', 'sg', 'jp']).nullable().optional(),
+        /** Write-only: stored, never returned. Empty string removes it. */
+        apiKey: z.string().max(500).optional(),
+      })
+      .strict()
+      .optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    defaultOcrModel: z.string().optional(),
+    defaultSchemaId: z.string().optional(),
+  })
+  .strict();
+export type SettingsBody = z.infer<typeof SettingsBody>;
+
+export const ConnectionTestBody = z
+  .object({
+    url: z.string().url().optional(),
+    instance: z.enum(['au', 'sg', 'jp']).nullable().optional(),
+    apiKey: z.string().max(500).optional(),
+  })
+  .strict();
+export type ConnectionTestBody = z.infer<typeof ConnectionTestBody>;

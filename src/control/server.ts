@@ -1,0 +1,152 @@
+// The control API: HTTP + server-sent events on 127.0.0.1, the token required on every
+// request (header, or the cookie a one-time login link sets), DNS rebinding and CSRF refused.
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, SettingsBody } from './contract.js';
+import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
+import { COOKIE, isAllowedOrigin, isLoopbackHost, LoginLinks, sameSecret } from './security.js';
+
+export interface ControlServerOptions {
+  control: DaemonControl;
+  token: string;
+  host?: string;
+  port?: number;
+  /** Folder of the built renderer (index.html); omitted: API only. */
+  rendererDir?: string;
+}
+
+export interface ControlServer {
+  app: FastifyInstance;
+  url: string;
+  loginLink(): string;
+  close(): Promise<void>;
+}
+
+const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new ControlError(422, 'INVALID_INPUT', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+};
+
+const idParam = (request: FastifyRequest) => parse(z.object({ id: z.coerce.number().int().positive() }), request.params).id;
+
+function authorize(request: FastifyRequest, token: string): void {
+  if (!isLoopbackHost(request.headers.host)) throw new ControlError(403, 'FORBIDDEN_HOST', 'Host is not a loopback name.');
+  if (!isAllowedOrigin(request.headers.origin)) throw new ControlError(403, 'FORBIDDEN_ORIGIN', 'Cross-origin requests are refused.');
+  const header = request.headers.authorization;
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7) : (request.headers['x-docsync-token'] as string | undefined);
+  const presented = bearer ?? request.cookies[COOKIE];
+  if (!presented || !sameSecret(presented, token)) throw new ControlError(401, 'UNAUTHORIZED', 'The control token is missing or wrong.');
+}
+
+function streamEvents(control: DaemonControl, request: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+  res.write(': connected\n\n');
+  const send = (type: string) => (payload: unknown) => res.write(`event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`);
+  const handlers = { file: send('file'), folder: send('folder'), idle: send('idle'), log: send('log') };
+  for (const [type, handler] of Object.entries(handlers)) control.events.on(type as 'file', handler as never);
+  const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+  request.raw.on('close', () => {
+    clearInterval(ping);
+    for (const [type, handler] of Object.entries(handlers)) control.events.off(type as 'file', handler as never);
+  });
+}
+
+/** Every route in one table (Syncthing's lib/api style). */
+function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks, url: () => string): void {
+  app.get('/api/status', async () => control.status());
+  app.get('/api/events', (request, reply) => streamEvents(control, request, reply));
+  app.get('/api/files', async (request) => control.listFiles(parse(FilesQuery, request.query)));
+  app.get('/api/files/:id', async (request) => {
+    const detail = control.fileDetail(idParam(request));
+    if (!detail) throw new ControlError(404, 'NOT_FOUND', 'No such file.');
+    return detail;
+  });
+  app.get('/api/files/:id/open/:what', async (request, reply) => {
+    const { what } = parse(z.object({ what: z.enum(['file', 'json', 'csv', 'ledger-csv', 'ledger-xlsx']) }), {
+      what: (request.params as { what: string }).what,
+    });
+    const file = control.openablePath(idParam(request), what as Openable);
+    if (!file || !fs.existsSync(file)) throw new ControlError(404, 'NOT_FOUND', 'That file does not exist (yet).');
+    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(path.basename(file))}`);
+    return reply.type(contentType(file)).send(fs.createReadStream(file));
+  });
+  app.post('/api/files/:id/retry', async (request) => ({ retried: control.retry({ fileId: idParam(request) }) }));
+  app.post('/api/retry', async (request) => ({ retried: control.retry(parse(OptionalFolder, request.body)) }));
+  app.post('/api/pause', async (request) => (control.pause(parse(OptionalFolder, request.body).folder), control.status()));
+  app.post('/api/resume', async (request) => (control.resume(parse(OptionalFolder, request.body).folder), control.status()));
+  app.get('/api/folders', async () => control.folders());
+  app.post('/api/folders', async (request, reply) => reply.code(201).send(control.addFolder(parse(FolderBody, request.body))));
+  app.patch('/api/folders', async (request) => control.updateFolder(parse(FolderBody, request.body)));
+  app.delete('/api/folders', async (request) => (control.removeFolder(parse(FolderRef, request.body).path), { removed: true }));
+  app.get('/api/settings', async () => control.settings());
+  app.put('/api/settings', async (request) => control.updateSettings(parse(SettingsBody, request.body)));
+  app.post('/api/test-connection', async (request) => control.testConnection(parse(ConnectionTestBody, request.body)));
+  app.get('/api/schemas', async () => control.listSchemas());
+  app.post('/api/ledgers/rebuild', async () => control.rebuildLedgers());
+  app.get('/api/logs', async (request) => control.logs(parse(z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }), request.query).limit));
+  app.post('/api/login-links', async () => ({ url: `${url()}/login/${links.create()}` }));
+}
+
+function contentType(file: string): string {
+  const ext = path.extname(file).toLowerCase();
+  const types: Record<string, string> = {
+    '.pdf': 'application/pdf', '.json': 'application/json; charset=utf-8', '.csv': 'text/csv; charset=utf-8',
+    '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '.png': 'image/png',
+    '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.txt': 'text/plain; charset=utf-8',
+  };
+  return types[ext] ?? 'application/octet-stream';
+}
+
+export async function startControlServer(options: ControlServerOptions): Promise<ControlServer> {
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const links = new LoginLinks();
+  let url = '';
+  await app.register(cookie);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/login/')) {
+      if (!isLoopbackHost(request.headers.host)) throw new ControlError(403, 'FORBIDDEN_HOST', 'Host is not a loopback name.');
+      return;
+    }
+    authorize(request, options.token);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    const status = error instanceof ControlError ? error.status : (error.statusCode ?? 500);
+    const code = error instanceof ControlError ? error.code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    reply.code(status).send({ error: { code, message: status >= 500 && !(error instanceof ControlError) ? 'Internal error.' : error.message } });
+  });
+  app.get('/login/:nonce', async (request, reply) => {
+    if (!links.consume((request.params as { nonce: string }).nonce)) {
+      throw new ControlError(401, 'LINK_EXPIRED', 'This login link was used already or has expired: open docsync again from the tray or the terminal.');
+    }
+    reply.setCookie(COOKIE, options.token, { httpOnly: true, sameSite: 'strict', path: '/' });
+    return reply.redirect('/');
+  });
+  routes(app, options.control, links, () => url);
+  if (options.rendererDir && fs.existsSync(path.join(options.rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });
+  } else {
+    app.get('/', async () => ({ message: 'The UI is not built: run `npm run build:ui`.' }));
+  }
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : options.port}`;
+  return {
+    app,
+    url,
+    loginLink: () => `${url}/login/${links.create()}`,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,68 @@
+// The shapes the control API answers with; the renderer imports these types.
+export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error';
+export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
+
+export interface FolderView {
+  path: string;
+  state: FolderState;
+  error?: string;
+  paused: boolean;
+  counts: Partial<Record<FileStatus, number>>;
+  remotePath?: string;
+  ocrModel?: string;
+  schemaId?: string;
+  onSuccess: 'keep' | 'move';
+  onFailure: 'keep' | 'move';
+  duplicates: 'skip' | 'upload';
+  deletions: 'keep-remote' | 'delete-remote';
+}
+
+export interface FileView {
+  id: number;
+  folder: string;
+  relPath: string;
+  status: FileStatus;
+  reason: string | null;
+  errorCode: string | null;
+  attempts: number;
+  size: number | null;
+  updatedAt: number;
+  uploadId: string | null;
+  fileIds: string[];
+  remotePath: string | null;
+}
+
+export interface StatusView {
+  paused: boolean;
+  firstRun: boolean;
+  inbox: string;
+  service: { mode: 'embedded' | 'remote'; url: string; instance?: string | null };
+  folders: FolderView[];
+  running: FileView[];
+  recentFailures: Array<{ id: number; folder: string; file: string; reason: string; errorCode: string | null }>;
+}
+
+export interface ValuesField {
+  title: string;
+  type: string;
+  value: unknown;
+}
+
+export interface FileDetailView extends FileView {
+  events: Array<{ at: number; from: FileStatus | null; to: FileStatus; reason: string | null }>;
+  documents: Array<{ fileId: string; fileName: string; schemaName: string; fields: ValuesField[] }>;
+  links: Record<'file' | 'json' | 'csv' | 'ledger-csv' | 'ledger-xlsx', boolean>;
+}
+
+export interface SettingsView {
+  service: { mode: 'embedded' | 'remote'; url?: string; instance?: string | null; apiKeySet: boolean };
+  concurrency: number;
+  defaultOcrModel?: string;
+  defaultSchemaId?: string;
+}
+
+/** Engine events as the SSE stream sends them. */
+export type StreamEvent =
+  | { type: 'file'; data: { file: { id: number; folder: string; rel_path: string; status: FileStatus; reason: string | null }; from: FileStatus | null; to: FileStatus } }
+  | { type: 'folder'; data: { folder: string; state: FolderState; error?: string } }
+  | { type: 'idle'; data: unknown };
