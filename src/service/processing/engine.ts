@@ -1,17 +1,25 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { PageLayout } from './layout/model.js';
 import { pageText } from './layout/model.js';
 import { chooseSchema } from './classify.js';
 import { extractFields } from './extract/extractor.js';
-import { csvPages, textPages } from './loaders/text.js';
+import { imagePages } from './loaders/images.js';
 import { pdfPages } from './loaders/pdf-pages.js';
+import { renderPdfPage } from './loaders/render.js';
 import { MEDIA_TYPES, sniff, type Kind } from './loaders/sniff.js';
+import { csvPages, textPages } from './loaders/text.js';
+import { xlsxSheets } from './loaders/xlsx.js';
+import { sanitizeArchiveName, zipEntries } from './loaders/zip.js';
+import { languagesFor } from './ocr/languages.js';
+import { shutdownOcr } from './ocr/pool.js';
+import { ocrImage, prepareImage } from './ocr/recognize.js';
+import { extractPdfPages, splitBoundaries } from './split.js';
 import {
   ProcessingError,
   type ProcessInput,
   type ProcessResult,
   type ProcessedDocument,
-  type SchemaForExtraction,
 } from './types.js';
 
 // Entry point: sniff the bytes, turn them into page layouts (text layer, OCR,
@@ -23,6 +31,8 @@ interface Part {
   bytes?: Buffer;
   pages: PageLayout[];
   zipArchiveName?: string;
+  /** Set on a ZIP entry that could not be read; the other entries still count. */
+  error?: ProcessingError;
 }
 
 export async function processFile(input: ProcessInput): Promise<ProcessResult> {
@@ -32,36 +42,87 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
   if (bytes.length === 0) throw new ProcessingError('FILE_EMPTY', 'The uploaded file is empty.');
   const kind = sniff(bytes, input.fileName, input.mediaType);
   input.onStep?.('ocr');
-  const parts = await loadParts(bytes, kind, input);
-  input.onStep?.('split_classify');
+  let parts: Part[];
+  if (kind === 'zip') parts = await zipParts(bytes, input);
+  else parts = await loadParts(bytes, kind, input.fileName, input);
   input.signal?.throwIfAborted();
-  const documents: ProcessedDocument[] = [];
-  for (const part of parts) documents.push(toDocument(part, input));
+  input.onStep?.('split_classify');
   input.onStep?.('extraction');
-  return { documents };
+  return { documents: parts.map((p) => toDocument(p, input)) };
 }
 
-async function loadParts(bytes: Buffer, kind: Kind, input: ProcessInput): Promise<Part[]> {
-  const one = (pages: PageLayout[]): Part[] => [{ fileName: input.fileName, kind, pages }];
+/** Stops the OCR workers (service shutdown, end of tests and benchmarks). */
+export async function closeProcessing(): Promise<void> {
+  await shutdownOcr();
+}
+
+async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: ProcessInput): Promise<Part[]> {
+  const langs = languagesFor(input.ocrModel);
+  const one = (pages: PageLayout[], own?: Buffer): Part[] => [{ fileName, kind, pages, bytes: own }];
   switch (kind) {
-    case 'pdf':
-      return one(await pdfPages(bytes, { signal: input.signal }));
+    case 'pdf': {
+      const pages = await pdfPages(bytes, {
+        signal: input.signal,
+        ocrPage: async (doc, n) => ocrImage(await prepareImage(await renderPdfPage(doc, n)), langs, n),
+      });
+      return input.isSplit ? splitPdf(bytes, pages, fileName) : one(pages);
+    }
+    case 'png': case 'jpeg': case 'tiff': case 'webp': case 'bmp': case 'gif':
+      return one(await imagePages(bytes, langs, input.signal));
+    case 'xlsx': {
+      const sheets = await xlsxSheets(bytes);
+      if (!input.isSplitExcel || sheets.length === 1) return one(sheets.map((s) => s.page));
+      const base = path.parse(fileName).name;
+      return sheets.map((s) => ({ fileName: `${base} - ${s.name}.xlsx`, kind, pages: [{ ...s.page, number: 1 }] }));
+    }
     case 'txt':
       return one(textPages(bytes));
     case 'csv':
       return one(csvPages(bytes));
+    case 'zip':
+      throw new ProcessingError('ZIP_NESTED', `Nested ZIP archives are not processed: ${fileName}.`);
     default:
-      throw new ProcessingError('UNSUPPORTED_TYPE', `Unsupported file type: ${describe(input)}.`);
+      throw new ProcessingError('UNSUPPORTED_TYPE', `Unsupported file type: ${fileName} (${input.mediaType || 'no media type'}).`);
   }
 }
 
-function describe(input: ProcessInput): string {
-  return `${input.fileName} (${input.mediaType || 'no media type'})`;
+async function splitPdf(bytes: Buffer, pages: PageLayout[], fileName: string): Promise<Part[]> {
+  const groups = splitBoundaries(pages);
+  if (groups.length <= 1) return [{ fileName, kind: 'pdf', pages: groups[0]?.map((i) => pages[i]) ?? pages }];
+  const base = path.parse(fileName).name;
+  const parts: Part[] = [];
+  for (const [k, idx] of groups.entries()) {
+    parts.push({
+      fileName: `${base}-${k + 1}.pdf`,
+      kind: 'pdf',
+      bytes: await extractPdfPages(bytes, idx),
+      pages: idx.map((i, j) => ({ ...pages[i], number: j + 1, lines: pages[i].lines.map((l) => ({ ...l, page: j + 1 })) })),
+    });
+  }
+  return parts;
+}
+
+async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
+  const entries = await zipEntries(bytes);
+  if (!entries.length) throw new ProcessingError('ZIP_EMPTY', 'The ZIP archive contains no files.');
+  const archive = input.retainOriginalZipFileName ? sanitizeArchiveName(input.fileName) : undefined;
+  const parts: Part[] = [];
+  for (const entry of entries) {
+    const kind = sniff(entry.bytes, entry.name, '');
+    try {
+      const loaded = await loadParts(entry.bytes, kind, entry.name, { ...input, isSplit: false });
+      parts.push(...loaded.map((p) => ({ ...p, bytes: p.bytes ?? entry.bytes, zipArchiveName: archive })));
+    } catch (err) {
+      if (!(err instanceof ProcessingError)) throw err;
+      parts.push({ fileName: entry.name, kind, bytes: entry.bytes, pages: [], zipArchiveName: archive, error: err });
+    }
+  }
+  return parts;
 }
 
 function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
-  const schema: SchemaForExtraction | undefined = input.schema ?? chooseSchema(part.pages, input.candidateSchemas);
-  const fields = schema ? extractFields(part.pages, schema) : [];
+  const schema = part.error ? input.schema : input.schema ?? chooseSchema(part.pages, input.candidateSchemas);
+  const fields = schema && !part.error ? extractFields(part.pages, schema) : [];
   return {
     fileName: part.fileName,
     mediaType: MEDIA_TYPES[part.kind],
@@ -71,5 +132,6 @@ function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
     schemaId: schema?.id ?? '',
     fields,
     zipArchiveName: part.zipArchiveName,
+    error: part.error ? { code: part.error.code, reason: part.error.reason } : undefined,
   };
 }

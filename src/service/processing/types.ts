@@ -74,6 +74,8 @@ export interface ProcessedDocument {
   schemaId: string;
   fields: ExtractedField[];
   zipArchiveName?: string;
+  /** Set when this document (a ZIP entry) could not be processed; its reason becomes that file's errorReason. */
+  error?: { code: string; reason: string };
 }
 
 export interface ProcessResult {

@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+import type { PageLayout } from '../layout/model.js';
+import { ocrImage, prepareImage } from '../ocr/recognize.js';
+import { ProcessingError } from '../types.js';
+
+// Images (PNG, JPEG, WebP, BMP, GIF, multi-page TIFF) become OCR'd pages.
+// sharp has no BMP decoder, so BMP is decoded here (uncompressed 24/32-bit, the
+// form scanners write).
+
+export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortSignal): Promise<PageLayout[]> {
+  const source = bytes.toString('latin1', 0, 2) === 'BM' ? decodeBmp(bytes) : bytes;
+  let pages = 1;
+  try {
+    const meta = await sharp(source as Buffer).metadata();
+    pages = meta.pages ?? 1;
+  } catch (err) {
+    if (err instanceof ProcessingError) throw err;
+    throw new ProcessingError('IMAGE_CORRUPT', `The image is damaged or in an unsupported encoding (${(err as Error).message}).`);
+  }
+  const jobs: Promise<PageLayout>[] = [];
+  for (let i = 0; i < pages; i++) {
+    signal?.throwIfAborted();
+    const img = Buffer.isBuffer(source) ? sharp(source, { page: i }) : sharp(source.data, { raw: source.raw });
+    jobs.push(prepareImage(img).then((png) => ocrImage(png, langs, i + 1)));
+  }
+  return Promise.all(jobs);
+}
+
+interface RawImage {
+  data: Buffer;
+  raw: { width: number; height: number; channels: 3 | 4 };
+}
+
+function decodeBmp(b: Buffer): RawImage {
+  try {
+    const offset = b.readUInt32LE(10);
+    const width = b.readInt32LE(18);
+    const rawHeight = b.readInt32LE(22);
+    const bpp = b.readUInt16LE(28);
+    const compression = b.readUInt32LE(30);
+    if ((bpp !== 24 && bpp !== 32) || (compression !== 0 && compression !== 3)) throw new Error(`${bpp}-bit BMP`);
+    const height = Math.abs(rawHeight);
+    const bytesPP = bpp / 8;
+    const stride = Math.ceil((width * bytesPP) / 4) * 4;
+    const out = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      const srcRow = offset + (rawHeight > 0 ? height - 1 - y : y) * stride;
+      for (let x = 0; x < width; x++) {
+        const s = srcRow + x * bytesPP;
+        const d = (y * width + x) * 3;
+        out[d] = b[s + 2];
+        out[d + 1] = b[s + 1];
+        out[d + 2] = b[s];
+      }
+    }
+    return { data: out, raw: { width, height, channels: 3 } };
+  } catch (err) {
+    throw new ProcessingError('IMAGE_CORRUPT', `The BMP image cannot be decoded (${(err as Error).message}).`);
+  }
+}

@@ -1,0 +1,108 @@
+import os from 'node:os';
+import Tesseract from 'tesseract.js';
+import { langPath } from './languages.js';
+
+// A small pool of tesseract.js workers, started on first use and reused; sized to
+// the machine's cores. Workers idle for a minute are stopped so an idle service
+// gives its memory back. The OSD (orientation) worker is separate and single.
+
+type Worker = Tesseract.Worker;
+interface Slot { worker: Worker; key: string; busy: boolean; idleTimer?: NodeJS.Timeout }
+
+const IDLE_MS = 60_000;
+const size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length));
+const slots: Slot[] = [];
+const waiters: (() => void)[] = [];
+let starting = 0;
+let osdWorker: Promise<Worker> | undefined;
+
+export function poolSize(): number {
+  return size;
+}
+
+async function create(langs: string[]): Promise<Worker> {
+  const dir = langPath(langs);
+  return Tesseract.createWorker(langs.join('+'), Tesseract.OEM.LSTM_ONLY, { langPath: dir, gzip: true, cacheMethod: 'none' });
+}
+
+async function acquire(langs: string[]): Promise<Slot> {
+  const key = langs.join('+');
+  for (;;) {
+    const idle = slots.find((s) => !s.busy && s.key === key);
+    if (idle) {
+      clearTimeout(idle.idleTimer);
+      idle.busy = true;
+      return idle;
+    }
+    if (slots.length + starting >= size) {
+      // Full: retire an idle worker of another language, or wait for a release.
+      const other = slots.find((s) => !s.busy);
+      if (other) retire(other);
+      else {
+        await new Promise<void>((r) => waiters.push(r));
+        continue;
+      }
+    }
+    starting++;
+    try {
+      const slot: Slot = { worker: await create(langs), key, busy: true };
+      slots.push(slot);
+      return slot;
+    } finally {
+      starting--;
+    }
+  }
+}
+
+function retire(slot: Slot): void {
+  clearTimeout(slot.idleTimer);
+  slots.splice(slots.indexOf(slot), 1);
+  void slot.worker.terminate().catch(() => undefined);
+}
+
+function release(slot: Slot): void {
+  slot.busy = false;
+  slot.idleTimer = setTimeout(() => !slot.busy && retire(slot), IDLE_MS);
+  slot.idleTimer.unref();
+  waiters.shift()?.();
+}
+
+/** Runs `fn` with a worker for `langs`, waiting for a free one. */
+export async function withWorker<T>(langs: string[], fn: (w: Worker) => Promise<T>): Promise<T> {
+  const slot = await acquire(langs);
+  try {
+    return await fn(slot.worker);
+  } catch (err) {
+    // A worker that threw may be in a bad state: replace it.
+    retire(slot);
+    waiters.shift()?.();
+    throw err;
+  } finally {
+    if (slots.includes(slot)) release(slot);
+  }
+}
+
+/** Orientation (0/90/180/270) and script of an image, from tesseract's OSD data. */
+export async function detectOrientation(image: Buffer): Promise<{ degrees: number; confidence: number }> {
+  osdWorker ??= Tesseract.createWorker('osd', Tesseract.OEM.TESSERACT_ONLY, {
+    legacyCore: true,
+    legacyLang: true,
+    langPath: langPath(['osd']),
+    gzip: true,
+    cacheMethod: 'none',
+  });
+  const w = await osdWorker;
+  const r = await w.detect(image);
+  return { degrees: r.data.orientation_degrees ?? 0, confidence: r.data.orientation_confidence ?? 0 };
+}
+
+/** Stops every worker (tests, benchmarks, service shutdown). */
+export async function shutdownOcr(): Promise<void> {
+  const all = slots.splice(0);
+  await Promise.all(all.map((s) => (clearTimeout(s.idleTimer), s.worker.terminate().catch(() => undefined))));
+  if (osdWorker) {
+    const w = osdWorker;
+    osdWorker = undefined;
+    await (await w).terminate().catch(() => undefined);
+  }
+}

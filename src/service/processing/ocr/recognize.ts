@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import type Tesseract from 'tesseract.js';
+import type { PageLayout, Word } from '../layout/model.js';
+import { buildLines } from '../layout/lines.js';
+import { detectOrientation, withWorker } from './pool.js';
+
+// OCR of one page image. Small skew is straightened by tesseract (rotateAuto);
+// a page turned by 90/180/270 degrees reads with low confidence, so then the
+// orientation is detected (OSD) and the page recognised again, turned upright.
+
+const LOW_CONFIDENCE = 70;
+
+interface Read {
+  words: Word[];
+  confidence: number;
+  width: number;
+  height: number;
+}
+
+async function read(image: Buffer, langs: string[]): Promise<Read> {
+  const meta = await sharp(image).metadata();
+  const data = await withWorker(langs, async (w) =>
+    (await w.recognize(image, { rotateAuto: true }, { blocks: true, text: false })).data,
+  );
+  const words: Word[] = [];
+  for (const w of allWords(data)) {
+    const text = w.text.trim();
+    // Isolated low-confidence specks are scanner noise, not text.
+    if (!text || (w.confidence < 35 && !/[\p{L}\p{N}]{2}/u.test(text))) continue;
+    words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1 });
+  }
+  return { words, confidence: data.confidence, width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+function allWords(page: Tesseract.Page): Tesseract.Word[] {
+  return (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+}
+
+/** Grey, upright (EXIF), at a resolution tesseract reads well. */
+export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer> {
+  const img = Buffer.isBuffer(input) ? sharp(input) : input;
+  const { data, info } = await img.rotate().grayscale().png().toBuffer({ resolveWithObject: true });
+  const long = Math.max(info.width, info.height);
+  if (long > 3400) return sharp(data).resize({ width: 3400, height: 3400, fit: 'inside' }).png().toBuffer();
+  if (long < 1200) return sharp(data).resize({ width: info.width * 2 }).png().toBuffer();
+  return data;
+}
+
+export async function ocrImage(image: Buffer, langs: string[], pageNo: number): Promise<PageLayout> {
+  let best = await read(image, langs);
+  if (best.confidence < LOW_CONFIDENCE || best.words.length < 5) {
+    const o = await detectOrientation(image).catch(() => ({ degrees: 0, confidence: 0 }));
+    if (o.degrees && o.confidence > 0.5) {
+      const turned = await sharp(image).rotate(o.degrees).png().toBuffer();
+      const again = await read(turned, langs);
+      if (again.confidence > best.confidence) best = again;
+    }
+  }
+  return {
+    number: pageNo,
+    width: best.width,
+    height: best.height,
+    lines: buildLines(best.words, pageNo),
+    source: 'ocr',
+    quality: Math.max(0.3, Math.min(1, best.confidence / 90)),
+  };
+}
