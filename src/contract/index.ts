@@ -3,10 +3,12 @@
 // table are checked against.
 import type { Operation } from './operation.js';
 import { directoryOperations } from './directories.js';
+import { uploadOperations } from './uploads.js';
 
 export * from './common.js';
 export * from './operation.js';
 export * from './problem.js';
 export * from './directories.js';
+export * from './uploads.js';
 
-export const operations: Operation[] = [...directoryOperations];
+export const operations: Operation[] = [...directoryOperations, ...uploadOperations];

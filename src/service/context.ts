@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../sqlite.js';
 import type { IdempotencyStore } from './idempotency.js';
+import type { ProcessInput, ProcessResult } from './processing/types.js';
 import type { RouteFn } from './route.js';
 import type { AuthContext } from './store/tenancy.js';
 
@@ -29,13 +30,20 @@ export interface ServiceOptions {
   callbackAttempts?: number;
   callbackBackoffMs?: number;
   callbackTimeoutMs?: number;
+  /** Processing jobs run at once. Default 2. */
+  processingConcurrency?: number;
+  /** Replaces the processing engine (tests inject delays and faults); default processFile. */
+  processor?: (input: ProcessInput) => Promise<ProcessResult>;
   /** Controllable clock (ms since epoch) for tests. */
   now?: () => number;
   /** Log requests (pino via Fastify). Default false. */
   logger?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServiceOptions, 'now'>> & { now: () => number };
+export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor'>> & {
+  now: () => number;
+  processor?: ServiceOptions['processor'];
+};
 
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
@@ -53,6 +61,8 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     callbackAttempts: options.callbackAttempts ?? 5,
     callbackBackoffMs: options.callbackBackoffMs ?? 1000,
     callbackTimeoutMs: options.callbackTimeoutMs ?? 30_000,
+    processingConcurrency: options.processingConcurrency ?? 2,
+    processor: options.processor,
     now: options.now ?? Date.now,
     logger: options.logger ?? false,
   };

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../context.js';
 import { registerDirectories } from './directories.js';
+import { registerUploads } from './uploads.js';
 
 /** Every area of the service; each registers its operations on the context. */
-export const areas: Array<(ctx: ServiceContext) => void> = [registerDirectories];
+export const areas: Array<(ctx: ServiceContext) => void> = [registerDirectories, registerUploads];

@@ -1,0 +1,164 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'undici';
+import type { ServiceContext } from './context.js';
+
+// Callbacks (decisions 6 and 14) go through a persisted outbox: a row is written in the same
+// transaction as the event that causes it, and a deliverer POSTs due rows until one answers
+// 2xx or the attempts run out. A restart resumes pending rows, so delivery is at-least-once;
+// receivers dedupe on X-Event-Id.
+
+export interface CallbackInput {
+  workspaceId: string;
+  /** The API key whose signing secret signs the callback. */
+  keyId: string;
+  url: string;
+  /** JSON-serialised as is (a string is sent verbatim). */
+  body: unknown;
+}
+
+interface OutboxRow {
+  id: string;
+  key_id: string;
+  url: string;
+  body: string;
+  attempts: number;
+}
+
+/** The deliverer of each running service, so enqueueing can wake it. */
+const deliverers = new WeakMap<ServiceContext, CallbackDeliverer>();
+
+/**
+ * Queue a callback. Synchronous and transactional with the caller's own writes (call it inside
+ * `db.transaction`); returns the event id.
+ */
+export function enqueueCallback(ctx: ServiceContext, input: CallbackInput): void {
+  enqueueCallbackEvent(ctx, input);
+}
+
+/** As enqueueCallback, returning the event id (X-Event-Id). */
+export function enqueueCallbackEvent(ctx: ServiceContext, input: CallbackInput): string {
+  const id = randomUUID();
+  const body = typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
+  ctx.db
+    .prepare(
+      `INSERT INTO callback_outbox (id, workspace_id, key_id, url, body, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    )
+    .run(id, input.workspaceId, input.keyId, input.url, body, ctx.options.now(), new Date(ctx.options.now()).toISOString());
+  // Wake after the surrounding transaction commits (the row is invisible before).
+  const deliverer = deliverers.get(ctx);
+  if (deliverer) setImmediate(() => deliverer.wake());
+  return id;
+}
+
+/** `t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the secret as UTF-8. */
+export function signCallback(secret: string, body: string, unixSeconds: number): string {
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${mac}`;
+}
+
+const MAX_IN_FLIGHT = 8;
+const POLL_MS = 250;
+
+export class CallbackDeliverer {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    // An aborted delivery stays pending: the next start sends it again with the same event id.
+    for (const { controller } of this.inFlight.values()) controller.abort();
+    await Promise.allSettled([...this.inFlight.values()].map((f) => f.done));
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pump();
+    if (!this.stopped) {
+      this.timer = setTimeout(() => this.wake(), POLL_MS);
+      this.timer.unref();
+    }
+  }
+
+  private pump(): void {
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0) return;
+    const due = this.ctx.db
+      .prepare(
+        `SELECT id, key_id, url, body, attempts FROM callback_outbox
+         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
+      )
+      .all(this.ctx.options.now(), room + this.inFlight.size) as OutboxRow[];
+    for (const row of due) {
+      if (this.inFlight.size >= MAX_IN_FLIGHT) break;
+      if (this.inFlight.has(row.id)) continue;
+      const controller = new AbortController();
+      const done = this.deliver(row, controller.signal).finally(() => {
+        this.inFlight.delete(row.id);
+        if (!this.stopped) setImmediate(() => this.wake());
+      });
+      this.inFlight.set(row.id, { controller, done });
+    }
+  }
+
+  private async deliver(row: OutboxRow, stopSignal: AbortSignal): Promise<void> {
+    const secret = this.ctx.db.prepare('SELECT signing_secret FROM api_keys WHERE id = ?').pluck().get(row.key_id) as string | undefined;
+    if (secret === undefined) return this.settle(row, false, 'The API key that owns this callback no longer exists.', true);
+    let error: string | undefined;
+    try {
+      const timeout = AbortSignal.timeout(this.ctx.options.callbackTimeoutMs);
+      const res = await httpRequest(row.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'docsync-service/0.1',
+          'x-event-id': row.id,
+          'x-signature': signCallback(secret, row.body, Math.floor(this.ctx.options.now() / 1000)),
+        },
+        body: row.body,
+        signal: AbortSignal.any([stopSignal, timeout]),
+      });
+      await res.body.dump();
+      if (res.statusCode >= 200 && res.statusCode < 300) return this.settle(row, true);
+      error = `HTTP ${res.statusCode}`;
+    } catch (err) {
+      if (stopSignal.aborted) return; // shutting down: not an attempt
+      error = (err as Error).message || String(err);
+    }
+    this.settle(row, false, error);
+  }
+
+  private settle(row: OutboxRow, delivered: boolean, error?: string, final = false): void {
+    if (this.ctx.db.open === false) return;
+    if (delivered) {
+      this.ctx.db.prepare(`UPDATE callback_outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL WHERE id = ?`).run(row.id);
+      return;
+    }
+    const attempts = row.attempts + 1;
+    const give_up = final || attempts >= this.ctx.options.callbackAttempts;
+    const backoff = this.ctx.options.callbackBackoffMs * 2 ** (attempts - 1);
+    this.ctx.db
+      .prepare(`UPDATE callback_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`)
+      .run(give_up ? 'failed' : 'pending', attempts, this.ctx.options.now() + backoff, error ?? null, row.id);
+  }
+}
+
+/** Start the outbox deliverer with the service and stop it on close. */
+export function registerCallbackDelivery(ctx: ServiceContext): CallbackDeliverer {
+  const deliverer = new CallbackDeliverer(ctx);
+  deliverers.set(ctx, deliverer);
+  ctx.onStart(() => deliverer.start());
+  ctx.onStop(() => deliverer.stop());
+  return deliverer;
+}
