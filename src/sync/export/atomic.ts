@@ -44,3 +44,31 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
     throw err;
   }
 }
+
+/**
+ * Deletes temp files of atomic writes left in `dir` by a process that died
+ * mid-write. Only ones older than `olderThanMs`, so a write in flight (by this
+ * or another docsync process) is never pulled from under it. Returns the names removed.
+ */
+export function removeStaleTempFiles(dir: string, olderThanMs = 10 * 60_000, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const full = path.join(dir, name);
+    try {
+      const st = fs.lstatSync(full);
+      if (!st.isFile() || now - st.mtimeMs < olderThanMs) continue;
+      fs.rmSync(full, { force: true });
+      removed.push(name);
+    } catch {
+      // Vanished or unreadable: nothing to clean.
+    }
+  }
+  return removed;
+}

@@ -7,6 +7,7 @@
 // On rename/move: await moveSidecars(oldAbs, newAbs); ledger.rename(oldAbs, newAbs).
 // On deletion:    await removeSidecars(abs); ledger.remove(abs).
 // At shutdown:    await ledger.close().   `docsync export`: await rebuildLedgers(db, options).
+// On a (re)scan:   removeStaleTempFiles(dir) clears temp files of writes a crash interrupted.
 //
 // Types of the inputs (see ./types.ts):
 //   FormValuesEntry  an element of `formValues` (spec 2.3), kept verbatim in the JSON sidecar
@@ -35,6 +36,7 @@ export type { RebuildOptions, RebuildReport } from './rebuild.js';
 export { ExportError } from './errors.js';
 export type { ExportErrorCode } from './errors.js';
 export { neutraliseFormula, encodeCsv, CSV_BOM } from './csv.js';
+export { removeStaleTempFiles } from './atomic.js';
 
 /** Absolute path of the ledger migration, for the state migration runner and tests. */
 export const LEDGER_MIGRATION_FILE = fileURLToPath(new URL('../state/migrations/0010_ledger.sql', import.meta.url));

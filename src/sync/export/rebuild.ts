@@ -4,6 +4,7 @@
 import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeStaleTempFiles } from './atomic.js';
 import { Ledger, type FlushReport, type LedgerOptions } from './ledger.js';
 import { JSON_SIDECAR_SUFFIX } from './names.js';
 import type { SidecarJson } from './sidecars.js';
@@ -37,6 +38,7 @@ export async function rebuildLedgers(db: Database, options: RebuildOptions = {})
   }
   const report = await ledger.rebuild(options.ledgerDirs || options.importSidecarsFrom ? [...dirs] : undefined);
   await ledger.close();
+  for (const dir of [...report.written, ...report.failed.map((f) => f.ledgerDir)]) removeStaleTempFiles(dir);
   return { ...report, imported, unreadable };
 }
 

@@ -6,7 +6,7 @@
 //     Document, Field, Type, Row, Value, <item column 1>, <item column 2>, ...
 //   `Row` is empty for a plain field and 1, 2, ... for line items, whose
 //   values sit in the item columns (the union of item titles over the file, in
-//   order of first appearance). A split upload gives one section per document,
+//   order of first appearance); a list of bare values keeps them in `Value`. A split upload gives one section per document,
 //   told apart by the Document column.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,8 +70,11 @@ export function buildSidecarTable(input: SidecarInput): { header: string[]; rows
         rows.push([...lead, '', '', ...itemColumns.map(() => '')]);
       } else {
         items.forEach((item, n) => {
-          const cells = itemColumns.map((c) => valueText(item[c.key]));
-          rows.push([...lead, String(n + 1), '', ...cells]);
+          if ('scalar' in item) {
+            rows.push([...lead, String(n + 1), valueText(item.scalar), ...itemColumns.map(() => '')]);
+          } else {
+            rows.push([...lead, String(n + 1), '', ...itemColumns.map((c) => valueText(item.record[c.key]))]);
+          }
         });
       }
     }
@@ -87,7 +90,8 @@ function collectItemColumns(docs: readonly FormValuesEntry[]): ItemColumn[] {
   for (const doc of docs) {
     for (const field of visibleFields(doc)) {
       for (const item of tableRows(field) ?? []) {
-        for (const key of Object.keys(item)) {
+        if (!('record' in item)) continue;
+        for (const key of Object.keys(item.record)) {
           if (!seen.has(key)) { seen.add(key); keys.push(key); }
         }
       }

@@ -4,19 +4,20 @@
 import type { FormField, FormValuesEntry } from './types.js';
 
 export type ItemRow = Record<string, unknown>;
+/** A line item: a record of columns, or a bare value (a list of strings, say). */
+export type TableItem = { record: ItemRow } | { scalar: unknown };
 
 /** A field as a table: its line items, or null when the field is a scalar. */
-export function tableRows(field: FormField): ItemRow[] | null {
-  const isObjectType = field.type.toLowerCase() === 'object';
+export function tableRows(field: FormField): TableItem[] | null {
+  const isObjectType = String(field.type).toLowerCase() === 'object';
   const v = field.value;
-  if (Array.isArray(v)) {
-    return v.map((item) => (isRecord(item) ? item : { value: item }));
-  }
-  if (isObjectType) {
-    if (v === null || v === undefined) return [];
-    return isRecord(v) ? [v] : [{ value: v }];
-  }
+  if (Array.isArray(v)) return v.map(toItem);
+  if (isObjectType) return v === null || v === undefined ? [] : [toItem(v)];
   return null;
+}
+
+function toItem(v: unknown): TableItem {
+  return isRecord(v) ? { record: v } : { scalar: v };
 }
 
 export function visibleFields(entry: FormValuesEntry): FormField[] {

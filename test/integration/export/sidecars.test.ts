@@ -120,3 +120,18 @@ describe('moveSidecars and removeSidecars', () => {
     expect(fs.readdirSync(dir)).toEqual(['a.pdf']);
   });
 });
+
+describe('removeStaleTempFiles', () => {
+  it('removes temp files a crash left behind, but not fresh ones or other files', async () => {
+    const { removeStaleTempFiles } = await import('../../../src/sync/export/index.js');
+    const stale = path.join(dir, '.docsync-tmp-1-deadbeef-docsync-ledger.xlsx');
+    const fresh = path.join(dir, '.docsync-tmp-2-cafebabe-a.pdf.values.json');
+    fs.writeFileSync(stale, 'half');
+    fs.writeFileSync(fresh, 'half');
+    fs.writeFileSync(path.join(dir, 'a.pdf'), 'x');
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(stale, old, old);
+    expect(removeStaleTempFiles(dir)).toEqual([path.basename(stale)]);
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(fresh), 'a.pdf'].sort());
+  });
+});

@@ -48,12 +48,13 @@ describe('CSV sidecar layout', () => {
       { title: 'Address', type: 'object', value: { Street: 'Main 1', Value: 'v' } },
     ];
     const { header, rows } = buildSidecarTable(input([entry]));
-    expect(header).toEqual(['Document', 'Field', 'Type', 'Row', 'Value', 'value (item)', 'Street', 'Value (item)']);
+    expect(header).toEqual(['Document', 'Field', 'Type', 'Row', 'Value', 'Street', 'Value (item)']);
     expect(rows.map((r) => r.slice(1, 4))).toEqual([
       ['Empty table', 'object', ''], ['Null table', 'object', ''],
       ['Tags', 'object', '1'], ['Tags', 'object', '2'], ['Address', 'object', '1'],
     ]);
-    expect(rows[2]![5]).toBe('x');
-    expect(rows[4]!.slice(6)).toEqual(['Main 1', 'v']);
+    expect(rows[2]!.slice(4)).toEqual(['x', '', '']);
+    expect(rows[3]!.slice(4)).toEqual(['y', '', '']);
+    expect(rows[4]!.slice(4)).toEqual(['', 'Main 1', 'v']);
   });
 });

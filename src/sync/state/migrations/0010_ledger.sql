@@ -20,6 +20,8 @@ CREATE TABLE ledger_rows (
   PRIMARY KEY (source_path, doc_index)
 );
 CREATE INDEX ledger_rows_by_ledger ON ledger_rows (ledger_dir, seq);
+-- Rows not yet in the CSV: what an append reads, without scanning the whole ledger.
+CREATE INDEX ledger_rows_not_in_csv ON ledger_rows (ledger_dir, seq) WHERE in_csv = 0;
 
 -- Field columns per ledger, in stable order of first appearance.
 CREATE TABLE ledger_columns (
