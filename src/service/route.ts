@@ -63,7 +63,8 @@ function authenticate(deps: RouteDeps, request: FastifyRequest, op: Operation): 
   if (!auth) throw unauthorized('Invalid API key.');
   if (!auth.active) throw forbidden('This API key is inactive.');
   if (op.write && auth.readOnly) {
-    throw forbidden('This API key is read-only (READONLY_KEY): write operations are not allowed.');
+    // Legacy operations answer the spec's own text for this case (4.12).
+    throw forbidden(op.legacyErrors ? LEGACY_READ_ONLY : 'This API key is read-only (READONLY_KEY): write operations are not allowed.');
   }
   return auth;
 }
@@ -104,6 +105,15 @@ function send(reply: FastifyReply, status: number, contentType: string, payload:
   reply.code(status).headers(headers).header('content-type', contentType).send(payload);
 }
 
+export const LEGACY_READ_ONLY = 'Access denied. You are in readonly mode.';
+
+/** Operations marked `legacyErrors` answer their 403 and 422 in the legacy shape only (decisions 16). */
+function shapeFor(op: Operation, error: unknown): unknown {
+  if (!op.legacyErrors || !(error instanceof ServiceProblem) || error.options.legacy) return error;
+  if (error.status !== 403 && error.status !== 422) return error;
+  return new ServiceProblem(error.status, error.detail, { ...error.options, legacy: true });
+}
+
 /** Registers an operation: auth, rate limit, idempotency, validation, then the handler. */
 export function createRoute(app: import('fastify').FastifyInstance, deps: RouteDeps): RouteFn {
   return (op, handler, options) => {
@@ -111,46 +121,57 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
       method: op.method,
       url: toRoutePath(op.path),
       handler: async (request, reply) => {
-        const auth = authenticate(deps, request, op);
-        const wait = deps.limiter.take(auth.keyId);
-        if (wait > 0) {
-          throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
-            retryAfter: wait,
-            headers: { 'retry-after': String(wait) },
-          });
-        }
-        deps.ensureWorkspace(auth);
-        const idempotencyKey = idempotencyKeyOf(request, op);
-        const scope = idempotencyKey
-          ? { keyId: auth.keyId, method: op.method, path: request.url.split('?')[0]!, idempotencyKey }
-          : undefined;
-        if (scope) {
-          const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
-          if (claim.kind === 'replay') {
-            const { status, contentType, body } = claim.response;
-            return send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
-          }
-        }
         try {
-          const input = {
-            params: parsePart(op.params, request.params, 'params', options),
-            query: parsePart(op.query, request.query, 'query', options),
-            body: parsePart(op.body, request.body, 'body', options),
-            auth,
-            requestId: String(request.id),
-            request,
-          } as RouteInput<typeof op>;
-          const result = await handler(input);
-          const answer = result instanceof Reply ? result : new Reply(op.status, result);
-          const payload = JSON.stringify(answer.body ?? {});
-          if (scope) deps.idempotency.complete(scope, { status: answer.status, contentType: 'application/json', body: payload });
-          return send(reply, answer.status, 'application/json; charset=utf-8', payload, answer.headers);
+          return await handle(request, reply);
         } catch (error) {
-          if (scope) settleFailedClaim(deps.idempotency, scope, error, request);
-          throw error;
+          throw shapeFor(op, error);
         }
       },
     });
+
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      const auth = authenticate(deps, request, op);
+      const wait = deps.limiter.take(auth.keyId);
+      if (wait > 0) {
+        throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
+          retryAfter: wait,
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+      deps.ensureWorkspace(auth);
+      const idempotencyKey = idempotencyKeyOf(request, op);
+      const scope = idempotencyKey
+        ? { keyId: auth.keyId, method: op.method, path: request.url.split('?')[0]!, idempotencyKey }
+        : undefined;
+      if (scope) {
+        const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
+        if (claim.kind === 'replay') {
+          const { status, contentType, body } = claim.response;
+          return send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
+        }
+      }
+      try {
+        const input = {
+          params: parsePart(op.params, request.params, 'params', options),
+          query: parsePart(op.query, request.query, 'query', options),
+          body: parsePart(op.body, request.body, 'body', options),
+          auth,
+          requestId: String(request.id),
+          request,
+        } as RouteInput<typeof op>;
+        const result = await handler(input);
+        const answer = result instanceof Reply ? result : new Reply(op.status, result);
+        // A binary answer (operations without a `response` schema, e.g. a zip): sent as is, never stored for replay.
+        if (Buffer.isBuffer(answer.body)) return reply.code(answer.status).headers(answer.headers).send(answer.body);
+        const payload = JSON.stringify(answer.body ?? {});
+        if (scope) deps.idempotency.complete(scope, { status: answer.status, contentType: 'application/json', body: payload });
+        return send(reply, answer.status, 'application/json; charset=utf-8', payload, answer.headers);
+      } catch (error) {
+        const shaped = shapeFor(op, error);
+        if (scope) settleFailedClaim(deps.idempotency, scope, shaped, request);
+        throw shaped;
+      }
+    }
   };
 }
 
