@@ -4,11 +4,13 @@
 import type { Operation } from './operation.js';
 import { directoryOperations } from './directories.js';
 import { uploadOperations } from './uploads.js';
+import { fileOperations } from './files.js';
 
 export * from './common.js';
 export * from './operation.js';
 export * from './problem.js';
 export * from './directories.js';
 export * from './uploads.js';
+export * from './files.js';
 
-export const operations: Operation[] = [...directoryOperations, ...uploadOperations];
+export const operations: Operation[] = [...directoryOperations, ...uploadOperations, ...fileOperations];

@@ -1,0 +1,103 @@
+// Files: read and update extracted values (spec 4.14, decisions 4 and 23), delete files (4.12, decisions 19).
+// Previews live in preview.ts and are registered from here so the area table has one entry.
+import { deleteFiles, getFileValues, updateFileValues } from '../../contract/files.js';
+import type { FieldError } from '../../contract/problem.js';
+import type { ServiceContext } from '../context.js';
+import { badRequest, notFound, validationFailed } from '../errors.js';
+import { deleteFileRows, existingFileIds } from '../store/fileObjects.js';
+import { findFile, getValueEntry, listValues, saveValueFields, type StoredField } from '../store/fileValues.js';
+import { registerPreview } from './preview.js';
+
+const FILE_NOT_FOUND = 'File not found.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INVALID_FILE_IDS = 'Invalid fileIds.';
+
+export function registerFiles(ctx: ServiceContext): void {
+  ctx.route(getFileValues, ({ params, query, auth }) => {
+    const file = findFile(ctx.db, auth.workspaceId, params.fileId);
+    if (!file) throw notFound(FILE_NOT_FOUND);
+    const { entries, count } = listValues(ctx.db, file, auth.organizationId, query);
+    return { values: { formValues: entries, count, currentPage: query.page } };
+  });
+
+  ctx.route(updateFileValues, ({ params, body, auth }) => {
+    const file = findFile(ctx.db, auth.workspaceId, params.fileId);
+    if (!file) throw notFound(FILE_NOT_FOUND);
+    const entry = getValueEntry(ctx.db, file, body.schemaValueId);
+    if (!entry) throw notFound('No formValues entry with this schemaValueId for this file.');
+    const fields = applyUpdates(entry.fields, body.fields);
+    const formValue = saveValueFields(ctx.db, file, auth.organizationId, entry.row, fields, new Date(ctx.options.now()).toISOString());
+    return { success: true, formValue };
+  });
+
+  ctx.route(
+    deleteFiles,
+    ({ body, auth }) => {
+      const ids = requestedFileIds(body?.fileIds);
+      // All or nothing: one bad id refuses the request before anything is deleted.
+      if (ids.some((id) => id.length !== 36 || !UUID.test(id))) throw validationFailed(INVALID_FILE_IDS);
+      const found = existingFileIds(ctx.db, auth.workspaceId, ids);
+      if (found.size !== ids.length) throw validationFailed(INVALID_FILE_IDS);
+      deleteFileRows(ctx.db, ctx.options.dataDir, auth.workspaceId, ids);
+      return { success: true };
+    },
+    { invalidDetails: { '/fileIds': INVALID_FILE_IDS, '/': INVALID_FILE_IDS } },
+  );
+
+  registerPreview(ctx);
+}
+
+/** Decisions 19: an array or one comma-separated string; missing or empty is a 400 (spec 4.12). */
+function requestedFileIds(input: string[] | string | null | undefined): string[] {
+  const ids = typeof input === 'string' ? input.split(',').map((s) => s.trim()) : (input ?? []);
+  if (ids.length === 0 || (typeof input === 'string' && input.trim() === '')) {
+    throw badRequest('fileIds is required and must not be empty.', [
+      { code: 'REQUIRED', detail: 'fileIds is required and must not be empty.', pointer: '/fileIds' },
+    ]);
+  }
+  return [...new Set(ids)];
+}
+
+/** New values by title, each checked against its field's type; null clears a value. */
+function applyUpdates(stored: StoredField[], updates: Array<{ title: string; value?: unknown }>): StoredField[] {
+  const errors: FieldError[] = [];
+  const next = stored.map((f) => ({ ...f }));
+  const seen = new Set<string>();
+  updates.forEach((update, i) => {
+    const field = next.find((f) => f.title === update.title);
+    if (seen.has(update.title)) {
+      errors.push({ code: 'DUPLICATE', detail: 'This field is given more than once.', pointer: `/fields/${i}/title` });
+    } else if (!field) {
+      errors.push({ code: 'NOT_FOUND', detail: 'The entry has no field with this title.', pointer: `/fields/${i}/title` });
+    } else if (!('value' in update)) {
+      errors.push({ code: 'REQUIRED', detail: 'A value is required (null clears it).', pointer: `/fields/${i}/value` });
+    } else if (!suitsType(String(field.type).toLowerCase(), update.value)) {
+      errors.push({ code: 'INVALID_TYPE', detail: `Expected a ${String(field.type).toLowerCase()} value or null.`, pointer: `/fields/${i}/value` });
+    } else {
+      field.value = update.value;
+      // A person's correction is certain; the extractor's confidence no longer applies.
+      if ('confidence' in field) field.confidence = 1;
+    }
+    seen.add(update.title);
+  });
+  if (errors.length > 0) throw validationFailed(`Invalid field values: ${errors.map((e) => e.pointer).join(', ')}.`, errors);
+  return next;
+}
+
+function suitsType(type: string, value: unknown): boolean {
+  if (value === null) return true;
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+    case 'object':
+      return typeof value === 'object' && (!Array.isArray(value) || value.every((row) => typeof row === 'object' && row !== null));
+    default:
+      return true;
+  }
+}
