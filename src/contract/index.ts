@@ -5,6 +5,7 @@ import type { Operation } from './operation.js';
 import { directoryOperations } from './directories.js';
 import { uploadOperations } from './uploads.js';
 import { fileOperations } from './files.js';
+import { agentOperations } from './agent.js';
 
 export * from './common.js';
 export * from './operation.js';
@@ -12,5 +13,6 @@ export * from './problem.js';
 export * from './directories.js';
 export * from './uploads.js';
 export * from './files.js';
+export * from './agent.js';
 
-export const operations: Operation[] = [...directoryOperations, ...uploadOperations, ...fileOperations];
+export const operations: Operation[] = [...directoryOperations, ...uploadOperations, ...fileOperations, ...agentOperations];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../sqlite.js';
+import type { AgentOptions } from './agent/options.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { ProcessInput, ProcessResult } from './processing/types.js';
 import type { RouteFn } from './route.js';
@@ -34,6 +35,8 @@ export interface ServiceOptions {
   processingConcurrency?: number;
   /** Replaces the processing engine (tests inject delays and faults); default processFile. */
   processor?: (input: ProcessInput) => Promise<ProcessResult>;
+  /** The agent's job runner and answer engine (stop delay, stale threshold, LLM backend). */
+  agent?: AgentOptions;
   /** Controllable clock (ms since epoch) for tests. */
   now?: () => number;
   /** Log requests (pino via Fastify). Default false. */
@@ -63,6 +66,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     callbackTimeoutMs: options.callbackTimeoutMs ?? 30_000,
     processingConcurrency: options.processingConcurrency ?? 2,
     processor: options.processor,
+    agent: options.agent ?? {},
     now: options.now ?? Date.now,
     logger: options.logger ?? false,
   };

@@ -1,0 +1,155 @@
+// The agent's worker pool. The agent_jobs table is the queue: a restart loses no QUEUED job,
+// and a RUNNING job whose worker stopped reporting becomes STALE (decisions 13).
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AgentSettledEvent } from '../../contract/agent.js';
+import { enqueueCallback } from '../callbacks.js';
+import type { ServiceContext } from '../context.js';
+import type { AnswerEngine, AnswerRequest, AnswerWriter } from './engine/types.js';
+import type { ResolvedAgentOptions } from './options.js';
+import {
+  claimNextJob,
+  getJobRow,
+  heartbeat,
+  LIVE_STATUSES,
+  latestJob,
+  markStale,
+  queuedStopRequested,
+  requestStop,
+  settleJob,
+  writePartial,
+  type JobRow,
+  type Settlement,
+} from './store.js';
+
+/** What the ask handler stores in agent_jobs.request: everything the run needs. */
+export type StoredRequest = Omit<AnswerRequest, 'now' | 'workspaceId'>;
+
+class StoppedError extends Error {}
+
+export class AgentRunner {
+  private readonly workerId = randomUUID();
+  private readonly runs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly stopTimers = new Map<string, NodeJS.Timeout>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private closing = true;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly engine: AnswerEngine,
+    private readonly options: ResolvedAgentOptions,
+  ) {}
+
+  private now = () => this.ctx.options.now();
+  private iso = () => new Date(this.ctx.options.now()).toISOString();
+
+  start(): void {
+    this.closing = false;
+    this.sweepStale();
+    // A stop requested just before a restart is still owed its confirmation.
+    for (const job of queuedStopRequested(this.ctx.db)) this.scheduleConfirm(job.id);
+    this.sweeper = setInterval(() => this.sweepStale(), this.options.heartbeatMs);
+    this.sweeper.unref();
+    this.pump();
+  }
+
+  /** Shutdown: runs are abandoned, not settled; they turn STALE unless another worker reports. */
+  async stop(): Promise<void> {
+    this.closing = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const timer of this.stopTimers.values()) clearTimeout(timer);
+    this.stopTimers.clear();
+    for (const run of this.runs.values()) run.controller.abort();
+    await Promise.allSettled([...this.runs.values()].map((r) => r.done));
+  }
+
+  sweepStale(): void {
+    markStale(this.ctx.db, this.now() - this.options.staleAfterMs);
+  }
+
+  /** The session's live job (QUEUED or RUNNING), after retiring a silent one as STALE. */
+  liveJob(sessionId: string): JobRow | undefined {
+    markStale(this.ctx.db, this.now() - this.options.staleAfterMs, sessionId);
+    const job = latestJob(this.ctx.db, sessionId);
+    return job && LIVE_STATUSES.includes(job.status) ? job : undefined;
+  }
+
+  /** Start queued jobs while workers are free. */
+  pump(): void {
+    while (!this.closing && this.runs.size < this.options.concurrency) {
+      const job = claimNextJob(this.ctx.db, this.workerId, this.now());
+      if (!job) return;
+      const controller = new AbortController();
+      const done = this.run(job, controller.signal).finally(() => {
+        this.runs.delete(job.id);
+        setImmediate(() => this.pump());
+      });
+      this.runs.set(job.id, { controller, done });
+    }
+  }
+
+  /** Spec part 3 rule 2: record the request; the run confirms it about a second later. */
+  requestStop(jobId: string): void {
+    requestStop(this.ctx.db, jobId, this.iso());
+    this.scheduleConfirm(jobId);
+  }
+
+  private scheduleConfirm(jobId: string): void {
+    if (this.stopTimers.has(jobId)) return;
+    const timer = setTimeout(() => {
+      this.stopTimers.delete(jobId);
+      const run = this.runs.get(jobId);
+      if (run) run.controller.abort(new StoppedError());
+      else if (getJobRow(this.ctx.db, jobId)?.status === 'QUEUED') this.settle(jobId, { status: 'STOPPED' });
+    }, this.options.stopConfirmMs);
+    this.stopTimers.set(jobId, timer);
+  }
+
+  private async run(job: JobRow, signal: AbortSignal): Promise<void> {
+    const stored = JSON.parse(job.request) as StoredRequest;
+    const beat = setInterval(() => heartbeat(this.ctx.db, job.id, this.workerId, this.now()), this.options.heartbeatMs);
+    let partial = '';
+    const writer: AnswerWriter = {
+      signal,
+      write: async (chunk) => {
+        if (signal.aborted) throw new StoppedError();
+        partial += chunk;
+        writePartial(this.ctx.db, job.id, partial, this.now());
+        if (this.options.streamChunkDelayMs > 0) await sleep(this.options.streamChunkDelayMs, undefined, { signal }).catch(() => undefined);
+        if (signal.aborted) throw new StoppedError();
+      },
+    };
+    try {
+      const answer = await this.engine.answer(this.ctx.db, { ...stored, workspaceId: job.workspace_id, now: this.now() }, writer);
+      if (signal.aborted) throw new StoppedError();
+      this.settle(job.id, { status: 'COMPLETED', answer: answer.answer, partial: answer.answer, citations: answer.citations, cost: answer.cost });
+    } catch (error) {
+      if (this.closing) return;
+      if (signal.aborted) this.settle(job.id, { status: 'STOPPED', partial });
+      else this.settle(job.id, { status: 'FAILED', partial, error: { code: 'AGENT_FAILED', message: (error as Error).message || String(error) } });
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** The final transition and its callback (decisions 14), in one transaction. */
+  private settle(jobId: string, settlement: Settlement): void {
+    const { db } = this.ctx;
+    if (!db.open) return;
+    db.transaction(() => {
+      if (!settleJob(db, jobId, settlement, this.iso())) return;
+      const job = getJobRow(db, jobId)!;
+      const url = db.prepare('SELECT callback_url FROM api_keys WHERE id = ?').pluck().get(job.key_id) as string | null | undefined;
+      if (!url) return;
+      const body: AgentSettledEvent = {
+        event: 'agent.job_settled',
+        job_id: job.id,
+        session_id: job.session_id,
+        status: job.status,
+        client_ref: job.client_ref,
+        timestamp: job.finished_at ?? this.iso(),
+      };
+      enqueueCallback(this.ctx, { workspaceId: job.workspace_id, keyId: job.key_id, url, body });
+    })();
+  }
+}
