@@ -75,9 +75,12 @@ describe('POST /prod/v1/file-type (extension)', () => {
   it('answers hostile nesting with 422, not a stack overflow', async () => {
     const depth = 20_000;
     const field = '{"title":"n","type":"OBJECT","items":['.repeat(depth) + '{"title":"leaf","type":"STRING"}' + ']}'.repeat(depth);
-    const res = await svc.request('POST', '/prod/v1/file-type', { body: `{"className":"Deep","name":"Deep","fields":[${field}]}` });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[0].pointer).toBe('/fields');
+    const body = `{"className":"Deep","name":"Deep","fields":[${field}]}`;
+    for (const headers of [{}, { 'idempotency-key': randomUUID() }]) {
+      const res = await svc.request('POST', '/prod/v1/file-type', { body, headers });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].pointer).toBe('/fields');
+    }
   });
 
   it('lists the workspace\'s file types (the seeded Invoice first) and 404s another workspace\'s', async () => {
