@@ -172,11 +172,15 @@ describe('legacy error shape is confined to operations marked legacyErrors', () 
     expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'Invalid name.' });
   });
 
-  it('the OpenAPI document names the legacy shape for delete files', async () => {
+  it('the OpenAPI document lists the files operations and the legacy shape of delete files', async () => {
     const doc = (await svc.request('GET', '/prod/openapi.json')).body;
     const op = doc.paths['/prod/v1/files'].delete;
     expect(op.operationId).toBe('deleteFiles');
     expect(JSON.stringify(op.responses['422'])).toContain('LegacyError');
     expect(JSON.stringify(op.responses['400'])).toContain('Problem');
+    expect(doc.paths['/prod/v1/files/{fileId}/values'].get.operationId).toBe('getFileValues');
+    expect(doc.paths['/prod/v1/files/{fileId}/values'].patch.operationId).toBe('updateFileValues');
+    expect(doc.paths['/prod/v1/files/preview'].post.operationId).toBe('createPreview');
+    expect(doc.paths['/prod/v1/files/preview/batch'].post.operationId).toBe('createPreviewBatch');
   });
 });
