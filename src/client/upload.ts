@@ -4,8 +4,8 @@ import type { ClientCore } from './core.js';
 import { ServiceError } from './errors.js';
 import { answerError, exchange, withRetries, type HttpRequest } from './exchange.js';
 
-/** A file path (re-readable, so every step can be retried) or a stream (read once). */
-export type UploadSource = string | Readable;
+/** A file path or bytes in memory (replayable, so every step can be retried), or a stream (read once). */
+export type UploadSource = string | Uint8Array | Readable;
 
 export interface UploadOptions {
   signal?: AbortSignal;
@@ -24,9 +24,9 @@ const DEFAULT_UPLOAD_TIMEOUT_MS = 15 * 60_000;
 /**
  * Upload with a ticket: request it, then `PUT` the bytes to its presigned address, streamed
  * (never buffered whole). A 403 from the PUT means the address expired: one new ticket, one
- * more PUT. A path source is re-opened for each attempt, so the PUT is also retried on
- * network errors and 5xx like any call; a stream cannot be replayed, so for a stream only the
- * ticket request is retried and any PUT failure (403 included) is thrown as is.
+ * more PUT. A path source is re-opened (bytes re-sent) for each attempt, so the PUT is also
+ * retried on network errors and 5xx like any call; a stream cannot be replayed, so for a
+ * stream only the ticket request is retried and any PUT failure (403 included) is thrown as is.
  * Returns the ticket whose address received the bytes.
  */
 export async function uploadWithTicket<T extends PresignedTicket>(
@@ -42,7 +42,7 @@ export async function uploadWithTicket<T extends PresignedTicket>(
     return ticket;
   } catch (err) {
     const expired = err instanceof ServiceError && err.status === 403;
-    if (!expired || typeof source !== 'string') throw err;
+    if (!expired || source instanceof Readable) throw err;
   }
   ticket = await requestTicket();
   await putBytes(core, ticket.presignedUploadURL, source, contentType, options);
@@ -59,15 +59,16 @@ async function putBytes(core: ClientCore, address: string, source: UploadSource,
     headers: { 'content-type': contentType, 'user-agent': 'docsync-client/0.1' },
   };
   const retry = core.retryOptions({ timeoutMs: options.timeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS });
-  const attempt = async (body: Readable, size: number | undefined) => {
+  const attempt = async (body: Readable | Buffer, size: number | undefined) => {
     const headers = size === undefined ? base.headers : { ...base.headers, 'content-length': String(size) };
     const res = await exchange(core.dispatcher, { ...base, headers, body }, retry.timeoutMs, options.signal);
     if (res.status < 200 || res.status >= 300) throw answerError(res, base as HttpRequest);
   };
-  if (typeof source !== 'string') return attempt(source, options.size);
+  if (source instanceof Readable) return attempt(source, options.size);
   await withRetries(
     base,
     async () => {
+      if (typeof source !== 'string') return attempt(Buffer.from(source.buffer, source.byteOffset, source.byteLength), source.byteLength);
       // Stat on every attempt: the size must match the bytes this stream will send.
       const { size } = await fs.promises.stat(source);
       await attempt(fs.createReadStream(source), size);
