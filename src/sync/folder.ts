@@ -143,6 +143,11 @@ export class FolderDriver {
     return ['Processed', 'Failed'].some((d) => fs.existsSync(path.join(this.path, d, ...parts)));
   }
 
+  /** The daemon saw the file differ from its row after an upload: look at it again. */
+  recheck(abs: string): void {
+    this.changed(abs);
+  }
+
   private changed(abs: string): void {
     if (this.closed) return;
     const rel = toRelPath(this.path, abs);

@@ -133,6 +133,11 @@ export class FileStore {
     return this.transition(id, current.status, patch, reason);
   }
 
+  /** When to look at a row again, without a status change (result polling): no event, it is not news. */
+  schedule(id: number, nextAttemptAt: number): void {
+    this.db.prepare('UPDATE files SET next_attempt_at = ? WHERE id = ?').run(nextAttemptAt, id);
+  }
+
   /** Rows ready for work in the given status, oldest first, skipping busy ids and paused folders. */
   due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): FileRow[] {
     const rows = this.db
@@ -141,10 +146,13 @@ export class FileStore {
     return rows.filter((r) => !busy.has(r.id) && !paused.has(r.folder)).slice(0, limit);
   }
 
-  /** Earliest time any row in these statuses becomes due, for the pump's timer. */
-  nextDue(statuses: readonly FileStatus[]): number | null {
+  /** Earliest future time a row in these statuses becomes due, for the pump's timer. */
+  nextDue(statuses: readonly FileStatus[], after: number): number | null {
     const marks = statuses.map(() => '?').join(',');
-    const v = this.db.prepare(`SELECT MIN(next_attempt_at) FROM files WHERE status IN (${marks})`).pluck().get(...statuses);
+    const v = this.db
+      .prepare(`SELECT MIN(next_attempt_at) FROM files WHERE status IN (${marks}) AND next_attempt_at > ?`)
+      .pluck()
+      .get(...statuses, after);
     return (v as number | null) ?? null;
   }
 

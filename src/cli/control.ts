@@ -1,0 +1,111 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { ControlStore } from '../sync/state/control.js';
+import { FileStore } from '../sync/state/files.js';
+import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
+import { Outputs } from '../sync/outputs.js';
+import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
+
+/** status, retry, pause, resume, export: they act on the state database the daemon reads. */
+export function registerControlCommands(program: Command): void {
+  withCommon(program.command('status'))
+    .description('per folder: counts by status, and the failures with reasons')
+    .option('--json', 'machine-readable')
+    .action((opts: CommonOptions & { json?: boolean }) => {
+      try {
+        const loc = locations(opts);
+        const config = readConfig(loc);
+        const report = withDb(loc, (db) => statusReport(db, config.folders.map((f) => f.path)));
+        process.stdout.write(opts.json ? JSON.stringify(report, null, 2) + '\n' : formatStatus(report));
+      } catch (err) {
+        fail(err);
+      }
+    });
+
+  withCommon(program.command('retry [path]'))
+    .description('retry failed files (all, or those under PATH)')
+    .action((p: string | undefined, opts: CommonOptions) => {
+      try {
+        const loc = locations(opts);
+        const n = withDb(loc, (db) => retryFailed(new FileStore(db), p ? path.resolve(p) : undefined));
+        process.stdout.write(`${n} file(s) queued again\n`);
+      } catch (err) {
+        fail(err);
+      }
+    });
+
+  for (const [name, pause] of [['pause', true], ['resume', false]] as const) {
+    withCommon(program.command(`${name} [folder]`))
+      .description(`${name} uploads (all folders, or one)`)
+      .action((folder: string | undefined, opts: CommonOptions) => {
+        try {
+          const key = folder ? path.resolve(folder) : '*';
+          withDb(locations(opts), (db) => (pause ? new ControlStore(db).pause(key) : new ControlStore(db).resume(key)));
+          process.stdout.write(`${pause ? 'paused' : 'resumed'} ${key === '*' ? 'all folders' : key}\n`);
+        } catch (err) {
+          fail(err);
+        }
+      });
+  }
+
+  withCommon(program.command('export'))
+    .description('rebuild the ledgers of every folder')
+    .action(async (opts: CommonOptions) => {
+      try {
+        const loc = locations(opts);
+        const config = readConfig(loc);
+        await exportLedgers(loc, config.folders.map((f) => f.path));
+      } catch (err) {
+        fail(err);
+      }
+    });
+}
+
+/** failed -> settled for every failed file (under a path). The daemon sees the change and uploads them. */
+export function retryFailed(store: FileStore, under?: string): number {
+  let n = 0;
+  for (const row of store.failures()) {
+    const abs = path.join(row.folder, ...row.rel_path.split('/'));
+    if (under && abs !== under && !abs.startsWith(under + path.sep)) continue;
+    const status = row.sha256 ? 'settled' : 'discovered';
+    store.transition(row.id, status, { attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null, upload_id: null, idempotency_key: null, ticket_gen: row.ticket_gen + 1 }, 'retry requested');
+    n++;
+  }
+  return n;
+}
+
+/** With a daemon running, ask it (it owns the ledger files); otherwise rebuild here. */
+async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[]): Promise<void> {
+  const db = (await import('../sync/state/db.js')).openStateDb(loc.dataDir);
+  try {
+    const control = new ControlStore(db);
+    const pid = Number(control.meta('daemon.pid') ?? 0);
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      const id = control.request('export');
+      const end = Date.now() + 120_000;
+      while (!control.isDone(id) && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+      process.stdout.write(control.isDone(id) ? 'ledgers rebuilt by the running daemon\n' : 'export requested; the daemon has not finished yet\n');
+      return;
+    }
+    const outputs = new Outputs(db, (p) => {
+      const f = folders.filter((d) => p.startsWith(d + path.sep)).sort((a, b) => b.length - a.length)[0];
+      return f ? ({ path: f } as never) : undefined;
+    });
+    await outputs.rebuild(folders);
+    await outputs.close();
+    process.stdout.write(`ledgers rebuilt for ${folders.length} folder(s)\n`);
+  } finally {
+    db.close();
+  }
+}
+
+function formatStatus(r: StatusReport): string {
+  const lines: string[] = [];
+  lines.push(`daemon: ${r.daemon?.running ? `running (pid ${r.daemon.pid})` : 'not running'}${r.paused ? ', paused' : ''}`);
+  for (const f of r.folders) {
+    const counts = Object.entries(f.counts).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ') || 'no files yet';
+    lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}: ${counts}`);
+    for (const x of f.failures) lines.push(`  failed: ${x.path}: ${x.reason ?? ''}${x.code ? ` [${x.code}]` : ''}`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { runDaemon } from '../sync/run.js';
+import { fail, locations, readConfig, withCommon, type CommonOptions } from './options.js';
+
+interface StartOptions extends CommonOptions {
+  serviceUrl?: string;
+  apiKeyFile?: string;
+}
+
+export function registerStartCommand(program: Command): void {
+  withCommon(program.command('start'))
+    .description('run the daemon: watch the folders, upload, write the values beside each file')
+    .option('--service-url <url>', 'use a remote service instead of the embedded one')
+    .option('--api-key-file <file>', 'file holding the API key (readable only by you); or set DOCSYNC_API_KEY')
+    .action(async (opts: StartOptions) => {
+      let running;
+      try {
+        const loc = locations(opts);
+        running = await runDaemon({ locations: loc, config: readConfig(loc), serviceUrl: opts.serviceUrl, apiKeyFile: opts.apiKeyFile });
+        const folders = running.daemon.folders.map((f) => f.path);
+        process.stdout.write(
+          [
+            `docsync is running (${running.embedded ? 'embedded local service' : 'service'} at ${running.serviceUrl}).`,
+            running.inbox ? `Your inbox: ${running.inbox}` : `Watching: ${folders.join(', ')}`,
+            'Drop invoices, receipts or forms there: each file is uploaded once, and its values appear',
+            'beside it as <name>.values.json and <name>.values.csv, plus docsync-ledger.csv/.xlsx per folder.',
+            `Logs: ${loc.dataDir}. Check progress with "docsync status". Stop with Ctrl+C.`,
+            '',
+          ].join('\n'),
+        );
+      } catch (err) {
+        fail(err);
+      }
+      const stop = async () => {
+        await running!.stop();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void stop());
+      process.once('SIGTERM', () => void stop());
+    });
+}

@@ -1,0 +1,102 @@
+import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
+import { getUpload, listFiles, uploadFile } from '../contract/uploads.js';
+import type { FormValuesEntry } from './export/index.js';
+import { isTransientStatus, RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
+
+/** The Remote port over the typed client. Single calls retry inside the client; the pipeline retries whole steps. */
+export class ClientRemote implements Remote {
+  readonly client: ServiceClient;
+  /** Whether GET /uploads/{id} exists (an extension: older servers answer 404 for every id). */
+  private uploadsExtension: boolean | null = null;
+
+  constructor(options: ServiceClientOptions) {
+    this.client = new ServiceClient({ retry: { maxAttempts: 3, maxDelayMs: 2000 }, ...options });
+  }
+
+  async upload(absPath: string, t: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void) {
+    let n = 0;
+    const body = {
+      fileName: t.fileName, fileType: t.fileType, isSplit: t.isSplit, isEphemeral: t.isEphemeral,
+      ...(t.destinationPath ? { destinationPath: t.destinationPath } : {}),
+      ...(t.directoryId ? { directoryId: t.directoryId } : {}),
+      ...(t.ocrModel ? { ocrModel: t.ocrModel } : {}),
+      ...(t.schemaId ? { schemaId: t.schemaId } : {}),
+    };
+    return guard(async () => {
+      const ticket = await uploadWithTicket(this.client, absPath, t.fileType, async () => {
+        const tk = await this.client.call(uploadFile, { body, idempotencyKey: ticketKey(n++) });
+        onTicket(tk.uploadId);
+        return tk;
+      });
+      return { uploadId: ticket.uploadId };
+    });
+  }
+
+  async progress(uploadId: string): Promise<UploadProgress> {
+    return guard(async () => {
+      if (this.uploadsExtension !== false) {
+        try {
+          const s = await this.client.call(getUpload, { params: { uploadId } });
+          this.uploadsExtension = true;
+          // The service records `file_uploaded` when the PUT lands; before that no step exists.
+          const received = s.files.length > 0 || s.statuses.length > 0;
+          return { status: s.status, received, fileIds: s.files.map((f) => f.fileId), errorReason: s.errorReason ?? undefined };
+        } catch (err) {
+          // A server without the extension answers 404 (or 405) for the route itself.
+          if (!(err instanceof ServiceError) || ![404, 405].includes(err.status) || this.uploadsExtension === true) throw err;
+          this.uploadsExtension = false;
+        }
+      }
+      return this.progressFromFiles(uploadId);
+    });
+  }
+
+  /** Fallback: the files list filtered by upload id (decisions 3). */
+  private async progressFromFiles(uploadId: string): Promise<UploadProgress> {
+    const { files } = await this.client.call(listFiles, { query: { uploadId, limit: 100 } });
+    if (files.length === 0) return { status: 'waiting', received: false, fileIds: [] };
+    const done = files.every((f) => f.status === 'processed' || f.status === 'failed');
+    const failed = files.every((f) => f.status === 'failed');
+    return {
+      status: !done ? 'waiting' : failed ? 'failed' : 'completed',
+      received: true,
+      fileIds: files.filter((f) => f.status !== 'failed').map((f) => f.fileId),
+      errorReason: failed ? files[0]!.errorReason ?? undefined : undefined,
+    };
+  }
+
+  async values(fileId: string): Promise<FormValuesEntry[]> {
+    return guard(async () => {
+      const out: FormValuesEntry[] = [];
+      for await (const entry of this.client.fileValues(fileId, { includeFullTableData: true })) out.push(entry as FormValuesEntry);
+      return out;
+    });
+  }
+
+  async deleteFiles(fileIds: string[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    await guard(() => this.client.deleteFiles(fileIds));
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+/** Client errors become RemoteErrors: stable code, transient or not, problem details kept. */
+async function guard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    throw new RemoteError({
+      code: err.status === 0 ? err.code : `HTTP_${err.status}_${err.code}`,
+      message: err.detail || err.message,
+      transient: isTransientStatus(err.status) || err.retryable,
+      retryAfter: err.retryAfter,
+      problem: err.status === 0 ? undefined : {
+        status: err.status, code: err.code, title: err.title, detail: err.detail, requestId: err.requestId, errors: err.errors, type: err.type,
+      },
+    });
+  }
+}

@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type Config, type FolderConfig } from './config.js';
+import { SyncEmitter } from './events.js';
+import { isDocsyncOutput } from './export/index.js';
+import { FolderDriver } from './folder.js';
+import type { Logger } from './logger.js';
+import { Outputs } from './outputs.js';
+import { absPathOf, Pipeline } from './pipeline.js';
+import type { Remote } from './remote.js';
+import { ControlStore } from './state/control.js';
+import { openStateDb, type Db } from './state/db.js';
+import { FileStore, parseFileIds, type FileRow } from './state/files.js';
+
+export interface DaemonOptions {
+  config: Config;
+  /** Re-read on a `reload` request (folders added or removed by the CLI). */
+  configFile?: string;
+  dataDir: string;
+  remote: Remote;
+  log: Logger;
+  emitter?: SyncEmitter;
+  /** How often the CLI's flags and requests are looked for. */
+  controlIntervalMs?: number;
+  ledgerRetry?: { retryInitialMs?: number; retryMaxMs?: number };
+}
+
+const ACTIVE = "('discovered','settled','uploading','processing')";
+
+/**
+ * The running daemon: one driver per folder, one pipeline, and the control loop
+ * that picks up what the CLI wrote into the database (pauses, retries, requests).
+ */
+export class Daemon {
+  readonly db: Db;
+  readonly store: FileStore;
+  readonly emitter: SyncEmitter;
+  readonly control: ControlStore;
+  readonly outputs: Outputs;
+  readonly pipeline: Pipeline;
+  private readonly drivers = new Map<string, FolderDriver>();
+  private config: Config;
+  private pausedCache = new Set<string>();
+  private lastVersion = -1;
+  private controlTimer: NodeJS.Timeout | null = null;
+  private rescanTimer: NodeJS.Timeout | null = null;
+  private lastDeletionSweep = 0;
+  private stopped = false;
+
+  constructor(private readonly o: DaemonOptions) {
+    this.config = o.config;
+    this.emitter = o.emitter ?? new SyncEmitter();
+    this.db = openStateDb(o.dataDir);
+    this.store = new FileStore(this.db, this.emitter);
+    this.control = new ControlStore(this.db);
+    this.outputs = new Outputs(this.db, (p) => this.folderOfPath(p), (e) => {
+      if (e.type === 'ledger.write_failed') o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
+    }, o.ledgerRetry);
+    this.pipeline = new Pipeline({
+      store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
+      folder: (p) => this.drivers.get(p)?.config, paused: () => this.pausedCache,
+      concurrency: this.config.concurrency, maxBackoffMs: this.config.maxBackoffMs,
+      settledOutcome: (row) => void this.afterOutcome(row).catch((err) => o.log.warn({ err }, 'after-outcome step failed')),
+    });
+    this.emitter.on('file', (e) => o.log.debug({ file: e.file.rel_path, folder: e.file.folder, from: e.from, to: e.to, reason: e.reason }, 'file'));
+  }
+
+  static async start(o: DaemonOptions): Promise<Daemon> {
+    const d = new Daemon(o);
+    d.control.setMeta('daemon.pid', String(process.pid));
+    d.refreshControl();
+    for (const f of d.config.folders) await d.addDriver(f);
+    d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 500);
+    d.rescanTimer = setInterval(() => d.rescanAll(), d.config.rescanIntervalMs);
+    d.pipeline.wake();
+    return d;
+  }
+
+  get folders(): FolderConfig[] {
+    return [...this.drivers.values()].map((d) => d.config);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.controlTimer) clearInterval(this.controlTimer);
+    if (this.rescanTimer) clearInterval(this.rescanTimer);
+    await Promise.all([...this.drivers.values()].map((d) => d.close()));
+    await this.pipeline.close();
+    await this.outputs.close();
+    if (this.control.meta('daemon.pid') === String(process.pid)) this.control.setMeta('daemon.pid', null);
+    await this.o.remote.close();
+    this.db.close();
+  }
+
+  /** Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders. */
+  isIdle(): boolean {
+    if ([...this.drivers.values()].some((d) => d.busy) || !this.pipeline.idle) return false;
+    const rows = this.db.prepare(`SELECT DISTINCT folder FROM files WHERE status IN ${ACTIVE}`).pluck().all() as string[];
+    if (this.pausedCache.has('*')) return true;
+    return rows.every((f) => this.pausedCache.has(f) || !this.drivers.has(f));
+  }
+
+  async waitIdle(timeoutMs = 600_000, pollMs = 50): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    let quiet = 0;
+    while (quiet < 3) {
+      if (Date.now() > end) throw new Error('daemon did not become idle in time');
+      quiet = this.isIdle() ? quiet + 1 : 0;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  rescanAll(): Promise<void[]> {
+    return Promise.all([...this.drivers.values()].map((d) => d.rescan()));
+  }
+
+  private async addDriver(f: FolderConfig): Promise<void> {
+    const driver = new FolderDriver(f, {
+      store: this.store, emitter: this.emitter, log: this.o.log, settleMs: this.config.settleMs,
+      isOwnOutput: isDocsyncOutput,
+      moveOutputs: (from, to) => this.outputs.moved(absPathOf(from), absPathOf(to)),
+      wake: () => this.pipeline.wake(),
+    });
+    this.drivers.set(f.path, driver);
+    try {
+      await driver.start();
+    } catch (err) {
+      driver.setState('error', (err as Error).message);
+      this.o.log.error({ err, folder: f.path }, 'folder cannot be watched');
+    }
+  }
+
+  private folderOfPath(abs: string): FolderConfig | undefined {
+    let best: FolderConfig | undefined;
+    for (const d of this.drivers.values()) {
+      const p = d.config.path;
+      if ((abs === p || abs.startsWith(p + path.sep)) && (!best || p.length > best.path.length)) best = d.config;
+    }
+    return best;
+  }
+
+  private refreshControl(): void {
+    this.pausedCache = this.control.paused();
+    for (const d of this.drivers.values()) {
+      const paused = this.pausedCache.has('*') || this.pausedCache.has(d.path);
+      if (paused) d.setState('paused');
+      else if (d.state === 'paused') d.setState('idle');
+    }
+  }
+
+  /** Cheap when nothing changed: one pragma read. */
+  private controlTick(): void {
+    if (this.stopped) return;
+    const v = this.control.dataVersion();
+    if (v !== this.lastVersion) {
+      this.lastVersion = v;
+      this.refreshControl();
+      void this.handleRequests();
+      this.pipeline.wake();
+    }
+    if (Date.now() - this.lastDeletionSweep > 5000) {
+      this.lastDeletionSweep = Date.now();
+      void this.sweepRemoteDeletions();
+    }
+  }
+
+  private async handleRequests(): Promise<void> {
+    for (const r of this.control.pending()) {
+      try {
+        if (r.kind === 'export') await this.outputs.rebuild(r.arg ? [r.arg] : this.folders.map((f) => f.path));
+        else if (r.kind === 'reload') await this.reload();
+        else if (r.kind === 'rescan') await this.rescanAll();
+      } catch (err) {
+        this.o.log.error({ err, request: r.kind }, 'request failed');
+      }
+      this.control.done(r.id);
+    }
+  }
+
+  /** Folders added or removed in the config file since start. */
+  private async reload(): Promise<void> {
+    if (!this.o.configFile) return;
+    const next = loadConfig(this.o.configFile);
+    const wanted = new Map(next.folders.map((f) => [f.path, f]));
+    for (const [p, d] of this.drivers) {
+      if (!wanted.has(p)) {
+        await d.close();
+        this.drivers.delete(p);
+      }
+    }
+    for (const f of next.folders) if (!this.drivers.has(f.path)) await this.addDriver(f);
+    this.config = { ...this.config, folders: next.folders };
+  }
+
+  /** Moves after success or failure, old versions deleted remotely, and a re-check for edits made meanwhile. */
+  private async afterOutcome(row: FileRow): Promise<void> {
+    const driver = this.drivers.get(row.folder);
+    if (!driver) return;
+    const f = driver.config;
+    const abs = absPathOf(row);
+    const target = row.status === 'exported' ? (f.onSuccess === 'move' ? 'Processed' : null) : f.onFailure === 'move' ? 'Failed' : null;
+    if (row.status === 'exported' && f.replacedVersions === 'delete-remote' && row.previous_file_ids) {
+      await this.o.remote.deleteFiles(parseFileIds(row.previous_file_ids)).catch((err) => this.o.log.warn({ err }, 'old version not deleted'));
+    }
+    if (target && fs.existsSync(abs)) {
+      const dest = path.join(f.path, target, ...row.rel_path.split('/'));
+      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      fs.renameSync(abs, dest);
+      if (row.status === 'exported') await this.outputs.moved(abs, dest);
+      this.store.transition(row.id, row.status, {}, `moved to ${target}/${row.rel_path}`);
+      return;
+    }
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    if (st && (st.size !== row.size || st.mtimeMs !== row.mtime_ms)) driver.recheck(abs);
+  }
+
+  /** Remote deletion of locally deleted files, after a grace period so a move is not taken for a deletion. */
+  private async sweepRemoteDeletions(): Promise<void> {
+    const policies = this.folders.filter((f) => f.deletions === 'delete-remote').map((f) => f.path);
+    if (policies.length === 0) return;
+    const grace = Date.now() - (this.config.settleMs * 2 + 3000);
+    const marks = policies.map(() => '?').join(',');
+    const rows = this.db
+      .prepare(`SELECT * FROM files WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
+                AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${marks}) LIMIT 100`)
+      .all(grace, ...policies) as FileRow[];
+    for (const row of rows) {
+      try {
+        await this.o.remote.deleteFiles(parseFileIds(row.file_ids));
+        this.store.transition(row.id, 'removed', { remote_deleted_at: Date.now() }, 'deleted locally; remote file deleted');
+      } catch (err) {
+        this.o.log.warn({ err, file: row.rel_path }, 'remote deletion failed, will retry');
+      }
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import { backoffMs } from './backoff.js';
+import type { FolderConfig } from './config.js';
+import type { Logger } from './logger.js';
+import type { Outputs } from './outputs.js';
+import { idempotencyKey, remoteDir } from './paths.js';
+import { RemoteError, type Remote, type TicketRequest } from './remote.js';
+import { mediaTypeOf } from './media.js';
+import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
+
+export interface PipelineOptions {
+  store: FileStore;
+  remote: Remote;
+  outputs: Outputs;
+  log: Logger;
+  folder(folderPath: string): FolderConfig | undefined;
+  /** Folders not to work on now; '*' pauses everything. */
+  paused(): ReadonlySet<string>;
+  concurrency: number;
+  maxBackoffMs: number;
+  /** After a file is exported or failed (moves, re-checks). */
+  settledOutcome?(row: FileRow): void;
+}
+
+const POLL_BASE_MS = 50;
+const POLL_MAX_MS = 3000;
+const POLL_CONCURRENCY = 8;
+
+/**
+ * Moves settled rows through upload and result fetching. The queue is fed from
+ * the database a little at a time (never more than twice the concurrency waits
+ * in memory), so 10,000 new files cost 10,000 rows, not 10,000 open handles.
+ */
+export class Pipeline {
+  private readonly uploads: PQueue;
+  private readonly polls = new PQueue({ concurrency: POLL_CONCURRENCY });
+  private readonly busy = new Set<number>();
+  private readonly pollCount = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private pumping = false;
+  private again = false;
+  private closed = false;
+
+  constructor(private readonly o: PipelineOptions) {
+    this.uploads = new PQueue({ concurrency: o.concurrency });
+  }
+
+  get idle(): boolean {
+    return this.busy.size === 0;
+  }
+
+  /** Look for work now (new settled rows, a resumed folder, a retry request). */
+  wake(): void {
+    if (this.closed) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    setImmediate(() => {
+      try {
+        this.pump();
+      } finally {
+        this.pumping = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.uploads.clear();
+    this.polls.clear();
+    await Promise.all([this.uploads.onIdle(), this.polls.onIdle()]);
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    const paused = this.o.paused();
+    const now = Date.now();
+    if (!paused.has('*')) {
+      const room = this.o.concurrency * 2 - (this.uploads.size + this.uploads.pending);
+      if (room > 0) {
+        // Interrupted uploads first: they may already hold a ticket.
+        const rows = this.o.store.due('uploading', now, room, this.busy, paused);
+        rows.push(...this.o.store.due('settled', now, room - rows.length, this.busy, paused));
+        for (const row of rows) this.run(this.uploads, row, () => this.upload(row));
+      }
+      const pollRoom = POLL_CONCURRENCY * 2 - (this.polls.size + this.polls.pending);
+      if (pollRoom > 0) {
+        for (const row of this.o.store.due('processing', now, pollRoom, this.busy, paused)) this.run(this.polls, row, () => this.poll(row));
+      }
+    }
+    this.armTimer();
+  }
+
+  private run(queue: PQueue, row: FileRow, task: () => Promise<void>): void {
+    this.busy.add(row.id);
+    void queue
+      .add(async () => {
+        try {
+          await task();
+        } catch (err) {
+          if (!(err instanceof TransitionError)) this.o.log.error({ err, file: row.rel_path }, 'unexpected pipeline error');
+        } finally {
+          this.busy.delete(row.id);
+          this.wake();
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  /** Sleeps until the next row becomes due (a retry or a poll), not polling the database idly. */
+  private armTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Rows due now but not taken (queue full, busy) are picked up when a task ends and wakes the pump.
+    const now = Date.now();
+    const next = this.o.store.nextDue(['settled', 'uploading', 'processing'], now);
+    if (next === null || this.o.paused().has('*')) return;
+    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(5, next - now), 60_000));
+  }
+
+  private async upload(row: FileRow): Promise<void> {
+    const folder = this.o.folder(row.folder);
+    if (!folder) return;
+    const abs = absPathOf(row);
+    const name = path.posix.basename(row.rel_path);
+    if (row.status === 'settled') {
+      const dir = remoteDir(folder, row.rel_path);
+      row = this.o.store.transition(row.id, 'uploading', {
+        remote_path: dir, idempotency_key: idempotencyKey(row.sha256!, dir, name, row.ticket_gen), attempts: row.attempts + 1,
+      }, 'uploading');
+    } else if (row.upload_id && (await this.alreadyReceived(row))) {
+      return; // resumed after a crash: the bytes had arrived, nothing to send again
+    }
+    const ticket: TicketRequest = {
+      fileName: name, fileType: mediaTypeOf(name), destinationPath: row.remote_path || undefined,
+      directoryId: folder.directoryId, ocrModel: folder.ocrModel, schemaId: folder.schemaId,
+      isEphemeral: folder.isEphemeral, isSplit: folder.isSplit,
+    };
+    const base = row;
+    try {
+      const { uploadId } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), (uploadId) => {
+        this.o.store.transition(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
+      });
+      this.pollCount.delete(row.id);
+      this.o.store.transition(row.id, 'processing', { upload_id: uploadId, next_attempt_at: Date.now() + POLL_BASE_MS, error_code: null, error_detail: null }, 'uploaded');
+    } catch (err) {
+      this.failStep(row, err, 'uploading');
+    }
+  }
+
+  /** Idempotency-Key of the n-th ticket request: a new generation only after an expired address. */
+  private ticketKey(row: FileRow, name: string, n: number): string {
+    if (n === 0) return row.idempotency_key!;
+    const gen = row.ticket_gen + n;
+    const key = idempotencyKey(row.sha256!, row.remote_path ?? '', name, gen);
+    this.o.store.transition(row.id, 'uploading', { ticket_gen: gen, idempotency_key: key, upload_id: null }, 'upload address expired: new ticket');
+    return key;
+  }
+
+  private async alreadyReceived(row: FileRow): Promise<boolean> {
+    try {
+      const p = await this.o.remote.progress(row.upload_id!);
+      if (!p.received) return false;
+      this.o.store.transition(row.id, 'processing', { next_attempt_at: Date.now() }, 'upload had completed before a restart');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async poll(row: FileRow): Promise<void> {
+    let progress;
+    try {
+      progress = await this.o.remote.progress(row.upload_id!);
+    } catch (err) {
+      return this.failStep(row, err, 'processing');
+    }
+    if (progress.status === 'waiting') {
+      const n = (this.pollCount.get(row.id) ?? 0) + 1;
+      this.pollCount.set(row.id, n);
+      this.o.store.schedule(row.id, Date.now() + backoffMs(n, POLL_BASE_MS, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.6));
+      return;
+    }
+    this.pollCount.delete(row.id);
+    if (progress.status === 'failed') {
+      const reason = progress.errorReason ?? 'processing failed';
+      return this.fail(row, 'PROCESSING_FAILED', reason, { errorReason: reason, fileIds: progress.fileIds });
+    }
+    try {
+      await this.export(row, progress.fileIds);
+    } catch (err) {
+      this.failStep(row, err, 'processing');
+    }
+  }
+
+  private async export(row: FileRow, fileIds: string[]): Promise<void> {
+    const documents = [];
+    for (const id of fileIds) documents.push(...(await this.o.remote.values(id)));
+    const now = new Date();
+    const current = this.o.store.get(row.id);
+    if (current?.status !== 'processing') return; // deleted or changed meanwhile
+    const abs = absPathOf(current);
+    if (fs.existsSync(abs)) await this.o.outputs.exported(abs, current, documents, fileIds, now);
+    const done = this.o.store.transition(row.id, 'exported', {
+      file_ids: JSON.stringify(fileIds), exported_at: now.getTime(), error_code: null, error_detail: null,
+    }, `exported ${documents.length} document(s)`);
+    this.o.settledOutcome?.(done);
+  }
+
+  /** A failed step: retried later when transient, the file failed when permanent. */
+  private failStep(row: FileRow, err: unknown, status: 'uploading' | 'processing'): void {
+    if (err instanceof TransitionError) return;
+    const e = toRemoteError(err);
+    if (e.code === 'FILE_GONE') return; // the watcher records the deletion
+    if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
+    const current = this.o.store.get(row.id);
+    if (current?.status !== status) return;
+    const waitMs = Math.max(backoffMs(current.attempts + 1, 500, this.o.maxBackoffMs), (e.retryAfter ?? 0) * 1000);
+    this.o.store.transition(row.id, status, {
+      attempts: current.attempts + 1, next_attempt_at: Date.now() + waitMs, error_code: e.code,
+      error_detail: e.problem ? JSON.stringify(e.problem) : null,
+    }, `retry in ${Math.round(waitMs / 1000)} s: ${e.message}`);
+  }
+
+  private fail(row: FileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
+    const done = this.o.store.transition(row.id, 'failed', { error_code: code, error_detail: detail ? JSON.stringify(detail) : null }, reason);
+    try {
+      this.o.outputs.failed(absPathOf(done), done, reason);
+    } catch (err) {
+      this.o.log.warn({ err, file: row.rel_path }, 'ledger entry of a failed file not written');
+    }
+    this.o.settledOutcome?.(done);
+  }
+}
+
+export function absPathOf(row: Pick<FileRow, 'folder' | 'rel_path'>): string {
+  return path.join(row.folder, ...row.rel_path.split('/'));
+}
+
+function toRemoteError(err: unknown): RemoteError {
+  if (err instanceof RemoteError) return err;
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return new RemoteError({ code: 'FILE_GONE', message: 'the file disappeared', transient: false });
+  if (code === 'EACCES' || code === 'EPERM') return new RemoteError({ code: 'FILE_UNREADABLE', message: String((err as Error).message), transient: false });
+  if (typeof code === 'string' && /^(SIDECAR|LEDGER)_/.test(code)) {
+    return new RemoteError({ code, message: (err as Error).message, transient: true });
+  }
+  return new RemoteError({ code: 'INTERNAL', message: String((err as Error)?.message ?? err), transient: true });
+}
+
+export { parseFileIds };

@@ -1,0 +1,74 @@
+import type { FormValuesEntry } from './export/index.js';
+
+/** What the daemon sends with a ticket request (spec 4.10). */
+export interface TicketRequest {
+  fileName: string;
+  fileType: string;
+  destinationPath?: string;
+  directoryId?: string;
+  ocrModel?: string;
+  schemaId?: string;
+  isEphemeral: boolean;
+  isSplit: boolean;
+}
+
+export interface UploadProgress {
+  /** waiting: still processing (or bytes not yet received); completed / failed: final. */
+  status: 'waiting' | 'completed' | 'failed';
+  /** The service received the bytes (a step past `file_uploaded` is recorded, or files exist). */
+  received: boolean;
+  fileIds: string[];
+  errorReason?: string;
+}
+
+/**
+ * The service as the daemon needs it: a narrow port over the typed client, so the
+ * pipeline reads as the issue describes it and the client stays the one place
+ * that knows HTTP, retries of single calls and problem details.
+ */
+export interface Remote {
+  /**
+   * Ticket then PUT of the file's bytes. `ticketKey(n)` gives the Idempotency-Key of the
+   * n-th ticket request in this call (n > 0 only after an expired address).
+   */
+  upload(absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void): Promise<{ uploadId: string }>;
+  /** Upload status; falls back to the files list by upload id when the server lacks the extension. */
+  progress(uploadId: string): Promise<UploadProgress>;
+  /** Every formValues entry of a file, all pages, with full table data. */
+  values(fileId: string): Promise<FormValuesEntry[]>;
+  deleteFiles(fileIds: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Machine-readable failure of a remote step, as stored on the file row. */
+export interface RemoteFailure {
+  code: string;
+  message: string;
+  /** Retrying later can succeed (network, 408, 409, 429, 5xx). */
+  transient: boolean;
+  /** Seconds the service asked us to wait (429). */
+  retryAfter?: number;
+  /** The service's problem details, kept on the row. */
+  problem?: Record<string, unknown>;
+}
+
+export class RemoteError extends Error implements RemoteFailure {
+  readonly code: string;
+  readonly transient: boolean;
+  readonly retryAfter?: number;
+  readonly problem?: Record<string, unknown>;
+
+  constructor(f: RemoteFailure) {
+    super(f.message);
+    this.name = 'RemoteError';
+    this.code = f.code;
+    this.transient = f.transient;
+    this.retryAfter = f.retryAfter;
+    this.problem = f.problem;
+  }
+}
+
+/** 408, 409 (in flight), 429 and 5xx can succeed later; other 4xx will not. */
+export function isTransientStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 409 || status === 429 || status >= 500;
+}

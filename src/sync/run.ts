@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import { checkServiceUrl, readApiKey } from './apikey.js';
+import { ClientRemote } from './clientRemote.js';
+import { defaultInbox, saveConfig, addFolder, type Config, type Locations } from './config.js';
+import { Daemon } from './daemon.js';
+import { startEmbeddedService, type EmbeddedService } from './embedded.js';
+import { createLogger } from './logger.js';
+
+export interface RunOptions {
+  locations: Locations;
+  config: Config;
+  /** --service-url / --api-key-file override the config's service. */
+  serviceUrl?: string;
+  apiKeyFile?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Port of the embedded service (0: any). */
+  embeddedPort?: number;
+}
+
+export interface Running {
+  daemon: Daemon;
+  serviceUrl: string;
+  embedded: EmbeddedService | null;
+  inbox: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything `docsync start` does before waiting for a signal: config checks
+ * (the daemon refuses to start on an error), the service (remote or embedded),
+ * the default inbox on first run, the log file, the daemon.
+ */
+export async function runDaemon(o: RunOptions): Promise<Running> {
+  let config = o.config;
+  const url = o.serviceUrl ?? config.service.url;
+  let apiKey: string | undefined;
+  if (url) {
+    checkServiceUrl(url);
+    apiKey = readApiKey({ env: o.env, keyFile: o.apiKeyFile ?? config.service.apiKeyFile });
+  }
+  let inbox: string | null = null;
+  if (config.folders.length === 0) {
+    inbox = defaultInbox();
+    fs.mkdirSync(inbox, { recursive: true });
+    config = addFolder(config, { path: inbox });
+    saveConfig(o.locations.configFile, config);
+  }
+  const embedded = url ? null : await startEmbeddedService(o.locations.dataDir, o.embeddedPort ?? 0);
+  const serviceUrl = url ?? embedded!.url;
+  const key = apiKey ?? embedded!.apiKey;
+  const log = createLogger({ dir: o.locations.dataDir, ...config.log, secrets: [key] });
+  log.info({ serviceUrl, embedded: !url, folders: config.folders.map((f) => f.path) }, 'docsync starting');
+  const remote = new ClientRemote({ baseUrl: serviceUrl, apiKey: key, instance: config.service.instance });
+  const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log });
+  return {
+    daemon, serviceUrl, embedded, inbox,
+    async stop() {
+      await daemon.stop();
+      await embedded?.close();
+      log.info('docsync stopped');
+      log.flush();
+    },
+  };
+}
