@@ -76,7 +76,7 @@ describe('POST /prod/v1/file-type (extension)', () => {
     const depth = 20_000;
     const field = '{"title":"n","type":"OBJECT","items":['.repeat(depth) + '{"title":"leaf","type":"STRING"}' + ']}'.repeat(depth);
     const body = `{"className":"Deep","name":"Deep","fields":[${field}]}`;
-    for (const headers of [{}, { 'idempotency-key': randomUUID() }]) {
+    for (const headers of [{}, { 'idempotency-key': randomUUID() }] as Array<Record<string, string>>) {
       const res = await svc.request('POST', '/prod/v1/file-type', { body, headers });
       expect(res.status).toBe(422);
       expect(res.body.errors[0].pointer).toBe('/fields');
