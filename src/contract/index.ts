@@ -2,6 +2,8 @@
 // `*Operations` list; this list is what the OpenAPI document and the service's route
 // table are checked against.
 import type { Operation } from './operation.js';
+import { fileTypeOperations } from './fileTypes.js';
+import { schemaOperations } from './fileSchemas.js';
 import { directoryOperations } from './directories.js';
 import { uploadOperations } from './uploads.js';
 import { fileOperations } from './files.js';
@@ -10,9 +12,11 @@ import { agentOperations } from './agent.js';
 export * from './common.js';
 export * from './operation.js';
 export * from './problem.js';
+export * from './fileTypes.js';
+export * from './fileSchemas.js';
 export * from './directories.js';
 export * from './uploads.js';
 export * from './files.js';
 export * from './agent.js';
 
-export const operations: Operation[] = [...directoryOperations, ...uploadOperations, ...fileOperations, ...agentOperations];
+export const operations: Operation[] = [...fileTypeOperations, ...schemaOperations, ...directoryOperations, ...uploadOperations, ...fileOperations, ...agentOperations];
