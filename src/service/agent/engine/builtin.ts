@@ -2,9 +2,9 @@
 // query sub-agent over the extracted values; everything else quotes the best passages.
 import type { Citation } from '../../../contract/agent.js';
 import type { DB } from '../../../sqlite.js';
-import { phrases } from './phrases.js';
-import { parseQuestion } from './question.js';
-import { loadRecords } from './records.js';
+import { fieldName, formatAmount, phrases } from './phrases.js';
+import { parseQuestion, type Question } from './question.js';
+import { loadRecords, numberOf, textOf, type DocRecord } from './records.js';
 import { retrieve, type Passage } from './retrieval.js';
 import { answerStructured } from './structured.js';
 import { estimateTokens, type AnswerEngine, type AnswerRequest, type AnswerWriter, type EngineAnswer } from './types.js';
@@ -27,6 +27,23 @@ function quotePassages(passages: Passage[], req: AnswerRequest): string[] {
   return [p.found(docs), lines.join('\n')];
 }
 
+/**
+ * "Who sent the arc reactor bill?": the best passage picks the document, and the field the
+ * question asks about is read from its values.
+ */
+function fieldOfBestDocument(question: Question, records: DocRecord[], passages: Passage[], req: AnswerRequest): string | undefined {
+  const best = passages[0];
+  if (!best || !question.field) return undefined;
+  const record = records.find((r) => r.doc.documentId === best.document_id);
+  const value = record?.roles[question.field];
+  if (!record || value === undefined) return undefined;
+  const shown = question.field === 'total' || question.field === 'tax'
+    ? formatAmount(numberOf(value) ?? 0, textOf(record.roles.currency), req.language)
+    : textOf(value);
+  if (!shown) return undefined;
+  return phrases[req.language].lookup(textOf(record.roles.number) ?? record.doc.fileName, fieldName(question.field, req.language), shown);
+}
+
 /** Work out the answer: structured when allowed and applicable, else retrieval. */
 export function draftAnswer(db: DB, req: AnswerRequest): Draft {
   const p = phrases[req.language];
@@ -42,6 +59,8 @@ export function draftAnswer(db: DB, req: AnswerRequest): Draft {
     paragraphs.push(structured.text);
     return { paragraphs, citations: dedupe(structured.citations), passages, context: `${context}\n${JSON.stringify(records.map((r) => r.fields))}` };
   }
+  const lead = fieldOfBestDocument(question, records, passages, req);
+  if (lead) paragraphs.push(lead);
   paragraphs.push(...quotePassages(passages, req));
   if (question.kind !== 'search' && !req.allowQuery) paragraphs.push(p.needsQuery);
   return { paragraphs, citations: dedupe(passages.map(({ file_id, document_id, page, snippet }) => ({ file_id, document_id, page, snippet }))), passages, context };
