@@ -165,7 +165,7 @@ export const createPreviewBatch = defineOperation({
 export const DeleteFilesBody = z
   .object({
     fileIds: z
-      .union([z.array(z.string().max(255)).max(1000), z.string().max(40_000)])
+      .union([z.array(z.string()).max(1000), z.string().max(40_000)])
       .nullish()
       .describe('Required: UUIDs as an array or one comma-separated string (at most 100 recommended).'),
   })

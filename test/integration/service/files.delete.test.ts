@@ -106,6 +106,8 @@ describe('DELETE /prod/v1/files', () => {
       { fileIds: [mine.fileId, theirs.fileId] },
       { fileIds: 42 },
       { fileIds: [42] },
+      { fileIds: ['f'.repeat(300)] },
+      { fileIds: Array.from({ length: 1001 }, () => mine.fileId) },
       { fileIds: { id: mine.fileId } },
       [mine.fileId],
       JSON.stringify('fileIds'),

@@ -108,7 +108,7 @@ describe('POST /prod/v1/files/preview (spec 4.11)', () => {
   });
 
   it('answers 422 Invalid storagePath. with a pointer for malformed paths and bodies, never 500', async () => {
-    for (const bad of ['', 'local://', 'local://bucket', 'local://bucket/', '/tmp/x', 'local:/b/o', 'local://b/o?x=1', 42, null, ['local://b/o']]) {
+    for (const bad of ['', 'local://', 'local://bucket', 'local://bucket/', '/tmp/x', 'local:/b/o', 'local://b/o?x=1', `local://b/${'o'.repeat(1100)}`, 42, null, ['local://b/o']]) {
       const res = await preview(bad);
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'Invalid storagePath.', errors: [{ pointer: '/storagePath' }] });
@@ -181,6 +181,7 @@ describe('POST /prod/v1/files/preview/batch (decisions 23)', () => {
       [[], '/storagePaths'],
       [file.storagePath, '/storagePaths'],
       [[file.storagePath, 7], '/storagePaths/1'],
+      [[`local://b/${'o'.repeat(1100)}`], '/storagePaths/0'],
       [undefined, '/storagePaths'],
     ];
     for (const [storagePaths, pointer] of cases) {

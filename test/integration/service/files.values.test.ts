@@ -120,6 +120,7 @@ describe('GET /prod/v1/files/{fileId}/values', () => {
       ['?sortBy=fileSize', 'sortBy'],
       ['?sortBy=created_at;DROP', 'sortBy'],
       ['?includeFullTableData=yes', 'includeFullTableData'],
+      [`?cursor=${'c'.repeat(4097)}`, 'cursor'],
     ];
     for (const [query, parameter] of cases) {
       const res = await valuesOf(file.fileId, query);
@@ -189,6 +190,9 @@ describe('PATCH /prod/v1/files/{fileId}/values (decisions 23)', () => {
       [{ schemaValueId: file.valueIds[0], fields: 'Total=1' }, 422, '/fields'],
       [{ schemaValueId: file.valueIds[0], fields: [{ title: 7, value: 1 }] }, 422, '/fields/0/title'],
       [{ schemaValueId: file.valueIds[0], fields: Array.from({ length: 501 }, () => ({ title: 'Total', value: 1 })) }, 422, '/fields'],
+      [{ schemaValueId: 'x'.repeat(256), fields: [{ title: 'Total', value: 1 }] }, 422, '/schemaValueId'],
+      [{ schemaValueId: file.valueIds[0], fields: [{ title: 'T'.repeat(501), value: 1 }] }, 422, '/fields/0/title'],
+      [[file.valueIds[0]], 422, '/'],
       ['{"schemaValueId": ', 400, undefined],
     ];
     for (const [body, status, pointer] of cases) {
