@@ -14,6 +14,12 @@ export interface Candidate {
   line: Line;
 }
 
+// Labels that are also ordinary words or document titles: only trusted when nothing better exists.
+const WEAK_LABELS = new Map<string, number>([
+  ['invoice', 0.4], ['no.', 0.4], ['number', 0.45], ['nr.', 0.4], ['from', 0.45], ['company', 0.45],
+  ['date', 0.7], ['data', 0.6], ['datum', 0.7], ['fecha', 0.7], ['due', 0.7], ['total', 0.8], ['summe', 0.7], ['gesamt', 0.7],
+]);
+
 const WHERE_WEIGHT = { same: 1, right: 0.95, below: 0.8 } as const;
 
 export function labelsFor(field: FieldDefinition, role: Role): string[] {
@@ -37,7 +43,7 @@ export function candidatesFor(
   for (const hit of hits) {
     if (exclude.has(hit.line)) continue;
     // Longer, more specific labels earn more trust than a bare "date" or "no.".
-    const specificity = Math.min(1, 0.55 + hit.label.length / 30) - (hit.prefix.trim() ? 0.1 : 0);
+    const specificity = (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0);
     for (const spot of valueSpots(ctx, hit)) {
       if (exclude.has(spot.line)) continue;
       const value = parseValue(spot.text, field, role, ctx);

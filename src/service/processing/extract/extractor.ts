@@ -39,7 +39,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
       cand = totals[role];
       if (cand && totals.consistent) cand = { ...cand, score: Math.min(1, cand.score + 0.2) };
     } else if (role === 'currency') cand = currencyCandidate(field, ctx);
-    else if (role === 'vendor') cand = candidatesFor(field, role, ctx, tableLines)[0] ?? guessVendor(ctx);
+    else if (role === 'vendor') cand = candidatesFor(field, role, ctx, tableLines)[0] ?? guessVendor(ctx, tableLines);
     else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
     return toField(field, cand, ctx);
   });

@@ -27,7 +27,7 @@ export const ROLES: RoleSpec[] = [
       'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '发票号码', 'เลขที่'],
     not: /order|customer|kunden|client|vat|tax|ust|tva|iva|account|konto|p\.?o\b|phone|tel|page|seite|iban|purchase/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
-    labels: ['due date', 'payment due', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限'] },
+    labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限'] },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
     labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
       'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่'],
@@ -44,7 +44,8 @@ export const ROLES: RoleSpec[] = [
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น'],
-    not: /sub|net|excl|before|tax|vat|mwst|ust|tva|iva|btw|ht\b|zwischen|items?\b|qty|quantity|pages?/i },
+    // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
+    not: /sub|\bnet\b(?!\s*à)|netto|excl|before|\bht\b|zwischen|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
   { role: 'poNumber', field: /\bp\.?o\.?\b|purchase order|order (no|num)/i, labels: ['po number', 'po no', 'p.o.', 'purchase order', 'order number', 'order no', 'bestellnummer', 'bestellung'] },
   { role: 'email', field: /e-?mail/i, labels: ['email', 'e-mail', 'mail'] },

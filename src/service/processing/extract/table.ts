@@ -4,6 +4,7 @@ import { parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
 import { parseByType } from './values.js';
+import { ROLES } from './roles.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -13,7 +14,7 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'othe
 const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|単価|单价|ราคา/i],
   ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|units?|hours|hrs|stk|数量|จำนวน/i],
-  ['amount', /amount|total|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|金額|金额|จำนวนเงิน/i],
+  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|金額|金额|จำนวนเงิน/i],
   ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|品名|内容|项目|รายการ/i],
 ];
 
@@ -29,16 +30,25 @@ interface Header {
   cols: { col: Column; cell: Cell }[];
 }
 
-const STOP = /sub ?-?total|zwischensumme|sous-total|total|summe|gesamt|netto|nettobetrag|tax|vat|mwst|tva|iva|btw|amount due|balance|montant|importe total|totaal|totale|合計|合计|รวม/i;
+// The totals block ends a table: any subtotal, tax or total label opening a line.
+const STOP = new RegExp(
+  `^(${ROLES.filter((r) => ['subtotal', 'tax', 'total'].includes(r.role))
+    .flatMap((r) => r.labels)
+    .sort((a, b) => b.length - a.length)
+    .map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?![\\p{L}])`,
+  'iu',
+);
 
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
   ctx.lines.forEach((line, lineIndex) => {
-    const cols = line.cells.map((cell) => ({ col: columnOf(cell.text), cell })).filter((c) => c.col);
-    const kinds = new Set(cols.map((c) => c.col));
-    if (kinds.has('description') && kinds.size >= 2 && cols.length >= line.cells.length - 1) {
-      out.push({ lineIndex, cols: cols as Header['cols'] });
-    }
+    // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
+    // their values do not spill into the neighbouring known column.
+    const cols = line.cells.map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+    const known = cols.filter((c) => c.col !== 'other');
+    const kinds = new Set(known.map((c) => c.col));
+    if (kinds.has('description') && kinds.size >= 2 && known.length >= cols.length - 1) out.push({ lineIndex, cols });
   });
   return out;
 }
@@ -76,9 +86,9 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       const line = ctx.lines[i];
       if (line.page !== page) break;
       const cells = assign(line.cells, header);
-      const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && parseAmount(v, ctx.decimal) !== null);
+      const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
-      if (STOP.test(line.cells[0]?.text ?? '') && !(desc && hasAmount && line.cells.length >= 3)) break;
+      if (STOP.test(normLabel(line.cells[0]?.text ?? '')) && !(desc && hasAmount && line.cells.length >= 3)) break;
       if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];

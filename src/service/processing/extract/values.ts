@@ -44,7 +44,10 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
 
 function parseId(t: string, ctx: DocContext): string | null {
   if (parseDate(t, ctx.order) && !/[A-Z]{2}/i.test(t.replace(/\b[A-Za-zäéû]{3,9}\b/g, ''))) return null;
-  const m = t.match(ID_RE);
+  // The id is the first token next to its label; a longer text (an address, a
+  // sentence) that merely contains a number is not an id.
+  const first = t.replace(/^[#:\s]+/, '').split(/\s+/)[0] ?? '';
+  const m = ` ${first}`.match(ID_RE);
   if (!m) return null;
   const id = m[1].replace(/[.,;:]+$/, '');
   if (id.length < 2 || id.length > 40) return null;

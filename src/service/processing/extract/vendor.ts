@@ -1,3 +1,4 @@
+import type { Line } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import type { Candidate } from './candidates.js';
 import { normLabel } from './context.js';
@@ -10,10 +11,10 @@ const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fa
 const COMPANY = /\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 const ALL_LABELS = ROLES.flatMap((r) => r.labels).filter((l) => l.length > 3);
 
-export function guessVendor(ctx: DocContext): Candidate | null {
+export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
   const page = ctx.pages[0];
   if (!page) return null;
-  const lines = page.lines.filter((l) => l.y0 < page.height * 0.4);
+  const lines = page.lines.filter((l) => l.y0 < page.height * 0.4 && !exclude.has(l));
   const billTo = lines.filter((l) => /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfänger|facturé à|cliente/i.test(l.text));
   const heights = lines.map((l) => l.y1 - l.y0);
   const maxH = Math.max(1, ...heights);
