@@ -27,6 +27,13 @@ export interface AgentOptions {
 
 export type ResolvedAgentOptions = Required<Omit<AgentOptions, 'llm'>> & { llm?: LlmOptions };
 
+/** The model backend from the environment, when the embedding program configured none. */
+export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmOptions | undefined {
+  const baseUrl = env.DOCSYNC_LLM_BASE_URL;
+  if (!baseUrl) return undefined;
+  return { baseUrl, apiKey: env.DOCSYNC_LLM_API_KEY, model: env.DOCSYNC_LLM_MODEL ?? 'gpt-4o-mini' };
+}
+
 export function resolveAgentOptions(options: AgentOptions = {}): ResolvedAgentOptions {
   const staleAfterMs = options.staleAfterMs ?? 30_000;
   return {
@@ -35,6 +42,6 @@ export function resolveAgentOptions(options: AgentOptions = {}): ResolvedAgentOp
     staleAfterMs,
     heartbeatMs: options.heartbeatMs ?? Math.max(10, Math.floor(staleAfterMs / 3)),
     streamChunkDelayMs: options.streamChunkDelayMs ?? 15,
-    llm: options.llm,
+    llm: options.llm ?? llmFromEnv(),
   };
 }
