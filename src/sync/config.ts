@@ -63,6 +63,11 @@ export const ConfigSchema = z
       .default({}),
     folders: z.array(FolderSchema).default([]),
     concurrency: z.number().int().min(1).max(64).default(4),
+    /** Port of the control API and UI on 127.0.0.1 (0: any free port). */
+    uiPort: z.number().int().min(0).max(65535).default(7766),
+    /** Used by folders that name no model or schema of their own (set in the UI's settings). */
+    defaultOcrModel: z.string().optional(),
+    defaultSchemaId: z.string().optional(),
     settleMs: z.number().int().min(0).default(1000),
     rescanIntervalMs: z.number().int().min(1000).default(3_600_000),
     /** Cap of the retry and result-poll backoff. */

@@ -58,7 +58,7 @@ export class Daemon {
     }, o.ledgerRetry);
     this.pipeline = new Pipeline({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
-      folder: (p) => this.drivers.get(p)?.config, paused: () => this.pausedCache,
+      folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
       concurrency: this.config.concurrency, maxBackoffMs: this.config.maxBackoffMs,
       settledOutcome: (row) => void this.afterOutcome(row).catch((err) => o.log.warn({ err }, 'after-outcome step failed')),
     });
@@ -74,6 +74,12 @@ export class Daemon {
     d.rescanTimer = setInterval(() => d.rescanAll(), d.config.rescanIntervalMs);
     d.pipeline.wake();
     return d;
+  }
+
+  /** A folder's settings with the global defaults filled in where it names none. */
+  private withDefaults(f: FolderConfig | undefined): FolderConfig | undefined {
+    if (!f) return f;
+    return { ...f, ocrModel: f.ocrModel ?? this.config.defaultOcrModel, schemaId: f.schemaId ?? this.config.defaultSchemaId };
   }
 
   get folders(): FolderConfig[] {
@@ -204,7 +210,7 @@ export class Daemon {
       await this.o.remote.deleteFiles(parseFileIds(row.previous_file_ids)).catch((err) => this.o.log.warn({ err }, 'old version not deleted'));
     }
     if (target && fs.existsSync(abs)) {
-      const dest = path.join(f.path, target, ...row.rel_path.split('/'));
+      const dest = path.join(f.path, target, ...(row.disk_path ?? row.rel_path).split('/'));
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(abs, dest);
       if (row.status === 'exported') await this.outputs.moved(abs, dest);

@@ -5,7 +5,7 @@ import type { FolderConfig } from './config.js';
 import type { FolderState, SyncEmitter } from './events.js';
 import { hashFile } from './hash.js';
 import type { Logger } from './logger.js';
-import { buildDirFilter, buildFilter, toRelPath, type PathFilter } from './paths.js';
+import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { walk } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
 import type { FileRow, FileStore } from './state/files.js';
@@ -115,7 +115,7 @@ export class FolderDriver {
   /** Decides whether a file on disk needs to (re)settle, given its row. */
   private consider(abs: string, rel: string, size: number, mtimeMs: number, row: FileRow | undefined): void {
     if (!row || row.status === 'removed') {
-      this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen');
+      this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen', toDiskRelPath(this.path, abs));
       this.tracker.observe(abs);
     } else if (row.status === 'discovered') {
       this.tracker.observe(abs);
@@ -127,11 +127,11 @@ export class FolderDriver {
   /** Rows whose file is no longer there (deleted while docsync was off). */
   private sweep(seen: Set<number>): void {
     const ids = this.ctx.store.db
-      .prepare("SELECT id, rel_path, status FROM files WHERE folder = ? AND status != 'removed'")
-      .all(this.path) as Array<{ id: number; rel_path: string; status: string }>;
+      .prepare("SELECT id, rel_path, disk_path FROM files WHERE folder = ? AND status != 'removed'")
+      .all(this.path) as Array<{ id: number; rel_path: string; disk_path: string | null }>;
     for (const r of ids) {
       if (seen.has(r.id)) continue;
-      const abs = path.join(this.path, ...r.rel_path.split('/'));
+      const abs = path.join(this.path, ...(r.disk_path ?? r.rel_path).split('/'));
       if (this.tracker.has(abs) || fs.existsSync(abs) || this.movedAway(r.rel_path)) continue;
       this.removeRow(r.id, 'deleted locally');
     }
@@ -173,6 +173,7 @@ export class FolderDriver {
     const rel = toRelPath(this.path, abs);
     if (!rel || rel.startsWith('..')) return;
     if (fs.existsSync(abs)) return; // replaced in the meantime (atomic save): the change event handles it
+    if (this.movedAway(rel)) return; // docsync moved it into Processed/ or Failed/
     const row = this.ctx.store.byPath(this.path, rel);
     if (row) return this.removeRow(row.id, reason);
     // A deleted folder: every row below it goes.
@@ -204,7 +205,7 @@ export class FolderDriver {
       return;
     }
     let row = this.ctx.store.byPath(this.path, rel);
-    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen');
+    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen', toDiskRelPath(this.path, f.absPath));
     if (IN_FLIGHT.has(row.status)) return;
     classify(this.ctx, this.config, row, hashed.sha256, f);
     this.ctx.wake();

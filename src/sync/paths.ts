@@ -8,7 +8,12 @@ import { DEFAULT_EXCLUDES, type FolderConfig } from './config.js';
  * (macOS, some SMB servers) and the same name in NFC are one row, not twins.
  */
 export function toRelPath(folder: string, absPath: string): string {
-  return path.relative(folder, absPath).split(path.sep).join('/').normalize('NFC');
+  return toDiskRelPath(folder, absPath).normalize('NFC');
+}
+
+/** The relative path as spelled on disk ('/'-separated), needed to open a file whose name is NFD. */
+export function toDiskRelPath(folder: string, absPath: string): string {
+  return path.relative(folder, absPath).split(path.sep).join('/');
 }
 
 export type PathFilter = (relPath: string) => boolean;

@@ -97,7 +97,7 @@ export class Pipeline {
         for (const row of this.o.store.due('processing', now, pollRoom, this.busy, paused)) this.run(this.polls, row, () => this.poll(row));
       }
     }
-    this.armTimer();
+    this.armTimer(now);
   }
 
   private run(queue: PQueue, row: FileRow, task: () => Promise<void>): void {
@@ -117,14 +117,13 @@ export class Pipeline {
   }
 
   /** Sleeps until the next row becomes due (a retry or a poll), not polling the database idly. */
-  private armTimer(): void {
+  private armTimer(now: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    // Rows due now but not taken (queue full, busy) are picked up when a task ends and wakes the pump.
-    const now = Date.now();
+    // `now` is the pump's: rows due by then were taken or are waiting on a task that wakes the pump when it ends.
     const next = this.o.store.nextDue(['settled', 'uploading', 'processing'], now);
     if (next === null || this.o.paused().has('*')) return;
-    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(5, next - now), 60_000));
+    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(5, next - Date.now()), 60_000));
   }
 
   private async upload(row: FileRow): Promise<void> {
@@ -220,7 +219,10 @@ export class Pipeline {
   private failStep(row: FileRow, err: unknown, status: 'uploading' | 'processing'): void {
     if (err instanceof TransitionError) return;
     const e = toRemoteError(err);
-    if (e.code === 'FILE_GONE') return; // the watcher records the deletion
+    if (e.code === 'FILE_GONE') {
+      if (!fs.existsSync(absPathOf(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
+      return;
+    }
     if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
     const current = this.o.store.get(row.id);
     if (current?.status !== status) return;
@@ -242,8 +244,8 @@ export class Pipeline {
   }
 }
 
-export function absPathOf(row: Pick<FileRow, 'folder' | 'rel_path'>): string {
-  return path.join(row.folder, ...row.rel_path.split('/'));
+export function absPathOf(row: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string {
+  return path.join(row.folder, ...(row.disk_path ?? row.rel_path).split('/'));
 }
 
 function toRemoteError(err: unknown): RemoteError {

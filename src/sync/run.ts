@@ -22,6 +22,9 @@ export interface Running {
   serviceUrl: string;
   embedded: EmbeddedService | null;
   inbox: string | null;
+  /** The key the daemon calls the service with (never logged). */
+  apiKey: string;
+  locations: Locations;
   stop(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
   const remote = new ClientRemote({ baseUrl: serviceUrl, apiKey: key, instance: config.service.instance });
   const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log });
   return {
-    daemon, serviceUrl, embedded, inbox,
+    daemon, serviceUrl, embedded, inbox, apiKey: key, locations: o.locations,
     async stop() {
       await daemon.stop();
       await embedded?.close();

@@ -10,6 +10,7 @@ export interface FileRow {
   id: number;
   folder: string;
   rel_path: string;
+  disk_path: string | null;
   size: number | null;
   mtime_ms: number | null;
   sha256: string | null;
@@ -57,7 +58,7 @@ export class TransitionError extends Error {
 }
 
 const PATCHABLE = new Set<string>([
-  'size', 'mtime_ms', 'sha256', 'reason', 'attempts', 'error_code', 'error_detail', 'next_attempt_at',
+  'disk_path', 'size', 'mtime_ms', 'sha256', 'reason', 'attempts', 'error_code', 'error_detail', 'next_attempt_at',
   'ticket_gen', 'idempotency_key', 'remote_path', 'upload_id', 'ticket_at', 'file_ids', 'previous_file_ids',
   'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at',
 ]);
@@ -71,8 +72,8 @@ export class FileStore {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
       insert: db.prepare(
-        `INSERT INTO files (folder, rel_path, size, mtime_ms, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'discovered', ?, ?)`,
+        `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
       ),
       event: db.prepare('INSERT INTO events (file_id, at, from_status, to_status, reason, data) VALUES (?, ?, ?, ?, ?, ?)'),
     };
@@ -87,14 +88,15 @@ export class FileStore {
   }
 
   /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */
-  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen'): FileRow {
+  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null): FileRow {
+    const disk = diskPath === relPath ? null : diskPath;
     const existing = this.byPath(folder, relPath);
     if (existing) {
-      return this.transition(existing.id, 'discovered', { size, mtime_ms: mtimeMs, attempts: 0, next_attempt_at: 0 }, reason);
+      return this.transition(existing.id, 'discovered', { size, mtime_ms: mtimeMs, attempts: 0, next_attempt_at: 0, disk_path: disk }, reason);
     }
     const now = Date.now();
     const row = this.db.transaction(() => {
-      const id = Number(this.stmts.insert.run(folder, relPath, size, mtimeMs, now, now).lastInsertRowid);
+      const id = Number(this.stmts.insert.run(folder, relPath, disk, size, mtimeMs, now, now).lastInsertRowid);
       this.stmts.event.run(id, now, null, 'discovered', reason, null);
       return this.get(id)!;
     }).immediate();

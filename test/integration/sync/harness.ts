@@ -7,6 +7,7 @@ import { startTestService, type TestService } from '../../../src/service/testing
 import { ClientRemote } from '../../../src/sync/clientRemote.js';
 import { parseConfig, type FolderInput } from '../../../src/sync/config.js';
 import { Daemon } from '../../../src/sync/daemon.js';
+import pino from 'pino';
 import { silentLogger } from '../../../src/sync/logger.js';
 import type { FileRow } from '../../../src/sync/state/files.js';
 
@@ -56,7 +57,7 @@ export async function createHarness(serviceOptions: Parameters<typeof startTestS
       });
       const remote = new ClientRemote({ baseUrl: opts.url ?? service.url, apiKey: service.key.key, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 100 } });
       daemon = await Daemon.start({
-        config, dataDir, remote, log: silentLogger(), controlIntervalMs: 100, ledgerRetry: { retryInitialMs: 100, retryMaxMs: 500 },
+        config, dataDir, remote, log: process.env.SYNC_TEST_LOG ? pino({ level: 'debug' }, pino.destination(2)) : silentLogger(), controlIntervalMs: 100, ledgerRetry: { retryInitialMs: 100, retryMaxMs: 500 },
       });
       return daemon;
     },

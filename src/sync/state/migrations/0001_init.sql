@@ -3,6 +3,7 @@ CREATE TABLE files (
   id INTEGER PRIMARY KEY,
   folder TEXT NOT NULL,              -- absolute local folder path (the config's key)
   rel_path TEXT NOT NULL,            -- NFC, '/'-separated, relative to folder
+  disk_path TEXT,                    -- the name as spelled on disk when that is not NFC (NFD from macOS)
   size INTEGER,
   mtime_ms REAL,
   sha256 TEXT,
