@@ -46,6 +46,28 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
 }
 
 /**
+ * Atomic replacement by a writer that produces the file itself (a streaming
+ * zip writer, say): it gets a temp path in the target's folder, which is
+ * flushed to disk and renamed over the target once the writer resolves.
+ */
+export async function writeFileAtomicWith(target: string, write: (tempPath: string) => Promise<void>): Promise<void> {
+  const temp = tempPathFor(target);
+  try {
+    await write(temp);
+    const handle = await fs.promises.open(temp, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temp, target);
+  } catch (err) {
+    await fs.promises.rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/**
  * Deletes temp files of atomic writes left in `dir` by a process that died
  * mid-write. Only ones older than `olderThanMs`, so a write in flight (by this
  * or another docsync process) is never pulled from under it. Returns the names removed.

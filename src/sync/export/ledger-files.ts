@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { writeFileAtomic, writeFileAtomicSync } from './atomic.js';
+import { writeFileAtomicSync, writeFileAtomicWith } from './atomic.js';
 import { encodeCsv, encodeRow } from './csv.js';
 import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from './names.js';
 import { headerFor, rowCells, usedColumns, type LedgerCell } from './ledger-table.js';
@@ -80,29 +80,39 @@ export function snapshotLedger(store: LedgerStore, ledgerDir: string): XlsxSnaps
 
 const NUM_FMT = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' } as const;
 
-export async function buildXlsx(snap: XlsxSnapshot): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+/**
+ * Streams the workbook into `file`: the streaming writer holds one row at a
+ * time instead of the whole sheet, and is the faster of exceljs' two writers.
+ * Strings go in as strings, so a value like `=SUM(...)` is text, never a formula.
+ */
+export async function writeXlsxFile(file: string, snap: XlsxSnapshot): Promise<void> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   book.creator = 'docsync';
   const sheet = book.addWorksheet('Ledger', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow(snap.header).font = { bold: true };
+  sheet.columns = snap.header.map((title, i) => ({ header: title, key: `c${i}`, width: columnWidth(snap, i) }));
+  sheet.getRow(1).font = { bold: true };
+  if (snap.header.length > 0) {
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: snap.header.length } };
+  }
+  sheet.getRow(1).commit();
   for (const cells of snap.rows) {
     const row = sheet.addRow(cells.map((c) => c.typed));
     cells.forEach((c, i) => {
       if (c.kind === 'date' || c.kind === 'datetime') row.getCell(i + 1).numFmt = NUM_FMT[c.kind];
     });
+    row.commit();
   }
-  sheet.columns.forEach((col, i) => {
-    const longest = Math.max(snap.header[i]?.length ?? 0, ...snap.rows.slice(0, 200).map((r) => r[i]?.text.length ?? 0));
-    col.width = Math.min(60, Math.max(10, longest + 2));
-  });
-  if (snap.header.length > 0) {
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: snap.header.length } };
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  sheet.commit();
+  await book.commit();
+}
+
+function columnWidth(snap: XlsxSnapshot, i: number): number {
+  let longest = snap.header[i]?.length ?? 0;
+  for (const r of snap.rows.slice(0, 200)) longest = Math.max(longest, r[i]?.text.length ?? 0);
+  return Math.min(60, Math.max(10, longest + 2));
 }
 
 export async function writeLedgerXlsx(ledgerDir: string, snap: XlsxSnapshot): Promise<void> {
   if (snap.rows.length === 0 && !fs.existsSync(ledgerDir)) return;
-  await writeFileAtomic(path.join(ledgerDir, LEDGER_XLSX_NAME), await buildXlsx(snap));
+  await writeFileAtomicWith(path.join(ledgerDir, LEDGER_XLSX_NAME), (temp) => writeXlsxFile(temp, snap));
 }
-

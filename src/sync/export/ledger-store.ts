@@ -1,7 +1,7 @@
 // The ledger tables (migration 0010_ledger.sql): one module owns them.
 // Every mutation marks what must be written; the writer reads it back, so a
 // crash between a change and the file write loses nothing.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { ExportError } from './errors.js';
 
 /** One field of a ledger row: title, type, scalar value, or `n` line items for a table. */
@@ -65,11 +65,11 @@ export class LedgerStore {
 
   /** Replaces every row of one source file. Returns the ledgers touched. */
   replaceFile(sourcePath: string, ledgerDir: string, relPath: string, docs: NewRow[]): string[] {
-    return this.db.transaction(() => {
+    return this.guardColumns(() => this.db.transaction(() => {
       const old = this.rowsOfFile(sourcePath);
-      const seq = old.length > 0 ? Math.min(...old.map((r) => r.seq)) : this.nextSeq();
-      this.db.prepare('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
-      const insert = this.db.prepare(`INSERT INTO ledger_rows (source_path, doc_index, ledger_dir, rel_path,
+      const seq = old.length > 0 ? Math.min(...old.map((r) => r.seq)) : this.nextSeq(ledgerDir);
+      this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
+      const insert = this.stmt(`INSERT INTO ledger_rows (source_path, doc_index, ledger_dir, rel_path,
         document_name, remote_path, status, processed_at, note, fields_json, seq, in_csv)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`);
       for (const d of docs) {
@@ -81,13 +81,13 @@ export class LedgerStore {
       const touched = new Set([ledgerDir, ...old.map((r) => r.ledgerDir)]);
       for (const dir of touched) this.markDirty(dir, old.length > 0);
       return [...touched];
-    })();
+    })());
   }
 
   removeFile(sourcePath: string): string[] {
     return this.db.transaction(() => {
       const old = this.rowsOfFile(sourcePath);
-      this.db.prepare('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
+      this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
       const touched = [...new Set(old.map((r) => r.ledgerDir))];
       for (const dir of touched) this.markDirty(dir, true);
       return touched;
@@ -96,38 +96,48 @@ export class LedgerStore {
 
   /** Re-keys a file's rows (rename or move), keeping their position; replaces rows already at the target. */
   renameFile(oldPath: string, newPath: string, newLedgerDir: string, newRelPath: string): string[] {
-    return this.db.transaction(() => {
+    return this.guardColumns(() => this.db.transaction(() => {
       const old = this.rowsOfFile(oldPath);
       if (old.length === 0) return [];
       const displaced = oldPath === newPath ? [] : this.rowsOfFile(newPath);
-      if (oldPath !== newPath) this.db.prepare('DELETE FROM ledger_rows WHERE source_path = ?').run(newPath);
-      this.db.prepare('UPDATE ledger_rows SET source_path = ?, ledger_dir = ?, rel_path = ? WHERE source_path = ?')
+      if (oldPath !== newPath) this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(newPath);
+      this.stmt('UPDATE ledger_rows SET source_path = ?, ledger_dir = ?, rel_path = ? WHERE source_path = ?')
         .run(newPath, newLedgerDir, newRelPath, oldPath);
       for (const r of old) this.registerColumns(newLedgerDir, r.fields);
       const touched = new Set([newLedgerDir, ...old.map((r) => r.ledgerDir), ...displaced.map((r) => r.ledgerDir)]);
       for (const dir of touched) this.markDirty(dir, true);
       return [...touched];
-    })();
+    })());
+  }
+
+  /** A rolled-back transaction may have "registered" columns that are not in the table. */
+  private guardColumns<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (err) {
+      this.knownColumns.clear();
+      throw err;
+    }
   }
 
   rowsOfFile(sourcePath: string): StoredRow[] {
-    const raws = this.db.prepare('SELECT * FROM ledger_rows WHERE source_path = ? ORDER BY doc_index').all(sourcePath) as RawRow[];
+    const raws = this.stmt('SELECT * FROM ledger_rows WHERE source_path = ? ORDER BY doc_index').all(sourcePath) as RawRow[];
     return raws.map(fromRaw);
   }
 
   rows(ledgerDir: string, onlyNotInCsv = false): StoredRow[] {
     const sql = `SELECT * FROM ledger_rows WHERE ledger_dir = ? ${onlyNotInCsv ? 'AND in_csv = 0' : ''} ORDER BY seq, source_path, doc_index`;
-    return (this.db.prepare(sql).all(ledgerDir) as RawRow[]).map(fromRaw);
+    return (this.stmt(sql).all(ledgerDir) as RawRow[]).map(fromRaw);
   }
 
   /** Field titles of a ledger in stable order (including ones no row uses any more). */
   columns(ledgerDir: string): string[] {
-    const raws = this.db.prepare('SELECT title FROM ledger_columns WHERE ledger_dir = ? ORDER BY position').all(ledgerDir) as { title: string }[];
+    const raws = this.stmt('SELECT title FROM ledger_columns WHERE ledger_dir = ? ORDER BY position').all(ledgerDir) as { title: string }[];
     return raws.map((r) => r.title);
   }
 
   fileState(ledgerDir: string): LedgerFileState | null {
-    const r = this.db.prepare('SELECT * FROM ledger_files WHERE ledger_dir = ?').get(ledgerDir) as Record<string, unknown> | undefined;
+    const r = this.stmt('SELECT * FROM ledger_files WHERE ledger_dir = ?').get(ledgerDir) as Record<string, unknown> | undefined;
     if (!r) return null;
     return {
       ledgerDir,
@@ -142,16 +152,16 @@ export class LedgerStore {
   }
 
   ledgerDirs(): string[] {
-    return (this.db.prepare('SELECT ledger_dir FROM ledger_files ORDER BY ledger_dir').all() as { ledger_dir: string }[]).map((r) => r.ledger_dir);
+    return (this.stmt('SELECT ledger_dir FROM ledger_files ORDER BY ledger_dir').all() as { ledger_dir: string }[]).map((r) => r.ledger_dir);
   }
 
   dirtyLedgers(): string[] {
-    const raws = this.db.prepare('SELECT ledger_dir FROM ledger_files WHERE csv_dirty = 1 OR xlsx_dirty = 1 ORDER BY ledger_dir').all() as { ledger_dir: string }[];
+    const raws = this.stmt('SELECT ledger_dir FROM ledger_files WHERE csv_dirty = 1 OR xlsx_dirty = 1 ORDER BY ledger_dir').all() as { ledger_dir: string }[];
     return raws.map((r) => r.ledger_dir);
   }
 
   markDirty(ledgerDir: string, rewrite: boolean): void {
-    this.db.prepare(`INSERT INTO ledger_files (ledger_dir, csv_rewrite, csv_dirty, xlsx_dirty) VALUES (?, 1, 1, 1)
+    this.stmt(`INSERT INTO ledger_files (ledger_dir, csv_rewrite, csv_dirty, xlsx_dirty) VALUES (?, 1, 1, 1)
       ON CONFLICT (ledger_dir) DO UPDATE SET csv_dirty = 1, xlsx_dirty = 1,
       csv_rewrite = CASE WHEN ? THEN 1 ELSE csv_rewrite END`).run(ledgerDir, rewrite ? 1 : 0);
   }
@@ -160,18 +170,18 @@ export class LedgerStore {
   csvWritten(ledgerDir: string, header: string[], size: number, mtimeMs: number, appended: StoredRow[] | 'all'): void {
     this.db.transaction(() => {
       if (appended === 'all') {
-        this.db.prepare('UPDATE ledger_rows SET in_csv = 1 WHERE ledger_dir = ?').run(ledgerDir);
+        this.stmt('UPDATE ledger_rows SET in_csv = 1 WHERE ledger_dir = ?').run(ledgerDir);
       } else {
-        const mark = this.db.prepare('UPDATE ledger_rows SET in_csv = 1 WHERE source_path = ? AND doc_index = ?');
+        const mark = this.stmt('UPDATE ledger_rows SET in_csv = 1 WHERE source_path = ? AND doc_index = ?');
         for (const r of appended) mark.run(r.sourcePath, r.docIndex);
       }
-      this.db.prepare(`UPDATE ledger_files SET csv_header_json = ?, csv_size = ?, csv_mtime_ms = ?, csv_rewrite = 0,
+      this.stmt(`UPDATE ledger_files SET csv_header_json = ?, csv_size = ?, csv_mtime_ms = ?, csv_rewrite = 0,
         csv_dirty = 0 WHERE ledger_dir = ?`).run(JSON.stringify(header), size, mtimeMs, ledgerDir);
     })();
   }
 
   xlsxWritten(ledgerDir: string): void {
-    this.db.prepare('UPDATE ledger_files SET xlsx_dirty = 0 WHERE ledger_dir = ?').run(ledgerDir);
+    this.stmt('UPDATE ledger_files SET xlsx_dirty = 0 WHERE ledger_dir = ?').run(ledgerDir);
   }
 
   /** Forces a whole rewrite of both files (docsync export). */
@@ -180,18 +190,43 @@ export class LedgerStore {
   }
 
   setError(ledgerDir: string, code: string | null, message: string | null, at: string): void {
-    this.db.prepare(`UPDATE ledger_files SET last_error_code = ?, last_error = ?,
+    this.stmt(`UPDATE ledger_files SET last_error_code = ?, last_error = ?,
       failed_since = CASE WHEN ? IS NULL THEN NULL ELSE coalesce(failed_since, ?) END WHERE ledger_dir = ?`)
       .run(code, message, code, at, ledgerDir);
   }
 
+  /** Titles known per ledger, so an upsert of an ordinary document writes no column rows. */
+  private readonly knownColumns = new Map<string, Set<string>>();
+
   private registerColumns(ledgerDir: string, fields: StoredField[]): void {
-    const insert = this.db.prepare(`INSERT OR IGNORE INTO ledger_columns (ledger_dir, title, position)
+    let known = this.knownColumns.get(ledgerDir);
+    if (!known) {
+      known = new Set(this.columns(ledgerDir));
+      this.knownColumns.set(ledgerDir, known);
+    }
+    const insert = this.stmt(`INSERT OR IGNORE INTO ledger_columns (ledger_dir, title, position)
       VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM ledger_columns WHERE ledger_dir = ?))`);
-    for (const f of fields) insert.run(ledgerDir, f.t, ledgerDir);
+    for (const f of fields) {
+      if (known.has(f.t)) continue;
+      insert.run(ledgerDir, f.t, ledgerDir);
+      known.add(f.t);
+    }
   }
 
-  private nextSeq(): number {
-    return ((this.db.prepare('SELECT coalesce(max(seq), 0) AS m FROM ledger_rows').get() as { m: number }).m) + 1;
+  /** Per ledger, so the (ledger_dir, seq) index answers it without a scan. */
+  private nextSeq(ledgerDir: string): number {
+    return ((this.stmt('SELECT coalesce(max(seq), 0) AS m FROM ledger_rows WHERE ledger_dir = ?').get(ledgerDir) as { m: number }).m) + 1;
+  }
+
+  private readonly statements = new Map<string, Statement>();
+
+  /** Prepared once per SQL text: upserts run per file, thousands of times. */
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
   }
 }

@@ -4,7 +4,9 @@
 // process dies: the dirty flags survive in ledger_files and a new Ledger picks
 // them up. CSV writes are coalesced over `csvDelayMs`; the xlsx is debounced
 // over `xlsxDelayMs`, but written at the latest `xlsxMaxDelayMs` after the
-// first unwritten change so a steady stream of files still shows up.
+// first unwritten change so a steady stream of files still shows up (and no
+// sooner than twice its last write's duration after that write: a large
+// ledger is rewritten less often). flush() ignores all of these delays.
 // A failed write (Excel holding the file: EBUSY/EPERM/EACCES, or anything
 // else) is reported through onEvent and the ledger's error columns, and
 // retried with exponential backoff until it succeeds.
@@ -43,6 +45,9 @@ interface Slot {
   csv: PartState;
   xlsx: PartState & { firstDirty: number | null };
   gen: number;
+  /** When the last xlsx write ended and what it cost: big ledgers are rewritten less often. */
+  xlsxEnd: number;
+  xlsxCostMs: number;
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
 }
@@ -141,7 +146,9 @@ export class Ledger {
     slot.csv.due = laterOf(Math.min(slot.csv.due ?? Infinity, now + this.opts.csvDelayMs), retryFloor(slot.csv));
     slot.xlsx.firstDirty ??= now;
     const debounced = Math.min(now + this.opts.xlsxDelayMs, slot.xlsx.firstDirty + this.opts.xlsxMaxDelayMs);
-    slot.xlsx.due = laterOf(debounced, retryFloor(slot.xlsx));
+    // Rewriting a zip of 10,000 rows takes seconds: keep exceljs busy at most a third of the time.
+    const spaced = slot.xlsxEnd + 2 * slot.xlsxCostMs;
+    slot.xlsx.due = laterOf(Math.max(debounced, spaced), retryFloor(slot.xlsx));
     this.schedule(dir);
   }
 
@@ -151,7 +158,7 @@ export class Ledger {
       slot = {
         csv: { due: null, attempts: 0, failure: null },
         xlsx: { due: null, attempts: 0, failure: null, firstDirty: null },
-        gen: 0, timer: null, running: null,
+        gen: 0, xlsxEnd: 0, xlsxCostMs: 0, timer: null, running: null,
       };
       this.slots.set(dir, slot);
     }
@@ -187,8 +194,11 @@ export class Ledger {
       const snap = snapshotLedger(this.store, dir);
       slot.xlsx.due = null;
       slot.xlsx.firstDirty = null;
+      const started = Date.now();
       await this.attemptAsync(dir, slot, 'xlsx', async () => {
         await writeLedgerXlsx(dir, snap);
+        slot.xlsxEnd = Date.now();
+        slot.xlsxCostMs = slot.xlsxEnd - started;
         // A change that arrived during the write has scheduled another one.
         if (slot.gen === gen) this.store.xlsxWritten(dir);
         return 'rewritten' as const;
