@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.js';
+import { retryFailed } from '../../../src/cli/control.js';
+import { openStateDb } from '../../../src/sync/state/db.js';
+import { FileStore } from '../../../src/sync/state/files.js';
+import { createHarness, invoiceText, sleep, until, type Harness } from './harness.js';
+
+let h: Harness;
+let proxy: FaultProxy;
+afterEach(async () => {
+  await h.close();
+  await proxy?.close();
+});
+
+const write = (rel: string, text: string) => fs.writeFileSync(path.join(h.inbox, rel), text);
+const allExported = (n: number) => () => h.rows().filter((r) => r.status === 'exported').length === n;
+const uploadsWithBytes = () =>
+  h.service.service.db.prepare("SELECT COUNT(DISTINCT upload_id) FROM upload_steps WHERE step = 'file_uploaded'").pluck().get() as number;
+const TICKET = { method: 'POST', pathPrefix: '/prod/v1/files/upload' };
+
+describe('service faults', () => {
+  it('lets files wait through an outage, then sends each once', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    proxy.inject({ fault: { kind: 'reset' }, times: 10_000 });
+    await h.start({ url: proxy.url });
+    for (let i = 0; i < 5; i++) write(`o${i}.txt`, invoiceText(100 + i));
+    await until(() => h.rows().filter((r) => r.error_code !== null).length === 5, 20_000, 'all waiting on the outage');
+    expect(h.rows().every((r) => r.status === 'uploading')).toBe(true);
+    expect(h.serviceUploads()).toBe(0);
+    proxy.clear();
+    await until(allExported(5), 30_000, 'all exported after the outage');
+    expect(h.serviceUploads()).toBe(5);
+  });
+
+  it('retries 429 and 5xx, never creating a second upload', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    proxy.sequence([
+      { kind: 'rateLimit', retryAfter: 1 }, { kind: 'status', status: 500 }, { kind: 'status', status: 503 },
+      { kind: 'resetAfterForward' }, { kind: 'status', status: 502 }, { kind: 'rateLimit', retryAfter: 1 },
+    ], TICKET);
+    proxy.sequence([{ kind: 'status', status: 500 }, { kind: 'rateLimit', retryAfter: 1 }], { method: 'GET', pathPrefix: '/prod/v1/uploads/' });
+    await h.start({ url: proxy.url });
+    for (let i = 0; i < 3; i++) write(`r${i}.txt`, invoiceText(200 + i));
+    await until(allExported(3), 60_000, 'exported despite faults');
+    expect(h.serviceUploads()).toBe(3);
+    expect(proxy.requests.filter((r) => r.fault !== 'none').length).toBe(8);
+  });
+
+  it('fails a file on a permanent 4xx keeping the problem details, and retries it on request', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    proxy.inject({ ...TICKET, fault: { kind: 'status', status: 422 } });
+    await h.start({ url: proxy.url });
+    write('bad.txt', invoiceText(300));
+    await until(() => h.row('bad.txt')?.status === 'failed', 20_000, 'failed');
+    const row = h.row('bad.txt')!;
+    expect(row.error_code).toBe('HTTP_422_INJECTED');
+    expect(JSON.parse(row.error_detail!)).toMatchObject({ status: 422, code: 'INJECTED', requestId: 'proxy' });
+    // As `docsync retry` does: its own connection; the daemon notices the change.
+    const cli = openStateDb(h.dataDir);
+    expect(retryFailed(new FileStore(cli))).toBe(1);
+    cli.close();
+    await until(() => h.row('bad.txt')?.status === 'exported', 30_000, 'exported after retry');
+    expect(h.serviceUploads()).toBe(1);
+  });
+
+  it('asks for a new ticket when the upload address expired', async () => {
+    let ticketRequests = 0;
+    proxy = undefined as never;
+    h = await createHarness({ now: () => Date.now() + (ticketRequests >= 2 ? 400_000 : 0) });
+    proxy = await startFaultProxy(h.service.url);
+    // The first ticket's answer is lost: the retry replays it (same key) after the address expired.
+    proxy.inject({ ...TICKET, fault: { kind: 'resetAfterForward' } });
+    const count = setInterval(() => (ticketRequests = proxy.requests.filter((r) => r.path.startsWith(TICKET.pathPrefix)).length), 5);
+    try {
+      await h.start({ url: proxy.url });
+      write('late.txt', invoiceText(400));
+      await until(() => h.row('late.txt')?.status === 'exported', 30_000, 'exported');
+    } finally {
+      clearInterval(count);
+    }
+    const events = h.daemon.store.events(h.row('late.txt')!.id).map((e) => e.reason);
+    expect(events).toContain('upload address expired: new ticket');
+    expect(uploadsWithBytes()).toBe(1);
+  });
+
+  it('keeps exporting while the ledger is locked, and writes it once released', async () => {
+    h = await createHarness();
+    proxy = undefined as never;
+    const ledger = path.join(h.inbox, 'docsync-ledger.csv');
+    fs.mkdirSync(ledger); // a path that cannot be replaced: the write fails like a file Excel holds
+    await h.start();
+    write('l.txt', invoiceText(500));
+    await until(() => h.row('l.txt')?.status === 'exported', 30_000, 'exported');
+    expect(fs.existsSync(path.join(h.inbox, 'l.txt.values.json'))).toBe(true);
+    await sleep(300);
+    fs.rmdirSync(ledger);
+    await until(() => fs.existsSync(ledger) && fs.statSync(ledger).isFile(), 15_000, 'ledger written after the lock');
+    expect(fs.readFileSync(ledger, 'utf8')).toContain('l.txt');
+  });
+});
