@@ -2,6 +2,7 @@
 // for reading (4.14) and updated field by field (decisions 23).
 import type { FormValueEntry, FormValueField } from '../../contract/files.js';
 import { TABLE_ROW_CAP } from '../../contract/files.js';
+import type { Statement } from 'better-sqlite3';
 import type { DB } from '../../sqlite.js';
 
 /** A live file of a workspace, with what a values entry repeats from it and its upload. */
@@ -29,17 +30,26 @@ interface ValueRow {
   updated_at: string;
 }
 
+// Values are the hottest read of the service (the benchmark's target): compile each statement once per database.
+const compiled = new WeakMap<DB, Map<string, Statement>>();
+function statement(db: DB, sql: string): Statement {
+  let byText = compiled.get(db);
+  if (!byText) compiled.set(db, (byText = new Map()));
+  let found = byText.get(sql);
+  if (!found) byText.set(sql, (found = db.prepare(sql)));
+  return found;
+}
+
 /** Stored fields carry more (fieldId, confidence) than the entry shows. */
 export type StoredField = FormValueField & Record<string, unknown>;
 
 export function findFile(db: DB, workspaceId: string, fileId: string): FileRow | undefined {
-  return db
-    .prepare(
-      `SELECT f.id, f.upload_id, f.workspace_id, f.user_id, f.file_name, f.file_type, f.status,
-              u.api_request_id, u.file_type AS upload_file_type, u.file_name AS upload_file_name
-       FROM files f JOIN uploads u ON u.id = f.upload_id WHERE f.id = ? AND f.workspace_id = ?`,
-    )
-    .get(fileId, workspaceId) as FileRow | undefined;
+  return statement(
+    db,
+    `SELECT f.id, f.upload_id, f.workspace_id, f.user_id, f.file_name, f.file_type, f.status,
+            u.api_request_id, u.file_type AS upload_file_type, u.file_name AS upload_file_name
+     FROM files f JOIN uploads u ON u.id = f.upload_id WHERE f.id = ? AND f.workspace_id = ?`,
+  ).get(fileId, workspaceId) as FileRow | undefined;
 }
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', schemaName: 'schema_name', id: 'id' } as const;
@@ -89,12 +99,14 @@ function toEntry(row: ValueRow, file: FileRow, organizationId: string, fullTable
 /** One page of a file's entries. A file still being processed has none yet (decisions 4). */
 export function listValues(db: DB, file: FileRow, organizationId: string, q: ValuesPage): { entries: FormValueEntry[]; count: number } {
   if (file.status === 'uploaded' || file.status === 'processing') return { entries: [], count: 0 };
-  const count = db.prepare('SELECT COUNT(*) FROM form_values WHERE file_id = ?').pluck().get(file.id) as number;
+  const count = (statement(db, 'SELECT COUNT(*) AS n FROM form_values WHERE file_id = ?').get(file.id) as { n: number }).n;
   // The column comes from a fixed map, never from the request text; id breaks ties so pages are stable.
   const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
-  const rows = db
-    .prepare(`SELECT * FROM form_values WHERE file_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(file.id, q.limit, (q.page - 1) * q.limit) as ValueRow[];
+  const rows = statement(db, `SELECT * FROM form_values WHERE file_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+    file.id,
+    q.limit,
+    (q.page - 1) * q.limit,
+  ) as ValueRow[];
   return { entries: rows.map((r) => toEntry(r, file, organizationId, q.includeFullTableData)), count };
 }
 
