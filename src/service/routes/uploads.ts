@@ -56,8 +56,8 @@ function createTicket(ctx: ServiceContext, body: z.output<typeof UploadBody>, au
   }
   const now = new Date(ctx.options.now()).toISOString();
   const objectId = randomUUID();
-  const row: UploadRow = ctx.db.transaction(() => {
-    const target = resolveDestination(ctx.db, auth, ctx.options.maxDirectoryDepth, body.destinationPath, start);
+  const create = () => {
+    const target = body.destinationPath ? resolveDestination(ctx.db, auth, ctx.options.maxDirectoryDepth, body.destinationPath, start) : start;
     const upload: UploadRow = {
       id: randomUUID(),
       workspace_id: auth.workspaceId,
@@ -89,7 +89,9 @@ function createTicket(ctx: ServiceContext, body: z.output<typeof UploadBody>, au
     };
     insertUpload(ctx.db, upload);
     return upload;
-  })();
+  };
+  // Folders and the upload are created together or not at all; a plain ticket is one insert.
+  const row = body.destinationPath ? ctx.db.transaction(create)() : create();
   return {
     storagePath: storagePathOf(auth.workspaceId, objectId),
     presignedUploadURL: signUrl(ctx.baseUrl(), ctx.urlSecret, 'upload', objectId, ctx.options.uploadUrlTtlSeconds, ctx.options.now()),

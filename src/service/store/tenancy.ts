@@ -90,13 +90,19 @@ interface KeyRow {
   signing_secret: string;
 }
 
+// Every request looks its key up: the statement is prepared once per database.
+const findKeyStatements = new WeakMap<DB, import('better-sqlite3').Statement>();
+
 export function findKey(db: DB, key: string): AuthContext | undefined {
-  const row = db
-    .prepare(
+  let statement = findKeyStatements.get(db);
+  if (!statement) {
+    statement = db.prepare(
       `SELECT k.id, k.user_id, k.workspace_id, w.organization_id, k.read_only, k.active, k.callback_url, k.signing_secret
        FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = ?`,
-    )
-    .get(hashKey(key)) as KeyRow | undefined;
+    );
+    findKeyStatements.set(db, statement);
+  }
+  const row = statement.get(hashKey(key)) as KeyRow | undefined;
   if (!row) return undefined;
   return {
     keyId: row.id,

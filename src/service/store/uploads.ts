@@ -1,4 +1,5 @@
 import type { FileRecord, UploadStatus } from '../../contract/uploads.js';
+import type { Statement } from 'better-sqlite3';
 import type { DB } from '../../sqlite.js';
 
 // Rows of the uploads, upload_steps and files tables (migration 0002) and their API shapes.
@@ -55,16 +56,27 @@ export interface FileRow {
   updated_at: string;
 }
 
+const statements = new WeakMap<DB, Map<string, Statement>>();
+
+/** A prepared statement, prepared once per database (the hot request paths reuse them). */
+export function stmt(db: DB, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
 export const storagePathOf = (workspaceId: string, objectId: string) => `local://${workspaceId}/${objectId}`;
 
 export function insertUpload(db: DB, row: UploadRow): void {
   const columns = Object.keys(row);
-  db.prepare(`INSERT INTO uploads (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+  stmt(db, `INSERT INTO uploads (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
 }
 
 /** An upload of the caller's workspace; another workspace's is invisible. */
 export function getUploadRow(db: DB, workspaceId: string, uploadId: string): UploadRow | undefined {
-  return db.prepare('SELECT * FROM uploads WHERE id = ? AND workspace_id = ?').get(uploadId, workspaceId) as UploadRow | undefined;
+  return stmt(db, 'SELECT * FROM uploads WHERE id = ? AND workspace_id = ?').get(uploadId, workspaceId) as UploadRow | undefined;
 }
 
 export function uploadByObjectId(db: DB, objectId: string): UploadRow | undefined {

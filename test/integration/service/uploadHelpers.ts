@@ -17,7 +17,7 @@ export const INVOICE_TEXT = [
 ].join('\n');
 
 export async function put(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetch(url, { method: 'PUT', body, headers });
+  const res = await fetch(url, { method: 'PUT', body: typeof body === 'string' ? body : new Uint8Array(body), headers });
   const text = await res.text();
   let parsed: unknown = text;
   try {

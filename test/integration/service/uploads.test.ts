@@ -209,7 +209,7 @@ describe('PUT to the presigned address (decisions 5)', () => {
     expect((await put(otherObject, 'x')).status).toBe(403);
     expect((await put(`${svc.url}${url.pathname}`, 'x')).status).toBe(403);
 
-    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'multipart/form-data; boundary=z' }, {}]) {
+    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'multipart/form-data; boundary=z' }, {}] as Record<string, string>[]) {
       const ok = await put(t.presignedUploadURL, '{"not": "parsed"}', headers);
       expect(ok.status).toBe(200);
     }
@@ -238,10 +238,14 @@ describe('PUT to the presigned address (decisions 5)', () => {
       const t = await ticket(small);
       const declared = await put(t.presignedUploadURL, Buffer.alloc(1001, 97));
       expect(declared.status).toBe(413);
-      const chunks = async function* () {
-        for (let i = 0; i < 20; i++) yield Buffer.alloc(100, 98);
-      };
-      const streamed = await fetch(t.presignedUploadURL, { method: 'PUT', body: ReadableStream.from(chunks()), duplex: 'half' } as RequestInit);
+      let sent = 0;
+      const chunked = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 20) controller.enqueue(new Uint8Array(100).fill(98));
+          else controller.close();
+        },
+      });
+      const streamed = await fetch(t.presignedUploadURL, { method: 'PUT', body: chunked, duplex: 'half' } as RequestInit);
       expect(streamed.status).toBe(413);
       const status = await small.request('GET', `/prod/v1/uploads/${t.uploadId}`);
       expect(status.body).toMatchObject({ status: 'waiting', statuses: [], files: [] });
