@@ -99,7 +99,9 @@ export function parseQuestion(prompt: string, records: DocRecord[], nowMs: numbe
     : /\b(by|per|each) month|monthly|月(ごと|別)|月次/.test(text)
       ? 'month'
       : undefined;
-  let kind: Kind = KINDS.find(([, re]) => re.test(text))?.[0] ?? 'search';
+  // "last month" and "first quarter" name periods, not the latest or earliest document.
+  const kindText = text.replace(/\b(last|this|next|first|second|third|fourth) (month|year|week|quarter)\b/g, ' ');
+  let kind: Kind = KINDS.find(([, re]) => re.test(kindText))?.[0] ?? 'search';
   const field = FIELDS.find(([, re]) => re.test(text))?.[0];
   if (named.length > 0 && !groupBy && kind !== 'count') kind = 'lookup';
   const dateRole = /\bdue (in|on|by|before|during)\b|期限が.*月|due date/.test(text) && kind !== 'overdue' ? 'due' : 'date';
