@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { ControlStore } from '../sync/state/control.js';
 import { FileStore } from '../sync/state/files.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
-import { Outputs } from '../sync/outputs.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
 /** status, retry, pause, resume, export: they act on the state database the daemon reads. */
@@ -87,6 +86,7 @@ async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[
       process.stdout.write(control.isDone(id) ? 'ledgers rebuilt by the running daemon\n' : 'export requested; the daemon has not finished yet\n');
       return;
     }
+    const { Outputs } = await import('../sync/outputs.js');
     const outputs = new Outputs(db, (p) => {
       const f = folders.filter((d) => p.startsWith(d + path.sep)).sort((a, b) => b.length - a.length)[0];
       return f ? ({ path: f } as never) : undefined;

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { runDaemon } from '../sync/run.js';
+import { startControl, type RunningControl } from '../control/start.js';
 import { fail, locations, readConfig, withCommon, type CommonOptions } from './options.js';
 
 interface StartOptions extends CommonOptions {
   serviceUrl?: string;
   apiKeyFile?: string;
+  uiPort?: string;
 }
 
 export function registerStartCommand(program: Command): void {
@@ -12,11 +13,16 @@ export function registerStartCommand(program: Command): void {
     .description('run the daemon: watch the folders, upload, write the values beside each file')
     .option('--service-url <url>', 'use a remote service instead of the embedded one')
     .option('--api-key-file <file>', 'file holding the API key (readable only by you); or set DOCSYNC_API_KEY')
+    .option('--ui-port <n>', 'port of the UI and control API on 127.0.0.1 (default: uiPort of the config, 7766; 0: any)')
     .action(async (opts: StartOptions) => {
       let running;
+      let control: RunningControl | undefined;
       try {
         const loc = locations(opts);
-        running = await runDaemon({ locations: loc, config: readConfig(loc), serviceUrl: opts.serviceUrl, apiKeyFile: opts.apiKeyFile });
+        const config = readConfig(loc);
+        const { runDaemon } = await import('../sync/run.js');
+        running = await runDaemon({ locations: loc, config, serviceUrl: opts.serviceUrl, apiKeyFile: opts.apiKeyFile });
+        control = await startControl(running, config, opts.uiPort === undefined ? undefined : Number(opts.uiPort));
         const folders = running.daemon.folders.map((f) => f.path);
         process.stdout.write(
           [
@@ -24,6 +30,8 @@ export function registerStartCommand(program: Command): void {
             running.inbox ? `Your inbox: ${running.inbox}` : `Watching: ${folders.join(', ')}`,
             'Drop invoices, receipts or forms there: each file is uploaded once, and its values appear',
             'beside it as <name>.values.json and <name>.values.csv, plus docsync-ledger.csv/.xlsx per folder.',
+            `Open the UI: ${control.server.loginLink()}`,
+            `  (UI address ${control.server.url}; the link logs this browser in once.)`,
             `Logs: ${loc.dataDir}. Check progress with "docsync status". Stop with Ctrl+C.`,
             '',
           ].join('\n'),
@@ -32,6 +40,7 @@ export function registerStartCommand(program: Command): void {
         fail(err);
       }
       const stop = async () => {
+        await control?.close();
         await running!.stop();
         process.exit(0);
       };

@@ -3,7 +3,7 @@ import { checkServiceUrl, readApiKey } from './apikey.js';
 import { ClientRemote } from './clientRemote.js';
 import { defaultInbox, saveConfig, addFolder, type Config, type Locations } from './config.js';
 import { Daemon } from './daemon.js';
-import { startEmbeddedService, type EmbeddedService } from './embedded.js';
+import type { EmbeddedService } from './embedded.js';
 import { createLogger } from './logger.js';
 
 export interface RunOptions {
@@ -48,7 +48,8 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     config = addFolder(config, { path: inbox });
     saveConfig(o.locations.configFile, config);
   }
-  const embedded = url ? null : await startEmbeddedService(o.locations.dataDir, o.embeddedPort ?? 0);
+  // Loaded only when used: the local service brings its PDF and OCR engines.
+  const embedded = url ? null : await (await import('./embedded.js')).startEmbeddedService(o.locations.dataDir, o.embeddedPort ?? 0);
   const serviceUrl = url ?? embedded!.url;
   const key = apiKey ?? embedded!.apiKey;
   const log = createLogger({ dir: o.locations.dataDir, ...config.log, secrets: [key] });
