@@ -408,3 +408,14 @@ describe('GET /prod/v1/files (decisions 3)', () => {
     expect(probe.body.count).toBe(0);
   });
 });
+
+describe('contract', () => {
+  it('documents the upload operations in the OpenAPI document', async () => {
+    const res = await svc.request('GET', '/prod/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.paths['/prod/v1/files/upload'].post.operationId).toBe('uploadFile');
+    expect(Object.keys(res.body.paths['/prod/v1/uploads/{uploadId}'].get.responses)).toEqual(expect.arrayContaining(['200', '207', '404']));
+    const query = res.body.paths['/prod/v1/files'].get.parameters.map((p: { name: string }) => p.name);
+    expect(query).toEqual(expect.arrayContaining(['fileIds', 'uploadId', 'updatedAfter', 'createdAfter', 'page', 'limit', 'sortBy', 'sortOrder']));
+  });
+});
