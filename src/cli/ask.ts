@@ -74,9 +74,25 @@ function scopeOf(loc: Locations, config: Config, opts: AskOptions): AgentScope |
   return undefined;
 }
 
-function formatSources(job: Job): string {
+/** Local paths of the service's file ids, for the files a watched folder uploaded. */
+function localPaths(loc: Locations, fileIds: string[]): Map<string, string> {
+  const wanted = new Set(fileIds);
+  const found = new Map<string, string>();
+  if (wanted.size === 0) return found;
+  const rows = withDb(loc, (db) => db.prepare('SELECT folder, rel_path, file_ids FROM files WHERE file_ids IS NOT NULL').all()) as {
+    folder: string;
+    rel_path: string;
+    file_ids: string;
+  }[];
+  for (const row of rows) {
+    for (const id of parseFileIds(row.file_ids)) if (wanted.has(id)) found.set(id, path.join(row.folder, row.rel_path));
+  }
+  return found;
+}
+
+function formatSources(job: Job, names: Map<string, string>): string {
   if (job.citations.length === 0) return '';
-  const lines = job.citations.map((c, i) => `  ${i + 1}. file ${c.file_id}${c.page !== null ? `, page ${c.page}` : ''}: “${c.snippet}”`);
+  const lines = job.citations.map((c, i) => `  ${i + 1}. ${names.get(c.file_id) ?? `file ${c.file_id}`}${c.page !== null ? `, page ${c.page}` : ''}: “${c.snippet}”`);
   return `\nSources:\n${lines.join('\n')}\n`;
 }
 
@@ -128,7 +144,7 @@ async function runAsk(question: string, opts: AskOptions): Promise<void> {
     }
     const { job, interrupted } = await follow(client, sessionId, handle.job_id, !opts.json);
     if (opts.json) process.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
-    else process.stdout.write(`\n${job.status === 'COMPLETED' ? '' : `[${job.status}${job.error ? `: ${job.error.message}` : ''}]\n`}${formatSources(job)}`);
+    else process.stdout.write(`\n${job.status === 'COMPLETED' ? '' : `[${job.status}${job.error ? `: ${job.error.message}` : ''}]\n`}${formatSources(job, localPaths(loc, job.citations.map((c) => c.file_id)))}`);
     if (job.status !== 'COMPLETED') process.exitCode = interrupted ? 130 : 1;
   } finally {
     await client.close();
