@@ -44,11 +44,11 @@ export function isAllowedOrigin(origin: string | undefined): boolean {
   }
 }
 
-/** One-time login links: a nonce exchanged once, within a minute, for the session cookie. */
+/** One-time login links: a nonce exchanged once, within 15 minutes, for the session cookie. */
 export class LoginLinks {
   private readonly nonces = new Map<string, number>();
 
-  constructor(private readonly ttlMs = 60_000) {}
+  constructor(private readonly ttlMs = 15 * 60_000) {}
 
   create(): string {
     const nonce = randomBytes(24).toString('base64url');

@@ -39,7 +39,7 @@ export interface StatusView {
   service: { mode: 'embedded' | 'remote'; url: string; instance?: string | null };
   folders: FolderView[];
   running: FileView[];
-  recentFailures: Array<{ id: number; folder: string; file: string; reason: string; errorCode: string | null }>;
+  recentFailures: Array<{ id: number; folder: string; file: string; reason: string; errorCode: string | null; waiting: boolean }>;
 }
 
 export interface ValuesField {

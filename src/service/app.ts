@@ -113,6 +113,7 @@ export function buildService(input: ServiceOptions): Service {
   for (const register of areas) register(ctx);
 
   let sweeper: NodeJS.Timeout | undefined;
+  let closed = false;
   const service: Service = {
     app,
     ctx,
@@ -133,6 +134,8 @@ export function buildService(input: ServiceOptions): Service {
       return baseUrl;
     },
     async close() {
+      if (closed) return;
+      closed = true;
       if (sweeper) clearInterval(sweeper);
       for (const stop of stoppers.reverse()) await stop();
       await app.close();

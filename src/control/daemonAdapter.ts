@@ -1,0 +1,416 @@
+// The control API's view of a running daemon. Actions go through the same paths as the
+// CLI (the config file, the state database's pause flags and requests, its own database
+// connection), so the daemon notices them as it notices the CLI's.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ServiceClient, ServiceError } from '../client/index.js';
+import { retryFailed } from '../cli/control.js';
+import { addFolder, loadConfig, parseConfig, removeFolder, saveConfig, type Config, type FolderConfig, type Locations } from '../sync/config.js';
+import type { FolderState, SyncEmitter } from '../sync/events.js';
+import { sidecarPaths, LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from '../sync/export/names.js';
+import { ControlStore } from '../sync/state/control.js';
+import { openStateDb, type Db } from '../sync/state/db.js';
+import { FileStore, parseFileIds, type FileRow, type FileStatus } from '../sync/state/files.js';
+import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
+import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
+import { plainReason } from './reasons.js';
+import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
+
+export interface AdapterOptions {
+  locations: Locations;
+  emitter: SyncEmitter;
+  /** The service the daemon uses now. */
+  serviceUrl: string;
+  embedded: boolean;
+  inbox: string;
+  /** The API key the daemon uses (embedded or remote); used for the schema list only. */
+  apiKey: string;
+}
+
+const absPath = (row: Pick<FileRow, 'folder' | 'rel_path'>) => path.join(row.folder, ...row.rel_path.split('/'));
+
+function toView(row: FileRow): FileView {
+  return {
+    id: row.id,
+    folder: row.folder,
+    relPath: row.rel_path,
+    status: row.status,
+    reason: row.reason,
+    errorCode: row.error_code,
+    attempts: row.attempts,
+    size: row.size,
+    updatedAt: row.updated_at,
+    uploadId: row.upload_id,
+    fileIds: parseFileIds(row.file_ids),
+    remotePath: row.remote_path,
+  };
+}
+
+const ACTIVE: FileStatus[] = ['discovered', 'settled', 'uploading', 'processing'];
+
+/** The watcher reports scanning and errors; files on their way make a folder 'syncing'. */
+function folderState(paused: boolean, live: FolderState | undefined, counts: Partial<Record<FileStatus, number>>): FolderState {
+  if (paused) return 'paused';
+  if (live === 'error' || live === 'scanning') return live;
+  return ACTIVE.some((s) => (counts[s] ?? 0) > 0) ? 'syncing' : 'idle';
+}
+
+export class DaemonAdapter implements DaemonControl {
+  readonly events: SyncEmitter;
+  private readonly db: Db;
+  private readonly store: FileStore;
+  private readonly control: ControlStore;
+  private readonly folderStates = new Map<string, { state: FolderState; error?: string }>();
+
+  constructor(private readonly o: AdapterOptions) {
+    this.events = o.emitter;
+    this.db = openStateDb(o.locations.dataDir);
+    this.store = new FileStore(this.db);
+    this.control = new ControlStore(this.db);
+    this.events.on('folder', (e) => this.folderStates.set(e.folder, { state: e.state, error: e.error }));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private config(): Config {
+    return loadConfig(this.o.locations.configFile);
+  }
+
+  private folderView(f: FolderConfig, counts: Partial<Record<FileStatus, number>>, paused: Set<string>): FolderView {
+    const isPaused = paused.has('*') || paused.has(f.path);
+    const live = this.folderStates.get(f.path);
+    return {
+      path: f.path,
+      state: folderState(isPaused, live?.state, counts),
+      ...(live?.error ? { error: live.error } : {}),
+      paused: isPaused,
+      counts,
+      remotePath: f.remotePath,
+      ocrModel: f.ocrModel,
+      schemaId: f.schemaId,
+      onSuccess: f.onSuccess,
+      onFailure: f.onFailure,
+      duplicates: f.duplicates,
+      deletions: f.deletions,
+    };
+  }
+
+  private counts(): Map<string, Partial<Record<FileStatus, number>>> {
+    const out = new Map<string, Partial<Record<FileStatus, number>>>();
+    for (const c of this.store.countsByFolder()) {
+      const m = out.get(c.folder) ?? {};
+      m[c.status] = c.n;
+      out.set(c.folder, m);
+    }
+    return out;
+  }
+
+  status(): StatusView {
+    const config = this.config();
+    const paused = this.control.paused();
+    const counts = this.counts();
+    const running = this.db
+      .prepare(`SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20`)
+      .all() as FileRow[];
+    // Failed files, and files waiting to retry after an error (service down, 5xx, 429).
+    const failures = this.db
+      .prepare(
+        `SELECT * FROM files WHERE status = 'failed'
+           OR (status IN ('uploading','processing') AND error_code IS NOT NULL)
+         ORDER BY updated_at DESC LIMIT 20`,
+      )
+      .all() as FileRow[];
+    return {
+      paused: paused.has('*'),
+      firstRun: this.control.meta('ui.onboarded') === null,
+      inbox: this.o.inbox,
+      service: { mode: this.o.embedded ? 'embedded' : 'remote', url: this.o.serviceUrl, instance: config.service.instance ?? null },
+      folders: config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused)),
+      running: running.map(toView),
+      recentFailures: failures.map((r) => ({
+        id: r.id,
+        folder: r.folder,
+        file: r.rel_path,
+        reason: plainReason(r.error_code, r.reason),
+        errorCode: r.error_code,
+        waiting: r.status !== 'failed',
+      })),
+    };
+  }
+
+  listFiles(q: FilesQuery): { files: FileView[]; total: number } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.folder) (where.push('folder = ?'), args.push(q.folder));
+    if (q.status) (where.push('status = ?'), args.push(q.status));
+    if (q.q) (where.push("rel_path LIKE ? ESCAPE '\\'"), args.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = this.db.prepare(`SELECT COUNT(*) FROM files ${clause}`).pluck().get(...args) as number;
+    const rows = this.db
+      .prepare(`SELECT * FROM files ${clause} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...args, q.limit, (q.page - 1) * q.limit) as FileRow[];
+    return { files: rows.map(toView), total };
+  }
+
+  fileDetail(id: number): FileDetailView | undefined {
+    const row = this.store.get(id);
+    if (!row) return undefined;
+    const events = this.db.prepare('SELECT at, from_status, to_status, reason FROM events WHERE file_id = ? ORDER BY id').all(id) as Array<{
+      at: number;
+      from_status: FileStatus | null;
+      to_status: FileStatus;
+      reason: string | null;
+    }>;
+    const links = Object.fromEntries(
+      (['file', 'json', 'csv', 'ledger-csv', 'ledger-xlsx'] as const).map((k) => [k, fs.existsSync(this.openablePath(id, k) ?? '')]),
+    ) as FileDetailView['links'];
+    return {
+      ...toView(row),
+      events: events.map((e) => ({ at: e.at, from: e.from_status, to: e.to_status, reason: e.reason })),
+      documents: this.documents(row),
+      links,
+    };
+  }
+
+  /** The values as the JSON sidecar holds them (the daemon's own record of what it exported). */
+  private documents(row: FileRow): FileDetailView['documents'] {
+    try {
+      const sidecar = JSON.parse(fs.readFileSync(sidecarPaths(absPath(row)).json, 'utf8')) as {
+        documents?: Array<{ fileId?: string; fileName?: string; schemaName?: string; fields?: Array<{ title: string; type: string; value: unknown }> }>;
+      };
+      return (sidecar.documents ?? []).map((d) => ({
+        fileId: d.fileId ?? '',
+        fileName: d.fileName ?? row.rel_path,
+        schemaName: d.schemaName ?? '',
+        fields: (d.fields ?? []).map((f) => ({ title: f.title, type: f.type, value: f.value })),
+      }));
+    } catch {
+      return [];
+    }
+  }
+
+  openablePath(id: number, what: Openable): string | undefined {
+    const row = this.store.get(id);
+    if (!row) return undefined;
+    const abs = absPath(row);
+    const folderOfFile = path.dirname(abs);
+    switch (what) {
+      case 'file':
+        return abs;
+      case 'json':
+        return sidecarPaths(abs).json;
+      case 'csv':
+        return sidecarPaths(abs).csv;
+      case 'ledger-csv':
+        return path.join(folderOfFile, LEDGER_CSV_NAME);
+      case 'ledger-xlsx':
+        return path.join(folderOfFile, LEDGER_XLSX_NAME);
+    }
+  }
+
+  retry(target: { fileId?: number; folder?: string }): number {
+    if (target.fileId !== undefined) {
+      const row = this.store.get(target.fileId);
+      if (!row) throw new ControlError(404, 'NOT_FOUND', 'No such file.');
+      if (row.status === 'failed') return retryFailed(this.store, absPath(row));
+      if ((row.status === 'uploading' || row.status === 'processing') && row.error_code) {
+        // Waiting after a transient error: try again now instead of at the end of the backoff.
+        this.store.defer(row.id, { next_attempt_at: 0 }, 'retry requested');
+        return 1;
+      }
+      throw new ControlError(409, 'NOT_FAILED', `This file is ${row.status}: there is nothing to retry.`);
+    }
+    return retryFailed(this.store, target.folder);
+  }
+
+  pause(folder?: string): void {
+    this.control.pause(folder ?? '*');
+  }
+
+  resume(folder?: string): void {
+    this.control.resume(folder ?? '*');
+  }
+
+  folders(): FolderView[] {
+    const paused = this.control.paused();
+    const counts = this.counts();
+    return this.config().folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused));
+  }
+
+  private validateFolderPath(p: string, config: Config, self?: string): string {
+    if (!path.isAbsolute(p)) throw new ControlError(422, 'INVALID_PATH', 'Give the full path of the folder (for example /home/me/Invoices).');
+    const abs = path.resolve(p);
+    const data = path.resolve(this.o.locations.dataDir);
+    if (abs === data || abs.startsWith(data + path.sep) || data.startsWith(abs + path.sep)) {
+      throw new ControlError(422, 'INVALID_PATH', "That folder holds docsync's own data: choose another.");
+    }
+    for (const f of config.folders) {
+      if (f.path === self) continue;
+      if (abs === f.path) throw new ControlError(409, 'ALREADY_WATCHED', 'That folder is watched already.');
+      if (abs.startsWith(f.path + path.sep) || f.path.startsWith(abs + path.sep)) {
+        throw new ControlError(422, 'NESTED_FOLDER', `That folder overlaps ${f.path}, which is watched already.`);
+      }
+    }
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) throw new ControlError(422, 'INVALID_PATH', 'That path is a file, not a folder.');
+    return abs;
+  }
+
+  private writeConfig(config: Config): void {
+    saveConfig(this.o.locations.configFile, config);
+    this.control.request('reload');
+  }
+
+  addFolder(body: FolderBody): FolderView {
+    const config = this.config();
+    const abs = this.validateFolderPath(body.path, config);
+    fs.mkdirSync(abs, { recursive: true });
+    this.writeConfig(addFolder(config, { ...body, path: abs }));
+    return this.folders().find((f) => f.path === abs)!;
+  }
+
+  updateFolder(body: FolderBody): FolderView {
+    const config = this.config();
+    const abs = path.resolve(body.path);
+    const current = config.folders.find((f) => f.path === abs);
+    if (!current) throw new ControlError(404, 'NOT_FOUND', 'That folder is not watched.');
+    const next = { ...config, folders: config.folders.map((f) => (f.path === abs ? { ...f, ...body, path: abs } : f)) };
+    this.writeConfig(loadConfigFrom(next));
+    return this.folders().find((f) => f.path === abs)!;
+  }
+
+  removeFolder(p: string): void {
+    const { config, removed } = removeFolder(this.config(), p);
+    if (!removed) throw new ControlError(404, 'NOT_FOUND', 'That folder is not watched.');
+    this.writeConfig(config);
+  }
+
+  private keyFile(): string {
+    return path.join(this.o.locations.dataDir, 'api-key');
+  }
+
+  settings(): SettingsView {
+    const config = this.config();
+    const keyFile = config.service.apiKeyFile ?? this.keyFile();
+    return {
+      service: {
+        mode: config.service.url ? 'remote' : 'embedded',
+        ...(config.service.url ? { url: config.service.url } : {}),
+        instance: config.service.instance ?? null,
+        apiKeySet: Boolean(process.env.DOCSYNC_API_KEY) || fs.existsSync(keyFile),
+      },
+      concurrency: config.concurrency,
+      ...(config.defaultOcrModel ? { defaultOcrModel: config.defaultOcrModel } : {}),
+      ...(config.defaultSchemaId ? { defaultSchemaId: config.defaultSchemaId } : {}),
+    };
+  }
+
+  /** Saved to the config (and the key to an owner-only file); a service change applies at the next start. */
+  updateSettings(body: SettingsBody): SettingsView & { restartRequired: boolean } {
+    const config = this.config();
+    const next: Config = { ...config, service: { ...config.service } };
+    let restartRequired = false;
+    if (body.service) {
+      if (body.service.mode === 'embedded') {
+        restartRequired = Boolean(config.service.url);
+        delete next.service.url;
+      } else {
+        if (!body.service.url) throw new ControlError(422, 'INVALID_INPUT', 'service.url: the address of the service is required.');
+        restartRequired = config.service.url !== body.service.url || body.service.apiKey !== undefined;
+        next.service.url = body.service.url;
+      }
+      if (body.service.instance !== undefined) {
+        if (body.service.instance === null) delete next.service.instance;
+        else next.service.instance = body.service.instance;
+      }
+      if (body.service.apiKey !== undefined) {
+        if (body.service.apiKey === '') fs.rmSync(this.keyFile(), { force: true });
+        else fs.writeFileSync(this.keyFile(), body.service.apiKey, { mode: 0o600 });
+        fs.chmodSync(this.keyFile(), 0o600);
+        next.service.apiKeyFile = this.keyFile();
+      }
+    }
+    if (body.concurrency !== undefined) ((next.concurrency = body.concurrency), (restartRequired = true));
+    if (body.defaultOcrModel !== undefined) next.defaultOcrModel = body.defaultOcrModel || undefined;
+    if (body.defaultSchemaId !== undefined) next.defaultSchemaId = body.defaultSchemaId || undefined;
+    saveConfig(this.o.locations.configFile, loadConfigFrom(next));
+    this.control.setMeta('ui.onboarded', new Date().toISOString());
+    return { ...this.settings(), restartRequired };
+  }
+
+  private storedKey(): string | undefined {
+    const config = this.config();
+    const file = config.service.apiKeyFile ?? this.keyFile();
+    return process.env.DOCSYNC_API_KEY ?? (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined);
+  }
+
+  /** Calls the service with the given (or stored) address and key and says what it found. */
+  async testConnection(body: ConnectionTestBody): Promise<{ ok: boolean; message: string; fileTypes?: number }> {
+    const url = body.url ?? this.config().service.url ?? this.o.serviceUrl;
+    const apiKey = body.apiKey ?? (url === this.o.serviceUrl ? this.o.apiKey : this.storedKey());
+    if (!apiKey) return { ok: false, message: 'No API key: paste the key from your account settings.' };
+    const client = new ServiceClient({ baseUrl: url, apiKey, retry: { maxAttempts: 1 } });
+    try {
+      const { fileTypes } = await client.listFileTypes();
+      return { ok: true, message: `Connected to ${url}: ${fileTypes.length} document type(s) available.`, fileTypes: fileTypes.length };
+    } catch (error) {
+      const message = error instanceof ServiceError ? `${error.status ? `${error.status} ` : ''}${error.detail || error.title || error.message}` : (error as Error).message;
+      return { ok: false, message: `The service answered: ${message}` };
+    } finally {
+      await client.close();
+    }
+  }
+
+  async listSchemas(): Promise<Array<{ id: string; name: string }>> {
+    const client = new ServiceClient({ baseUrl: this.o.serviceUrl, apiKey: this.o.apiKey, retry: { maxAttempts: 1 } });
+    try {
+      const { fileTypes } = await client.listFileTypes();
+      return fileTypes.filter((b) => b.defaultSchemaId).map((b) => ({ id: b.defaultSchemaId!, name: b.name }));
+    } catch {
+      return [];
+    } finally {
+      await client.close();
+    }
+  }
+
+  async rebuildLedgers(): Promise<{ done: boolean }> {
+    const id = this.control.request('export');
+    const end = Date.now() + 60_000;
+    while (!this.control.isDone(id) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    return { done: this.control.isDone(id) };
+  }
+
+  logs(limit: number): Array<{ time: number; level: string; msg: string }> {
+    const file = path.join(this.o.locations.dataDir, 'docsync.log');
+    if (!fs.existsSync(file)) return [];
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const length = Math.min(size, 256 * 1024);
+      const buf = Buffer.alloc(length);
+      fs.readSync(fd, buf, 0, length, size - length);
+      const levels: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+      return buf
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(-limit)
+        .flatMap((line) => {
+          try {
+            const j = JSON.parse(line) as { time: number; level: number; msg: string };
+            return [{ time: j.time, level: levels[j.level] ?? String(j.level), msg: j.msg }];
+          } catch {
+            return [];
+          }
+        })
+        .reverse();
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+/** Re-validate a config built in memory (same rules as the file). */
+const loadConfigFrom = (config: Config): Config => parseConfig(JSON.parse(JSON.stringify(config)));

@@ -1,0 +1,84 @@
+// A real daemon (embedded local service), its control API and the built UI, in temp folders.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { RENDERER_DIR, startControl, type RunningControl } from '../../src/control/start.js';
+import { loadConfig, saveConfig, parseConfig } from '../../src/sync/config.js';
+import { runDaemon, type Running } from '../../src/sync/run.js';
+
+export interface UiHarness {
+  root: string;
+  running: Running;
+  control: RunningControl;
+  url: string;
+  token: string;
+  configFile: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Build the renderer once if it is not built yet (`npm ci` builds it via `prepare`). */
+export function ensureRendererBuilt(): void {
+  if (fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) return;
+  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+
+export async function startUiHarness(folders: string[] = []): Promise<UiHarness> {
+  ensureRendererBuilt();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-ui-'));
+  // The default inbox lives in the home folder: keep it inside the temp folder.
+  process.env.HOME = path.join(root, 'home');
+  fs.mkdirSync(process.env.HOME, { recursive: true });
+  const configFile = path.join(root, 'config.json');
+  const dataDir = path.join(root, 'data');
+  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, folders: folders.map((p) => ({ path: p })) }));
+  const locations = { configFile, dataDir };
+  const running = await runDaemon({ locations, config: loadConfig(configFile) });
+  const control = await startControl(running, loadConfig(configFile), 0);
+  const token = fs.readFileSync(path.join(dataDir, 'control-token'), 'utf8').trim();
+  return {
+    root,
+    running,
+    control,
+    url: control.server.url,
+    token,
+    configFile,
+    dataDir,
+    async close() {
+      await control.close();
+      await running.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A one-page invoice PDF with a text layer. */
+export async function invoicePdf(number: string, total: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const lines = [
+    'ACME Supplies Ltd',
+    'INVOICE',
+    `Invoice Number: ${number}`,
+    'Invoice Date: 2026-03-14',
+    'Due Date: 2026-04-13',
+    'Description            Qty   Unit Price   Amount',
+    'Paper A4 box            2      10.00       20.00',
+    `Subtotal: ${total}`,
+    'Tax: 0.00',
+    `Total: ${total} USD`,
+  ];
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 22, size: 12, font }));
+  return Buffer.from(await doc.save());
+}
+
+/** Write a file the way a scanner does: to a temp name, then renamed into place. */
+export function drop(folder: string, name: string, bytes: Buffer): string {
+  const target = path.join(folder, name);
+  fs.writeFileSync(`${target}.part`, bytes);
+  fs.renameSync(`${target}.part`, target);
+  return target;
+}
