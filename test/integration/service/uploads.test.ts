@@ -210,11 +210,13 @@ describe('PUT to the presigned address (decisions 5)', () => {
     expect((await put(`${svc.url}${url.pathname}`, 'x')).status).toBe(403);
 
     for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'multipart/form-data; boundary=z' }, {}] as Record<string, string>[]) {
-      const ok = await put(t.presignedUploadURL, '{"not": "parsed"}', headers);
+      const bytes = `--z\r\n{"not": "parsed", "as": ${JSON.stringify(headers)}}\r\n--z--\r\n`;
+      const ok = await put(t.presignedUploadURL, bytes, headers);
       expect(ok.status).toBe(200);
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      expect(ok.headers.get('etag')).toBe(`"${sha}"`);
+      expect(svc.service.db.prepare('SELECT blob_sha256 FROM uploads WHERE id = ?').pluck().get(t.uploadId)).toBe(sha);
     }
-    const sha = createHash('sha256').update('{"not": "parsed"}').digest('hex');
-    expect(svc.service.db.prepare('SELECT blob_sha256 FROM uploads WHERE id = ?').pluck().get(t.uploadId)).toBe(sha);
     await settled(svc, t.uploadId);
   });
 
