@@ -186,7 +186,7 @@ export class Pipeline {
     if (progress.status === 'waiting') {
       const n = (this.pollCount.get(row.id) ?? 0) + 1;
       this.pollCount.set(row.id, n);
-      this.o.store.schedule(row.id, Date.now() + backoffMs(n, POLL_BASE_MS, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.6));
+      this.o.store.schedule(row.id, Date.now() + backoffMs(n, POLL_BASE_MS, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3));
       return;
     }
     this.pollCount.delete(row.id);

@@ -21,8 +21,12 @@ interface Candidate {
   mtimeMs: number;
   /** When this size+mtime was first seen. */
   sigSince: number;
+  /** Since when the file is known to be unchanged (its mtime when plausible). */
+  quietSince: number;
   seen: number;
 }
+
+const MIN_CHECK_MS = 20;
 
 const STAT_BATCH = 256;
 
@@ -55,7 +59,7 @@ export class SettleTracker {
   observe(absPath: string): void {
     if (this.closed) return;
     if (!this.candidates.has(absPath)) {
-      this.candidates.set(absPath, { size: -1, mtimeMs: -1, sigSince: Date.now(), seen: 0 });
+      this.candidates.set(absPath, { size: -1, mtimeMs: -1, sigSince: Date.now(), quietSince: Date.now(), seen: 0 });
     }
     this.schedule();
   }
@@ -71,12 +75,25 @@ export class SettleTracker {
     this.candidates.clear();
   }
 
+  /**
+   * Wakes when the earliest candidate can settle (its quiet time reaches the window),
+   * but at least every checkMs while files still change, so settling adds little latency.
+   */
   private schedule(): void {
     if (this.timer || this.ticking || this.closed || this.candidates.size === 0) return;
+    const now = Date.now();
+    let due = now + this.checkMs;
+    for (const c of this.candidates.values()) {
+      if (c.seen === 0) {
+        due = now + MIN_CHECK_MS;
+        break;
+      }
+      due = Math.min(due, c.quietSince + this.opts.windowMs);
+    }
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.tick();
-    }, this.checkMs);
+    }, Math.max(MIN_CHECK_MS, due - now));
   }
 
   private async tick(): Promise<void> {
@@ -109,15 +126,15 @@ export class SettleTracker {
     }
     const now = Date.now();
     if (stat.size !== c.size || stat.mtimeMs !== c.mtimeMs) {
-      Object.assign(c, { size: stat.size, mtimeMs: stat.mtimeMs, sigSince: now, seen: 1 });
+      // The file's own mtime says when it was last written; trust it unless it lies in the future.
+      const quietSince = stat.mtimeMs <= now ? Math.min(now, stat.mtimeMs) : now;
+      Object.assign(c, { size: stat.size, mtimeMs: stat.mtimeMs, sigSince: now, quietSince, seen: 1 });
       return;
     }
     c.seen++;
-    // The file's own mtime says when it was last written; trust it unless it lies in the future.
-    const quietSince = stat.mtimeMs <= now ? Math.min(c.sigSince, stat.mtimeMs) : c.sigSince;
-    if (now - quietSince < this.opts.windowMs) return;
+    if (now - c.quietSince < this.opts.windowMs) return;
     if (!(await canOpen(absPath))) {
-      c.sigSince = now; // locked: wait a full window after it is released
+      c.quietSince = now; // locked: wait a full window after it is released
       return;
     }
     if (this.candidates.get(absPath) !== c) return;

@@ -1,0 +1,248 @@
+// `npm run bench -- sync`: the sync daemon's latency, throughput and scale (issue 3).
+// The service runs in its own process (serviceServer.ts) so its processing does not share
+// the daemon's event loop; the scale part runs the daemon in its own process too.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PQueue from 'p-queue';
+import { ClientRemote } from '../../src/sync/clientRemote.js';
+import { parseConfig } from '../../src/sync/config.js';
+import { Daemon } from '../../src/sync/daemon.js';
+import { silentLogger } from '../../src/sync/logger.js';
+import { openStateDb } from '../../src/sync/state/db.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+interface Server { url: string; key: string; child: ChildProcess }
+
+async function startServer(): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'serviceServer.ts'), 'service'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const line = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+  });
+  return { ...(JSON.parse(line) as { url: string; key: string }), child };
+}
+
+async function stopServer(s: Server): Promise<void> {
+  s.child.kill('SIGTERM');
+  await new Promise((r) => s.child.once('exit', r));
+}
+
+function tmp(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-bench-'));
+}
+
+async function startDaemon(server: Server, inbox: string, dataDir: string, settleMs = 1000): Promise<Daemon> {
+  const config = parseConfig({ settleMs, folders: [{ path: inbox, remotePath: 'Bench' }] });
+  const remote = new ClientRemote({ baseUrl: server.url, apiKey: server.key });
+  return Daemon.start({ config, dataDir, remote, log: silentLogger() });
+}
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+/** 1. 200 files at 20 per second: last write -> JSON sidecar. */
+async function latency(server: Server) {
+  const dir = tmp();
+  const inbox = path.join(dir, 'inbox');
+  fs.mkdirSync(inbox);
+  const daemon = await startDaemon(server, inbox, path.join(dir, 'data'));
+  const lastWrite = new Map<string, number>();
+  const sidecarAt = new Map<string, number>();
+  const N = 200;
+  const watcher = setInterval(() => {
+    for (const [name] of lastWrite) {
+      if (!sidecarAt.has(name) && fs.existsSync(path.join(inbox, `${name}.values.json`))) sidecarAt.set(name, performance.now());
+    }
+  }, 5);
+  for (let i = 0; i < N; i++) {
+    const name = `lat${i}.txt`;
+    fs.writeFileSync(path.join(inbox, name), `INVOICE\nInvoice Number: L-${i}\nDate: 2024-05-01\nTotal: ${i}.00\n`);
+    lastWrite.set(name, performance.now());
+    await sleep(50);
+  }
+  const end = Date.now() + 300_000;
+  while (sidecarAt.size < N && Date.now() < end) await sleep(20);
+  clearInterval(watcher);
+  const breakdown = stageMedians(daemon);
+  await daemon.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const lat = [...sidecarAt].map(([name, t]) => (t - lastWrite.get(name)!) / 1000);
+  return {
+    files: N, completed: lat.length, settleWindowS: 1, p50S: round(percentile(lat, 50), 3), p95S: round(percentile(lat, 95), 3),
+    maxS: round(Math.max(...lat), 3), targetP95S: 1.5, medianStageS: breakdown,
+  };
+}
+
+/** Where the time goes, from the event log: discovered -> settled -> processing (uploaded) -> exported. */
+function stageMedians(daemon: Daemon): Record<string, number> {
+  const rows = daemon.db
+    .prepare(
+      `SELECT file_id, MIN(CASE WHEN to_status='discovered' THEN at END) d, MIN(CASE WHEN to_status='settled' THEN at END) s,
+              MIN(CASE WHEN to_status='processing' THEN at END) p, MIN(CASE WHEN to_status='exported' THEN at END) e
+       FROM events GROUP BY file_id`,
+    )
+    .all() as Array<{ d: number; s: number; p: number; e: number }>;
+  const med = (f: (r: { d: number; s: number; p: number; e: number }) => number) => round(percentile(rows.map(f), 50) / 1000, 3);
+  return { discoveredToSettled: med((r) => r.s - r.d), settledToUploaded: med((r) => r.p - r.s), uploadedToExported: med((r) => r.e - r.p) };
+}
+
+function dropFiles(inbox: string, n: number, size: number): void {
+  for (let i = 0; i < n; i++) fs.writeFileSync(path.join(inbox, `t${i}.bin`), randomBytes(size));
+}
+
+/** The baseline: the same client, ticket + PUT in a loop at the same concurrency; no watcher, no database. */
+async function plainLoop(server: Server, dir: string, n: number): Promise<number> {
+  const remote = new ClientRemote({ baseUrl: server.url, apiKey: server.key });
+  const q = new PQueue({ concurrency: 4 });
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const f = path.join(dir, `t${i}.bin`);
+    void q.add(() => remote.upload(f, { fileName: `base${i}.bin`, fileType: 'application/octet-stream', destinationPath: 'Base', isEphemeral: false, isSplit: false }, () => `base-${i}-${t0}`, () => undefined));
+  }
+  await q.onIdle();
+  const s = (performance.now() - t0) / 1000;
+  await remote.close();
+  return n / s;
+}
+
+/** 2. 2,000 files of 200 KB dropped at once: files/s until all are uploaded, next to the plain loop. */
+async function throughput(server: Server) {
+  const N = 2000;
+  const SIZE = 200 * 1024;
+  const baseDir = tmp();
+  dropFiles(baseDir, N, SIZE);
+  const baseline = await plainLoop(server, baseDir, N);
+  fs.rmSync(baseDir, { recursive: true, force: true });
+
+  const dir = tmp();
+  const inbox = path.join(dir, 'inbox');
+  fs.mkdirSync(inbox);
+  const daemon = await startDaemon(server, inbox, path.join(dir, 'data'));
+  const count = daemon.db.prepare("SELECT COUNT(*) FROM files WHERE status IN ('processing','exported','failed') AND upload_id IS NOT NULL");
+  const first = daemon.db.prepare("SELECT MIN(at) FROM events WHERE to_status = 'uploading'");
+  const t0 = performance.now();
+  const wall0 = Date.now();
+  dropFiles(inbox, N, SIZE);
+  const droppedS = (performance.now() - t0) / 1000;
+  const end = Date.now() + 600_000;
+  while ((count.pluck().get() as number) < N && Date.now() < end) await sleep(20);
+  const totalS = (performance.now() - t0) / 1000;
+  const uploadStart = first.pluck().get() as number;
+  const uploadPhaseS = (Date.now() - uploadStart) / 1000;
+  const uploaded = count.pluck().get() as number;
+  await daemon.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  void wall0;
+  return {
+    files: N, fileKB: 200, concurrency: 4, uploaded,
+    plainLoopFilesPerS: round(baseline), writeAllFilesS: round(droppedS, 2),
+    daemonFilesPerS: round(N / totalS), ratio: round(N / totalS / baseline, 2),
+    daemonUploadPhaseFilesPerS: round(N / uploadPhaseS), uploadPhaseRatio: round(N / uploadPhaseS / baseline, 2),
+    note: 'daemonFilesPerS counts from the first write (includes writing 400 MB and the 1 s settle window); the upload phase from the first upload',
+  };
+}
+
+function readProc(pid: number): { rssMb: number; peakRssMb: number; cpuTicks: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { rssMb: round(kb('VmRSS') / 1024), peakRssMb: round(kb('VmHWM') / 1024), cpuTicks: Number(stat[11]) + Number(stat[12]) };
+}
+
+/** 3. 100,000 already-synced files: start to idle, peak RSS, idle CPU over 60 s. */
+async function scale(server: Server) {
+  const N = 100_000;
+  const dir = tmp();
+  const inbox = path.join(dir, 'inbox');
+  const dataDir = path.join(dir, 'data');
+  const t0 = performance.now();
+  const db = openStateDb(dataDir);
+  const insert = db.prepare(
+    `INSERT INTO files (folder, rel_path, size, mtime_ms, sha256, status, remote_path, upload_id, file_ids, created_at, updated_at, exported_at)
+     VALUES (?, ?, ?, ?, ?, 'exported', 'Bench', 'u', '[]', ?, ?, ?)`,
+  );
+  const rows: Array<[string, number, number]> = [];
+  for (let d = 0; d < 100; d++) {
+    const sub = path.join(inbox, `d${d}`);
+    fs.mkdirSync(sub, { recursive: true });
+    for (let i = 0; i < N / 100; i++) {
+      const f = path.join(sub, `f${i}.txt`);
+      fs.writeFileSync(f, `file ${d}/${i}\n`);
+      const st = fs.statSync(f);
+      rows.push([`d${d}/f${i}.txt`, st.size, st.mtimeMs]);
+    }
+  }
+  const now = Date.now();
+  db.transaction(() => {
+    for (const [rel, size, mtime] of rows) insert.run(inbox, rel, size, mtime, 'x', now, now, now);
+  })();
+  db.close();
+  const seedS = (performance.now() - t0) / 1000;
+  const config = path.join(dir, 'config.json');
+  fs.writeFileSync(config, JSON.stringify({ folders: [{ path: inbox, remotePath: 'Bench' }], log: { level: 'warn' } }));
+
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'syncDaemon.ts'), config, dataDir, server.url], {
+    env: { ...process.env, DOCSYNC_API_KEY: server.key }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, readProc(child.pid!).peakRssMb);
+    } catch {
+      // exited
+    }
+  }, 100);
+  const line = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+  });
+  const startToIdleS = (performance.now() - start) / 1000;
+  const inner = JSON.parse(line) as { importAndStartMs: number; idleAfterMs: number };
+  const atIdle = readProc(child.pid!);
+  await sleep(60_000);
+  const after = readProc(child.pid!);
+  clearInterval(sampler);
+  const ticksPerS = 100;
+  const idleCpuPct = ((after.cpuTicks - atIdle.cpuTicks) / ticksPerS / 60) * 100;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  const check = openStateDb(dataDir);
+  const changed = check.prepare("SELECT COUNT(*) FROM files WHERE status != 'exported'").pluck().get() as number;
+  check.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    files: N, seedS: round(seedS), startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
+    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: round(idleCpuPct, 3),
+    rowsNotExportedAfter: changed, targets: { startToIdleS: 15, peakRssMb: 150, idleCpuPercent: 0.2 },
+  };
+}
+
+export async function run(): Promise<object> {
+  const server = await startServer();
+  try {
+    const only = process.env.SYNC_BENCH_PART;
+    const result: Record<string, unknown> = { load: os.loadavg().map((n) => round(n, 2)) };
+    if (!only || only === 'latency') result.latency = await latency(server);
+    if (!only || only === 'throughput') result.throughput = await throughput(server);
+    if (!only || only === 'scale') result.scale = await scale(server);
+    return result;
+  } finally {
+    await stopServer(server);
+  }
+}
