@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentSettledEvent } from '../../contract/agent.js';
 import { enqueueCallback } from '../callbacks.js';
 import type { ServiceContext } from '../context.js';
-import type { AnswerEngine, AnswerRequest, AnswerWriter } from './engine/types.js';
+import { estimateTokens, type AnswerEngine, type AnswerRequest, type AnswerWriter } from './engine/types.js';
 import type { ResolvedAgentOptions } from './options.js';
 import {
   claimNextJob,
@@ -109,8 +109,10 @@ export class AgentRunner {
     const stored = JSON.parse(job.request) as StoredRequest;
     const beat = setInterval(() => heartbeat(this.ctx.db, job.id, this.workerId, this.now()), this.options.heartbeatMs);
     let partial = '';
+    let inputTokens = 0;
     const writer: AnswerWriter = {
       signal,
+      readInput: (tokens) => (inputTokens = tokens),
       write: async (chunk) => {
         if (signal.aborted) throw new StoppedError();
         partial += chunk;
@@ -125,8 +127,10 @@ export class AgentRunner {
       this.settle(job.id, { status: 'COMPLETED', answer: answer.answer, partial: answer.answer, citations: answer.citations, cost: answer.cost });
     } catch (error) {
       if (this.closing) return;
-      if (signal.aborted) this.settle(job.id, { status: 'STOPPED', partial });
-      else this.settle(job.id, { status: 'FAILED', partial, error: { code: 'AGENT_FAILED', message: (error as Error).message || String(error) } });
+      // A run that ends early keeps what it wrote and what it cost (spec 2.5).
+      const cost = { input_tokens: inputTokens, output_tokens: estimateTokens(partial) };
+      if (signal.aborted) this.settle(job.id, { status: 'STOPPED', partial, cost });
+      else this.settle(job.id, { status: 'FAILED', partial, cost, error: { code: 'AGENT_FAILED', message: (error as Error).message || String(error) } });
     } finally {
       clearInterval(beat);
     }

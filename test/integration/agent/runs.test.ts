@@ -120,6 +120,8 @@ describe('stop (spec 4.4, decisions 10)', () => {
     expect(done.status).toBe('STOPPED');
     expect(done.answer).toBeNull();
     expect(done.partial_answer.startsWith(running.partial_answer)).toBe(true);
+    expect(done.cost.input_tokens).toBeGreaterThan(0);
+    expect(done.cost.output_tokens).toBeGreaterThan(0);
     const call = await waitFor(() => receiver.received.find((c) => c.body.job_id === res.body.job_id), 'callback');
     expect(call.verified).toBe(true);
     expect(call.body).toMatchObject({ event: 'agent.job_settled', job_id: res.body.job_id, session_id: session, status: 'STOPPED', client_ref: 'order-7' });

@@ -86,11 +86,9 @@ export class BuiltinEngine implements AnswerEngine {
   async answer(db: DB, req: AnswerRequest, writer: AnswerWriter): Promise<EngineAnswer> {
     const draft = draftAnswer(db, req);
     const answer = draft.paragraphs.join('\n\n');
+    const inputTokens = estimateTokens(req.prompt) + estimateTokens(draft.context);
+    writer.readInput(inputTokens);
     for (const chunk of chunksOf(answer)) await writer.write(chunk);
-    return {
-      answer,
-      citations: draft.citations,
-      cost: { input_tokens: estimateTokens(req.prompt) + estimateTokens(draft.context), output_tokens: estimateTokens(answer) },
-    };
+    return { answer, citations: draft.citations, cost: { input_tokens: inputTokens, output_tokens: estimateTokens(answer) } };
   }
 }

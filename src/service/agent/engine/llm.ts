@@ -53,6 +53,7 @@ export class LlmEngine implements AnswerEngine {
   async answer(db: DB, req: AnswerRequest, writer: AnswerWriter): Promise<EngineAnswer> {
     const draft = draftAnswer(db, req);
     const input = messages(req, draft);
+    writer.readInput(estimateTokens(JSON.stringify(input)));
     let streamed = false;
     try {
       const res = await request(`${this.options.baseUrl.replace(/\/$/, '')}/chat/completions`, {

@@ -21,6 +21,8 @@ export interface AnswerRequest {
 export interface AnswerWriter {
   /** Append to the answer being written; rejects once the run is stopped. */
   write(chunk: string): Promise<void>;
+  /** The input read so far, in tokens: what a stopped or failed run is charged with. */
+  readInput(tokens: number): void;
   readonly signal: AbortSignal;
 }
 
