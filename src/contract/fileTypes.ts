@@ -26,6 +26,23 @@ export function fieldDepth(value: unknown): number {
   return max;
 }
 
+/** How deeply any JSON value nests, computed without recursion. */
+export function jsonDepth(value: unknown, limit = Infinity): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    max = Math.max(max, depth + 1);
+    if (max > limit) return max;
+    for (const child of Object.values(node as object)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+/** A field's default or current value: any JSON, nested at most 32 levels (it is stored and echoed). */
+const FieldValueSchema = z.unknown().refine((v) => jsonDepth(v, 32) <= 32, 'A value nests at most 32 levels deep.');
+
 const FieldSuggestionSchema = z.object({ id: z.string().min(1).max(255), name: z.string().min(1).max(FIELD_LIMITS.text) });
 
 /** The properties every variant shares; `title` and `type` vary (required, optional, free text). */
@@ -36,7 +53,7 @@ const commonProps = {
   hidden: z.boolean().optional(),
   internet_context: z.boolean().optional(),
   fieldSuggestion: FieldSuggestionSchema.optional(),
-  value: z.unknown().optional(),
+  value: FieldValueSchema.optional(),
   enumValues: z.array(z.string().max(FIELD_LIMITS.text)).max(FIELD_LIMITS.enumValues).optional(),
   inlineListType: InlineListTypeSchema.optional(),
 };

@@ -172,6 +172,9 @@ describe('PATCH /prod/v1/files/{fileId}/schema (4.9, decisions 23)', () => {
     expect(fileSchemaId(fileId)).toBe(bp.defaultSchemaId);
     const latest = await svc.request('GET', `/prod/v1/schemas?blueprintId=${bp.id}&latestOnly=true`);
     expect(latest.body.schemas.map((s: { version: string }) => s.version)).toEqual(['2.1.0']);
+    const badQuery = await svc.request('GET', `/prod/v1/schemas?latestOnly=perhaps`);
+    expect(badQuery.status).toBe(422);
+    expect(badQuery.body.errors[0].parameter).toBe('latestOnly');
     const all = await svc.request('GET', `/prod/v1/schemas?blueprintId=${bp.id}`);
     expect(all.body.count).toBe(6);
     const bad = await svc.request('PATCH', `/prod/v1/files/${fileId}/schema`, { body: { schemaVersionType: 'HUGE', fields: [{ title: 'x', type: 'STRING' }] } });

@@ -75,6 +75,12 @@ describe('POST /prod/v1/file-type (extension)', () => {
   it('answers hostile nesting with 422, not a stack overflow', async () => {
     const depth = 20_000;
     const field = '{"title":"n","type":"OBJECT","items":['.repeat(depth) + '{"title":"leaf","type":"STRING"}' + ']}'.repeat(depth);
+    const deepValue = '{"a":['.repeat(depth) + '1' + ']}'.repeat(depth);
+    const valued = await svc.request('POST', '/prod/v1/file-type', {
+      body: `{"className":"DeepValue","name":"D","fields":[{"title":"v","type":"STRING","value":${deepValue}}]}`,
+    });
+    expect(valued.status).toBe(422);
+    expect(valued.body.errors[0].pointer).toBe('/fields/0/value');
     const body = `{"className":"Deep","name":"Deep","fields":[${field}]}`;
     for (const headers of [{}, { 'idempotency-key': randomUUID() }] as Array<Record<string, string>>) {
       const res = await svc.request('POST', '/prod/v1/file-type', { body, headers });
