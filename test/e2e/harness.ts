@@ -25,7 +25,12 @@ export function ensureRendererBuilt(): void {
   execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-export async function startUiHarness(folders: string[] = []): Promise<UiHarness> {
+export interface HarnessOptions {
+  /** Runs before the daemon starts (e.g. to seed its state database); returns more folders to watch. */
+  prepare?: (root: string, dataDir: string) => string[] | Promise<string[]>;
+}
+
+export async function startUiHarness(folders: string[] = [], options: HarnessOptions = {}): Promise<UiHarness> {
   ensureRendererBuilt();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-ui-'));
   // The default inbox lives in the home folder: keep it inside the temp folder.
@@ -33,6 +38,7 @@ export async function startUiHarness(folders: string[] = []): Promise<UiHarness>
   fs.mkdirSync(process.env.HOME, { recursive: true });
   const configFile = path.join(root, 'config.json');
   const dataDir = path.join(root, 'data');
+  folders = [...folders, ...((await options.prepare?.(root, dataDir)) ?? [])];
   saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, folders: folders.map((p) => ({ path: p })) }));
   const locations = { configFile, dataDir };
   const running = await runDaemon({ locations, config: loadConfig(configFile) });
