@@ -65,3 +65,19 @@ describe('languageOf', () => {
     expect(languageOf(undefined, 'How much?')).toBe('en');
   });
 });
+
+describe('sameVendor', () => {
+  it('matches a name misread by a scan, not a different company', async () => {
+    const { sameVendor } = await import('../../../src/service/agent/engine/records.js');
+    expect(sameVendor('Müller & Söhne GmbH', 'Miiller & Sohne GmbH')).toBe(true);
+    expect(sameVendor('Distribuciones García S.A.', 'Distribuciones Garcia S.A.')).toBe(true);
+    expect(sameVendor('Bäckerei Sonnenschein GmbH', 'Biickerei Sonnenschein GmbH')).toBe(true);
+    expect(sameVendor('ACME Supplies Ltd', 'Apex Supplies Ltd')).toBe(false);
+    expect(sameVendor('Initech', 'Initek')).toBe(false);
+  });
+
+  it('reads "invoice no" as the number field, and an invoice number starting with NO as a number', () => {
+    expect(parseQuestion('What is the total of invoice NO6714-87?', RECORDS, NOW).field).toBe('total');
+    expect(parseQuestion('What is the invoice no. of the Globex bill?', RECORDS, NOW).field).toBe('number');
+  });
+});

@@ -37,7 +37,7 @@ const FIELDS: Array<[Role, RegExp]> = [
   ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|誰|どこ/],
   ['tax', /\b(tax|vat|gst)\b|税/],
   ['currency', /currency|通貨/],
-  ['number', /invoice (number|no)|\bnumber\b|請求書番号|番号/],
+  ['number', /invoice (number|no\.?)(\s|$|\?)|\bnumber\b|請求書番号|番号/],
   ['date', /\bdate\b|\bwhen\b|issued|日付|発行日|いつ/],
   ['total', /total|amount|how much|cost|合計|金額|いくら|総額/],
 ];

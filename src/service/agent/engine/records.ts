@@ -78,9 +78,35 @@ export function normalizeName(name: string): string {
   return name
     .normalize('NFKC')
     .toLowerCase()
+    // Accents dropped (García = Garcia), kana and kanji kept whole.
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .replace(/株式会社|有限会社|\(株\)|（株）/g, '')
     .replace(/[.,'"()]/g, ' ')
     .replace(/\b(inc|incorporated|corp|corporation|co|company|ltd|limited|llc|gmbh|plc|pty|sa|ag|kk)\b/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The same vendor, allowing for a scan's misread letters ("Miiller" for "Müller"): equal names,
+ * or names of ten characters or more at most about one edit in seven apart.
+ */
+export function sameVendor(a: string, b: string): boolean {
+  const x = normalizeName(a);
+  const y = normalizeName(b);
+  if (x === y) return true;
+  const longest = Math.max(x.length, y.length);
+  return longest >= 10 && editDistance(x, y) <= Math.round(longest * 0.15);
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../../sqlite.js';
 import { citeValue } from './citations.js';
 import { fieldName, formatAmount, formatMonth, phrases } from './phrases.js';
 import type { Question } from './question.js';
-import { dateOf, normalizeName, numberOf, textOf, type DocRecord, type Role } from './records.js';
+import { dateOf, numberOf, sameVendor, textOf, type DocRecord, type Role } from './records.js';
 import type { AnswerLanguage } from './types.js';
 
 export interface Finding {
@@ -16,7 +16,7 @@ export interface Finding {
 /** Records that pass the question's vendor and period filters. */
 export function filterRecords(records: DocRecord[], q: Question): DocRecord[] {
   return records.filter((r) => {
-    if (q.vendor && normalizeName(textOf(r.roles.vendor) ?? '') !== normalizeName(q.vendor)) return false;
+    if (q.vendor && !sameVendor(textOf(r.roles.vendor) ?? '', q.vendor)) return false;
     if (q.year === undefined && q.month === undefined) return true;
     const date = dateOf(r.roles[q.dateRole]);
     if (!date) return false;
