@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../sqlite.js';
-import { conflict, validationFailed } from './errors.js';
+import { ServiceProblem, validationFailed } from './errors.js';
 
 /** A response as the idempotency store keeps it. */
 export interface StoredResponse {
@@ -96,7 +96,7 @@ export class IdempotencyStore {
             { code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Key reused with a different body.', parameter: 'Idempotency-Key' },
           ]);
         }
-        if (row.state === 'in_flight') throw conflict('A request with this Idempotency-Key is still in progress.');
+        if (row.state === 'in_flight') throw new ServiceProblem(409, 'A request with this Idempotency-Key is still in progress.', { code: 'IDEMPOTENCY_IN_FLIGHT' });
         return { kind: 'replay', response: { status: row.status, contentType: row.content_type, body: row.body } };
       }
       this.db
