@@ -93,7 +93,27 @@ interface KeyRow {
 // Every request looks its key up: the statement is prepared once per database.
 const findKeyStatements = new WeakMap<DB, import('better-sqlite3').Statement>();
 
+// Found keys are remembered briefly: every request authenticates, and keys never change once
+// created (there is no operation that edits one), so a short lifetime bounds any staleness.
+const KEY_CACHE_MS = 2000;
+const KEY_CACHE_MAX = 1000;
+const foundKeys = new WeakMap<DB, Map<string, { auth: AuthContext; until: number }>>();
+
 export function findKey(db: DB, key: string): AuthContext | undefined {
+  let cache = foundKeys.get(db);
+  if (!cache) foundKeys.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.auth;
+  const auth = lookupKey(db, key);
+  if (auth) {
+    if (cache.size >= KEY_CACHE_MAX) cache.clear();
+    cache.set(key, { auth, until: now + KEY_CACHE_MS });
+  }
+  return auth;
+}
+
+function lookupKey(db: DB, key: string): AuthContext | undefined {
   let statement = findKeyStatements.get(db);
   if (!statement) {
     statement = db.prepare(
