@@ -79,7 +79,7 @@ describe('processing-finished callback (decisions 6)', () => {
   });
 
   it('gives up after callbackAttempts and times out a receiver that never answers', async () => {
-    const { svc, receiver } = await setup({ callbackAttempts: 3, callbackTimeoutMs: 300 });
+    const { svc, receiver } = await setup({ callbackAttempts: 3, callbackTimeoutMs: 1500 });
     receiver.answer = (_call, index) => (index === 0 ? 'hang' : 503);
     await uploadText(svc, undefined, { callbackURL: receiver.url });
     await waitFor(() => outbox(svc)[0]?.status === 'failed', 'the outbox to give up');

@@ -55,6 +55,9 @@ describe('processing generations', () => {
       processor: async (input) => {
         live++;
         peak = Math.max(peak, live);
+        // Each run holds until a second one is live too (or a while has passed), so a third
+        // would show up in `peak` if the limit were not kept.
+        await waitFor(() => live >= 2 || undefined, 'a second run', 3000).catch(() => undefined);
         await new Promise((r) => setTimeout(r, 30));
         live--;
         return processFile(input);

@@ -40,7 +40,8 @@ describe('POST /prod/v1/files/upload: the ticket (spec 2.4, 4.10)', () => {
     expect(url.origin).toBe(svc.url);
     expect(url.pathname).toBe(`/blob/upload/${objectId![2]}`);
     const expires = Number(url.searchParams.get('expires'));
-    expect(Math.abs(expires - Math.floor(Date.now() / 1000) - 300)).toBeLessThanOrEqual(5);
+    // 300 s from issue; the margin only absorbs a slow machine between the answer and this line.
+    expect(Math.abs(expires - Math.floor(Date.now() / 1000) - 300)).toBeLessThanOrEqual(30);
     expect(url.searchParams.get('sig')).toMatch(/^[0-9a-f]{64}$/);
     expect(t).toMatchObject({
       callbackURL: null,
