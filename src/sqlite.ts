@@ -19,19 +19,26 @@ export function openDatabase(file: string, migrationsDir: string): DB {
   return db;
 }
 
-export function migrate(db: DB, migrationsDir: string): void {
+/**
+ * Applies the pending migrations in one IMMEDIATE transaction: a second process opening the
+ * same file at the same moment (the CLI beside the daemon) waits, then finds them applied.
+ */
+export function migrate(db: DB, migrationsDir: string): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const done = new Set(db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[]);
-  const pending = fs
+  const files = fs
     .readdirSync(migrationsDir)
-    .filter((f) => /^\d{4}_.+\.sql$/.test(f) && !done.has(f))
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
     .sort();
-  if (pending.length === 0) return;
   const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
-  db.transaction(() => {
-    for (const name of pending) {
-      db.exec(fs.readFileSync(path.join(migrationsDir, name), 'utf8'));
-      record.run(name, new Date().toISOString());
-    }
-  })();
+  return db
+    .transaction(() => {
+      const done = new Set(db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[]);
+      const pending = files.filter((f) => !done.has(f));
+      for (const name of pending) {
+        db.exec(fs.readFileSync(path.join(migrationsDir, name), 'utf8'));
+        record.run(name, new Date().toISOString());
+      }
+      return pending;
+    })
+    .immediate();
 }
