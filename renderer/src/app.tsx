@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from './i18n.js';
 import { useStatus } from './live.js';
 import { Activity } from './pages/activity.js';
@@ -41,7 +41,10 @@ export function App() {
   useEffect(() => {
     if (status?.firstRun && hash === '#/') location.hash = '#/welcome';
   }, [status?.firstRun]);
+  // Focus moves to the new page's content on navigation, not at load (Tab then reaches the nav first).
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) return void (first.current = false);
     document.getElementById('main')?.focus();
   }, [hash]);
   return (

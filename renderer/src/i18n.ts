@@ -112,7 +112,9 @@ const en = {
 
 export type MessageKey = keyof typeof en;
 
-const ja: Partial<Record<MessageKey, string>> = {
+// Every key of `en`: the type makes a missing translation a compile error.
+const ja: Record<MessageKey, string> = {
+  'app.title': 'docsync',
   'nav.overview': '概要',
   'nav.activity': 'アクティビティ',
   'nav.folders': 'フォルダー',
@@ -165,6 +167,11 @@ const ja: Partial<Record<MessageKey, string>> = {
   'file.values': '抽出された値',
   'file.noValues': 'まだ値はありません。',
   'file.open': '開く',
+  'file.link.file': 'ファイル',
+  'file.link.json': '値（JSON）',
+  'file.link.csv': '値（CSV）',
+  'file.link.ledger-csv': 'フォルダーのスプレッドシート（CSV）',
+  'file.link.ledger-xlsx': 'フォルダーのスプレッドシート（Excel）',
   'file.field': '項目',
   'file.value': '値',
   'file.back': 'アクティビティに戻る',

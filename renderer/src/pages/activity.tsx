@@ -45,24 +45,24 @@ export function Activity() {
     <section aria-labelledby="activity-h">
       <h1 id="activity-h">{t('activity.heading')}</h1>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          {t('activity.filter.folder')}
-          <select value={filters.folder} onChange={set('folder')}>
+        <div>
+          <label for="f-folder">{t('activity.filter.folder')}</label>
+          <select id="f-folder" value={filters.folder} onChange={set('folder')}>
             <option value="">{t('activity.all')}</option>
             {status?.folders.map((f) => <option value={f.path}>{f.path}</option>)}
           </select>
-        </label>
-        <label>
-          {t('activity.filter.status')}
-          <select value={filters.status} onChange={set('status')}>
+        </div>
+        <div>
+          <label for="f-status">{t('activity.filter.status')}</label>
+          <select id="f-status" value={filters.status} onChange={set('status')}>
             <option value="">{t('activity.all')}</option>
             {STATUSES.map((s) => <option value={s}>{t(`status.${s}` as MessageKey)}</option>)}
           </select>
-        </label>
-        <label>
-          {t('activity.filter.name')}
-          <input type="search" value={filters.q} onInput={set('q')} />
-        </label>
+        </div>
+        <div>
+          <label for="f-name">{t('activity.filter.name')}</label>
+          <input id="f-name" type="search" value={filters.q} onInput={set('q')} />
+        </div>
       </form>
       {files.length === 0 ? (
         <p>{t('activity.empty')}</p>
