@@ -132,6 +132,7 @@ function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
     schemaId: schema?.id ?? '',
     fields,
     zipArchiveName: part.zipArchiveName,
-    error: part.error ? { code: part.error.code, reason: part.error.reason } : undefined,
+    errorReason: part.error?.reason,
+    errorCode: part.error?.code,
   };
 }

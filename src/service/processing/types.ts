@@ -74,8 +74,9 @@ export interface ProcessedDocument {
   schemaId: string;
   fields: ExtractedField[];
   zipArchiveName?: string;
-  /** Set when this document (a ZIP entry) could not be processed; its reason becomes that file's errorReason. */
-  error?: { code: string; reason: string };
+  /** Set when this document (a ZIP entry) could not be processed: that file fails with this reason. */
+  errorReason?: string;
+  errorCode?: string;
 }
 
 export interface ProcessResult {

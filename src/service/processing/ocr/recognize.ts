@@ -8,7 +8,7 @@ import { detectOrientation, withWorker } from './pool.js';
 // a page turned by 90/180/270 degrees reads with low confidence, so then the
 // orientation is detected (OSD) and the page recognised again, turned upright.
 
-const LOW_CONFIDENCE = 70;
+const LOW_CONFIDENCE = 60;
 
 interface Read {
   words: Word[];
@@ -19,27 +19,43 @@ interface Read {
 
 async function read(image: Buffer, langs: string[]): Promise<Read> {
   const meta = await sharp(image).metadata();
-  const data = await withWorker(langs, async (w) =>
-    (await w.recognize(image, { rotateAuto: true }, { blocks: true, text: false })).data,
-  );
+  const data = await withWorker(langs, async (w) => (await w.recognize(image, {}, { blocks: true, text: false })).data);
+  const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  // Small skew is undone on the word boxes rather than the image (a second
+  // recognition would double the cost): rotate coordinates by the median baseline slope.
+  const angle = medianSlope(lines);
+  const cos = Math.cos(-angle);
+  const sin = Math.sin(-angle);
   const words: Word[] = [];
-  for (const w of allWords(data)) {
+  for (const w of lines.flatMap((l) => l.words)) {
     const text = w.text.trim();
     // Isolated low-confidence specks are scanner noise, not text.
     if (!text || (w.confidence < 35 && !/[\p{L}\p{N}]{2}/u.test(text))) continue;
-    words.push({ text, x0: w.bbox.x0, x1: w.bbox.x1, y0: w.bbox.y0, y1: w.bbox.y1 });
+    const cx = (w.bbox.x0 + w.bbox.x1) / 2;
+    const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+    const nx = cx * cos - cy * sin;
+    const ny = cx * sin + cy * cos;
+    const hw = (w.bbox.x1 - w.bbox.x0) / 2;
+    const hh = (w.bbox.y1 - w.bbox.y0) / 2;
+    words.push({ text, x0: nx - hw, x1: nx + hw, y0: ny - hh, y1: ny + hh });
   }
   return { words, confidence: data.confidence, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
-function allWords(page: Tesseract.Page): Tesseract.Word[] {
-  return (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+function medianSlope(lines: Tesseract.Line[]): number {
+  const slopes = lines
+    .filter((l) => l.baseline && l.baseline.x1 - l.baseline.x0 > 100 && l.words.length >= 2)
+    .map((l) => Math.atan2(l.baseline.y1 - l.baseline.y0, l.baseline.x1 - l.baseline.x0))
+    .filter((a) => Math.abs(a) < 0.1)
+    .sort((a, b) => a - b);
+  return slopes.length ? slopes[Math.floor(slopes.length / 2)] : 0;
 }
 
 /** Grey, upright (EXIF), at a resolution tesseract reads well. */
 export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer> {
   const img = Buffer.isBuffer(input) ? sharp(input) : input;
-  const { data, info } = await img.rotate().grayscale().png().toBuffer({ resolveWithObject: true });
+  // A 3x3 median removes scanner speckle; normalise stretches faded print.
+  const { data, info } = await img.rotate().grayscale().median(3).normalise().png().toBuffer({ resolveWithObject: true });
   const long = Math.max(info.width, info.height);
   if (long > 3400) return sharp(data).resize({ width: 3400, height: 3400, fit: 'inside' }).png().toBuffer();
   if (long < 1200) return sharp(data).resize({ width: info.width * 2 }).png().toBuffer();
