@@ -52,6 +52,44 @@ export const api = {
   logs: (limit = 100) => call<Array<{ time: number; level: string; msg: string }>>('GET', `/api/logs?limit=${limit}`),
 };
 
+export interface AgentSession {
+  session_id: string;
+  title: string | null;
+  created_at: string;
+}
+export interface AgentTurn {
+  job_id: string;
+  user_prompt: string;
+  status: string;
+}
+export interface AgentCitation {
+  file_id: string;
+  document_id: string;
+  page: number | null;
+  snippet: string;
+  local: { id: number; relPath: string; folder: string } | null;
+}
+export interface AgentJob {
+  job_id: string;
+  session_id: string;
+  status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'STOPPED' | 'STALE';
+  answer: string | null;
+  partial_answer: string | null;
+  citations: AgentCitation[];
+  error: { code: string; message: string } | null;
+}
+
+const s = (id: string) => `/api/agent/sessions/${encodeURIComponent(id)}`;
+export const agent = {
+  sessions: () => call<{ sessions: AgentSession[] }>('GET', '/api/agent/sessions'),
+  create: (body: { title?: string; folder?: string }) => call<AgentSession>('POST', '/api/agent/sessions', body),
+  session: (id: string) => call<AgentSession & { live_job_id: string | null; turns: AgentTurn[] }>('GET', s(id)),
+  ask: (id: string, question: string, languageCode?: string) => call<{ job_id: string }>('POST', `${s(id)}/ask`, { question, languageCode }),
+  stop: (id: string) => call<{ stop_requested: boolean }>('POST', `${s(id)}/stop`),
+  remove: (id: string) => call<unknown>('DELETE', s(id)),
+  job: (id: string) => call<AgentJob>('GET', `/api/agent/jobs/${encodeURIComponent(id)}`),
+};
+
 export const openUrl = (id: number, what: string) => `/api/files/${id}/open/${what}`;
 
 /** The engine's typed event stream; reconnects by itself (EventSource). */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from './i18n.js';
 import { useStatus } from './live.js';
 import { Activity } from './pages/activity.js';
+import { Ask } from './pages/ask.js';
 import { FilePage } from './pages/file.js';
 import { Folders } from './pages/folders.js';
 import { Overview } from './pages/overview.js';
@@ -21,6 +22,7 @@ function useHash(): string {
 const NAV: Array<[string, MessageKey]> = [
   ['#/', 'nav.overview'],
   ['#/activity', 'nav.activity'],
+  ['#/ask', 'nav.ask'],
   ['#/folders', 'nav.folders'],
   ['#/settings', 'nav.settings'],
 ];
@@ -29,6 +31,8 @@ function page(hash: string) {
   const file = /^#\/files\/(\d+)/.exec(hash);
   if (file) return <FilePage id={Number(file[1])} />;
   if (hash.startsWith('#/activity')) return <Activity />;
+  const ask = /^#\/ask(?:\/([\w-]+))?/.exec(hash);
+  if (ask) return <Ask sessionId={ask[1]} />;
   if (hash.startsWith('#/folders')) return <Folders />;
   if (hash.startsWith('#/settings')) return <Settings />;
   if (hash.startsWith('#/welcome')) return <Welcome />;

@@ -59,3 +59,23 @@ export const ConnectionTestBody = z
   })
   .strict();
 export type ConnectionTestBody = z.infer<typeof ConnectionTestBody>;
+
+/** A new conversation on the Ask page: optionally about one watched folder only. */
+export const AgentSessionBody = z
+  .object({
+    title: z.string().trim().max(255).optional(),
+    folder: z.string().min(1).optional(),
+  })
+  .strict();
+export type AgentSessionBody = z.infer<typeof AgentSessionBody>;
+
+export const AgentAskBody = z
+  .object({
+    question: z.string().trim().min(1, 'Type a question.').max(30_000, 'At most 30,000 characters.'),
+    languageCode: z.string().regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/).max(35).optional(),
+  })
+  .strict();
+export type AgentAskBody = z.infer<typeof AgentAskBody>;
+
+/** Session and job ids as the service gives them (never a path). */
+export const AgentId = z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not an id.');

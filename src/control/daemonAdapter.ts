@@ -12,6 +12,7 @@ import { ControlStore } from '../sync/state/control.js';
 import { openStateDb, type Db } from '../sync/state/db.js';
 import { FileStore, parseFileIds, type FileRow, type FileStatus } from '../sync/state/files.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
+import { AgentProxy } from './agentProxy.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
@@ -57,6 +58,7 @@ function folderState(paused: boolean, live: FolderState | undefined, counts: Par
 
 export class DaemonAdapter implements DaemonControl {
   readonly events: SyncEmitter;
+  readonly agent: AgentProxy;
   private readonly db: Db;
   private readonly store: FileStore;
   private readonly control: ControlStore;
@@ -68,9 +70,16 @@ export class DaemonAdapter implements DaemonControl {
     this.store = new FileStore(this.db);
     this.control = new ControlStore(this.db);
     this.events.on('folder', (e) => this.folderStates.set(e.folder, { state: e.state, error: e.error }));
+    this.agent = new AgentProxy({
+      serviceUrl: o.serviceUrl,
+      apiKey: o.apiKey,
+      db: this.db,
+      directoryOf: (folder) => this.config().folders.find((f) => f.path === folder)?.directoryId,
+    });
   }
 
   close(): void {
+    void this.agent.close();
     this.db.close();
   }
 

@@ -1,7 +1,7 @@
 // What the control API needs from the daemon. The daemon implements it; the API
 // only translates HTTP to these calls and streams `events`.
 import type { SyncEmitter } from '../sync/events.js';
-import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
+import type { AgentAskBody, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 
 export class ControlError extends Error {
   constructor(
@@ -16,8 +16,21 @@ export class ControlError extends Error {
 
 export type Openable = 'file' | 'json' | 'csv' | 'ledger-csv' | 'ledger-xlsx';
 
+/** The agent (issue 6) through the daemon's service client; answers are the service's shapes. */
+export interface AgentControl {
+  sessions(): Promise<unknown>;
+  createSession(body: AgentSessionBody): Promise<unknown>;
+  session(id: string): Promise<unknown>;
+  ask(id: string, body: AgentAskBody): Promise<unknown>;
+  stop(id: string): Promise<unknown>;
+  deleteSession(id: string): Promise<unknown>;
+  /** The job, its citations with the local file each came from (null when none). */
+  job(id: string): Promise<unknown>;
+}
+
 export interface DaemonControl {
   readonly events: SyncEmitter;
+  readonly agent: AgentControl;
   status(): unknown;
   listFiles(query: FilesQuery): { files: unknown[]; total: number };
   fileDetail(id: number): unknown | undefined;

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, SettingsBody } from './contract.js';
+import { AgentAskBody, AgentId, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, SettingsBody } from './contract.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { COOKIE, isAllowedOrigin, isLoopbackHost, LoginLinks, sameSecret } from './security.js';
 
@@ -92,6 +92,16 @@ function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks,
   app.get('/api/schemas', async () => control.listSchemas());
   app.post('/api/ledgers/rebuild', async () => control.rebuildLedgers());
   app.get('/api/logs', async (request) => control.logs(parse(z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }), request.query).limit));
+  const agentId = (request: FastifyRequest) => parse(z.object({ id: AgentId }), request.params).id;
+  app.get('/api/agent/sessions', async () => control.agent.sessions());
+  app.post('/api/agent/sessions', async (request, reply) => reply.code(201).send(await control.agent.createSession(parse(AgentSessionBody, request.body))));
+  app.get('/api/agent/sessions/:id', async (request) => control.agent.session(agentId(request)));
+  app.delete('/api/agent/sessions/:id', async (request) => control.agent.deleteSession(agentId(request)));
+  app.post('/api/agent/sessions/:id/ask', async (request, reply) =>
+    reply.code(202).send(await control.agent.ask(agentId(request), parse(AgentAskBody, request.body))),
+  );
+  app.post('/api/agent/sessions/:id/stop', async (request) => control.agent.stop(agentId(request)));
+  app.get('/api/agent/jobs/:id', async (request) => control.agent.job(agentId(request)));
   app.post('/api/login-links', async () => ({ url: `${url()}/login/${links.create()}` }));
 }
 

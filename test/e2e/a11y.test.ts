@@ -80,13 +80,13 @@ describe('keyboard only', () => {
     const skip = await tabTo(page, () => true, 1);
     expect(skip).toMatchObject({ tag: 'a', text: 'Skip to content' });
     const nav: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab');
       const f = await focused(page);
       expect(f.ring, f.text).toBe(true);
       nav.push(f.text);
     }
-    expect(nav.slice(0, 4)).toEqual(['Overview', 'Activity', 'Folders', 'Settings']);
+    expect(nav).toEqual(['Overview', 'Activity', 'Ask', 'Folders', 'Settings']);
 
     // Retry on the failure, pressed with Enter.
     const retry = await tabTo(page, (f) => f.text === 'Retry: broken.pdf');
@@ -113,7 +113,7 @@ describe('keyboard only', () => {
 
 describe('screen readers', () => {
   it('gives every form control on every page an accessible name', async () => {
-    for (const hash of ['#/', '#/activity', '#/folders', '#/settings', `#/files/${failedId}`, '#/welcome']) {
+    for (const hash of ['#/', '#/activity', '#/ask', '#/folders', '#/settings', `#/files/${failedId}`, '#/welcome']) {
       const page = await open(hash);
       await page.waitForLoadState('networkidle').catch(() => undefined);
       const cdp = await page.context().newCDPSession(page);
@@ -145,8 +145,8 @@ describe('screen readers', () => {
 describe('Japanese', () => {
   it('shows the Japanese catalogue for a ja-JP browser', async () => {
     const page = await open('#/', { locale: 'ja-JP' });
-    const nav = await page.locator('nav a').allTextContents();
-    expect(nav.slice(0, 4)).toEqual(['概要', 'アクティビティ', 'フォルダー', '設定']);
+    const nav = await page.locator('header nav a').allTextContents();
+    expect(nav).toEqual(['概要', 'アクティビティ', '質問', 'フォルダー', '設定']);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.getByRole('heading', { name: '概要', level: 1 }).waitFor();
     await page.getByRole('button', { name: '再試行: broken.pdf' }).waitFor();
