@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,17 @@ function mapError(error: FastifyError | ServiceProblem | Error): ServiceProblem 
   return new ServiceProblem(500, 'Unexpected internal error.');
 }
 
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ServiceProblem): void {
+  const instance = request.url.split('?')[0]!;
+  reply
+    .code(problem.status)
+    .headers(problem.options.headers ?? {})
+    // Set here too: router-level errors (frameworkErrors) do not pass the onSend hook.
+    .header('x-request-id', String(request.id))
+    .header('content-type', problem.options.legacy ? 'application/json; charset=utf-8' : 'application/problem+json')
+    .send(JSON.stringify(problemBody(problem, instance, String(request.id))));
+}
+
 export function buildService(input: ServiceOptions): Service {
   const options = resolveOptions(input);
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -58,6 +69,12 @@ export function buildService(input: ServiceOptions): Service {
     genReqId: () => randomUUID(),
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
+    // Ids are validated by the contract (422 naming the parameter), so the router must not cut
+    // them off first: past its limit Fastify answers 414 in its own shape. Node caps the request
+    // line at 16 KiB anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // Bad URLs (broken percent-encoding) are answered by the router itself: as problem details too.
+    frameworkErrors: (error, request, reply) => sendProblem(request, reply, mapError(error)),
   });
   app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
 
@@ -97,12 +114,7 @@ export function buildService(input: ServiceOptions): Service {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = mapError(error);
     if (problem.status >= 500) request.log.error({ err: error }, 'internal error');
-    const instance = request.url.split('?')[0]!;
-    reply
-      .code(problem.status)
-      .headers(problem.options.headers ?? {})
-      .header('content-type', problem.options.legacy ? 'application/json; charset=utf-8' : 'application/problem+json')
-      .send(JSON.stringify(problemBody(problem, instance, String(request.id))));
+    sendProblem(request, reply, problem);
   });
   app.setNotFoundHandler((request) => {
     throw new ServiceProblem(404, `No such route: ${request.method} ${request.url.split('?')[0]}.`);
