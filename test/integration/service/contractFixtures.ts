@@ -100,7 +100,7 @@ export function sampleRequest(op: Operation, fx: Fixture): SampleRequest {
     case 'getSchema':
       return { params: { schemaId: fx.schemaId } };
     case 'patchSchemas':
-      return { body: { schemaId: fx.schemaId, fields: [{ title: 'Number', description: `patched ${unique}` }] } };
+      return { body: { schemaId: fx.schemaId, fields: [{ title: `Patched ${unique}`, type: 'STRING' }] } };
     case 'updateFileSchema':
       return { params: { fileId: fx.fileId }, body: { schemaVersionType: 'PATCH', shouldChangeDocumentToNewSchemaVersion: false, fields: [{ title: `Extra ${unique}`, type: 'STRING' }] } };
     case 'exportSchemas':
