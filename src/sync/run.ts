@@ -56,9 +56,12 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
   log.info({ serviceUrl, embedded: !url, folders: config.folders.map((f) => f.path) }, 'docsync starting');
   const remote = new ClientRemote({ baseUrl: serviceUrl, apiKey: key, instance: config.service.instance });
   const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log });
+  // Published for `docsync ask`, which cannot know the embedded service's port otherwise.
+  daemon.control.setMeta('service.url', serviceUrl);
   return {
     daemon, serviceUrl, embedded, inbox, apiKey: key, locations: o.locations,
     async stop() {
+      daemon.control.setMeta('service.url', null);
       await daemon.stop();
       await embedded?.close();
       log.info('docsync stopped');
