@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
 import { getUpload, listFiles, uploadFile } from '../contract/uploads.js';
 import type { FormValuesEntry } from './export/index.js';
@@ -22,12 +23,16 @@ export class ClientRemote implements Remote {
       ...(t.ocrModel ? { ocrModel: t.ocrModel } : {}),
       ...(t.schemaId ? { schemaId: t.schemaId } : {}),
     };
+    // A stalled PUT must not hold a queue slot for the client's default 15 minutes:
+    // one minute plus time for the bytes at a slow 256 KB/s, then a retry (same key, same upload).
+    const size = (await fs.promises.stat(absPath)).size;
+    const timeoutMs = 60_000 + Math.ceil(size / 256);
     return guard(async () => {
       const ticket = await uploadWithTicket(this.client, absPath, t.fileType, async () => {
         const tk = await this.client.call(uploadFile, { body, idempotencyKey: ticketKey(n++) });
         onTicket(tk.uploadId);
         return tk;
-      });
+      }, { timeoutMs });
       return { uploadId: ticket.uploadId };
     });
   }

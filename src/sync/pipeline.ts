@@ -92,7 +92,9 @@ export class Pipeline {
         rows.push(...this.o.store.due('settled', now, room - rows.length, this.busy, paused));
         for (const row of rows) this.run(this.uploads, row, () => this.upload(row));
       }
-      const pollRoom = POLL_CONCURRENCY * 2 - (this.polls.size + this.polls.pending);
+      // While uploads queue up, results wait: getting every file uploaded comes first.
+      const pollLimit = this.uploads.size > 0 ? 1 : POLL_CONCURRENCY * 2;
+      const pollRoom = pollLimit - (this.polls.size + this.polls.pending);
       if (pollRoom > 0) {
         for (const row of this.o.store.due('processing', now, pollRoom, this.busy, paused)) this.run(this.polls, row, () => this.poll(row));
       }

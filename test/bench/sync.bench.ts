@@ -113,6 +113,9 @@ async function plainLoop(server: Server, dir: string, n: number): Promise<number
   }
   await q.onIdle();
   const s = (performance.now() - t0) / 1000;
+  // Let the service finish processing these before the daemon's run, so neither run pays for the other.
+  const last = await remote.upload(path.join(dir, 't0.bin'), { fileName: 'last.bin', fileType: 'application/octet-stream', isEphemeral: false, isSplit: false }, () => `last-${t0}`, () => undefined);
+  while ((await remote.progress(last.uploadId)).status === 'waiting') await sleep(200);
   await remote.close();
   return n / s;
 }
