@@ -71,7 +71,7 @@ describe('first run to first values', () => {
     await expect.poll(() => page.locator(`[data-folder="${folder}"] [data-count="exported"]`).textContent()).toBe('1');
     await shoot(page, 'overview');
     await page.close();
-  });
+  }, 180_000); // processing a PDF on a loaded machine (other test files run beside it)
 });
 
 describe('a failure, shown and retried', () => {

@@ -145,7 +145,7 @@ export function Ask({ sessionId }: { sessionId?: string }) {
   const loadSessions = useCallback(() => agent.sessions().then((r) => setSessions(r.sessions), (e: Error) => setError(e.message)), []);
   useEffect(() => void loadSessions(), [loadSessions]);
   useEffect(() => {
-    if (sessionId && sessionId === created.current) return;
+    if (sessionId && sessionId === created.current) return void (created.current = undefined);
     setTurns([]);
     setLiveJob(undefined);
     setError(undefined);
