@@ -106,7 +106,22 @@ export class DaemonAdapter implements DaemonControl {
     };
   }
 
+  /**
+   * Counts by folder and status, kept until the database changes: `data_version` moves when
+   * another connection (the daemon, the CLI) commits; this connection's own writes clear it.
+   * Counting groups every row (no (folder, status) index), which an idle UI need not redo.
+   */
+  private countsCache?: { version: number; counts: Map<string, Partial<Record<FileStatus, number>>> };
+
   private counts(): Map<string, Partial<Record<FileStatus, number>>> {
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    if (this.countsCache?.version === version) return this.countsCache.counts;
+    const counts = this.countRows();
+    this.countsCache = { version, counts };
+    return counts;
+  }
+
+  private countRows(): Map<string, Partial<Record<FileStatus, number>>> {
     const out = new Map<string, Partial<Record<FileStatus, number>>>();
     for (const c of this.store.countsByFolder()) {
       const m = out.get(c.folder) ?? {};
@@ -220,6 +235,7 @@ export class DaemonAdapter implements DaemonControl {
   }
 
   retry(target: { fileId?: number; folder?: string }): number {
+    this.countsCache = undefined;
     if (target.fileId !== undefined) {
       const row = this.store.get(target.fileId);
       if (!row) throw new ControlError(404, 'NOT_FOUND', 'No such file.');
