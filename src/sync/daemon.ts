@@ -70,7 +70,7 @@ export class Daemon {
     d.control.setMeta('daemon.pid', String(process.pid));
     d.refreshControl();
     for (const f of d.config.folders) await d.addDriver(f);
-    d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 500);
+    d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => d.rescanAll(), d.config.rescanIntervalMs);
     d.pipeline.wake();
     return d;
