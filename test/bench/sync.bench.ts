@@ -197,7 +197,9 @@ async function scale(server: Server) {
   fs.writeFileSync(config, JSON.stringify({ folders: [{ path: inbox, remotePath: 'Bench' }], log: { level: 'warn' } }));
 
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'syncDaemon.ts'), config, dataDir, server.url], {
+  // SYNC_BENCH_NODE_FLAGS: e.g. "--max-semi-space-size=2" to see what V8's young generation costs in RSS.
+  const flags = (process.env.SYNC_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(HERE, 'syncDaemon.ts'), config, dataDir, server.url], {
     env: { ...process.env, DOCSYNC_API_KEY: server.key }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let peak = 0;
@@ -232,7 +234,7 @@ async function scale(server: Server) {
   return {
     files: N, seedS: round(seedS), startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
     peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: round(idleCpuPct, 3),
-    rowsNotExportedAfter: changed, targets: { startToIdleS: 15, peakRssMb: 150, idleCpuPercent: 0.2 },
+    rowsNotExportedAfter: changed, nodeFlags: flags.join(' '), targets: { startToIdleS: 15, peakRssMb: 150, idleCpuPercent: 0.2 },
   };
 }
 
