@@ -376,7 +376,12 @@ export class DaemonAdapter implements DaemonControl {
     const url = body.url ?? this.config().service.url ?? this.o.serviceUrl;
     const apiKey = body.apiKey ?? (url === this.o.serviceUrl ? this.o.apiKey : this.storedKey());
     if (!apiKey) return { ok: false, message: 'No API key: paste the key from your account settings.' };
-    const client = new ServiceClient({ baseUrl: url, apiKey, retry: { maxAttempts: 1 } });
+    const { instance: saved, instanceUrls } = this.config().service;
+    const instance = body.instance === undefined ? saved : (body.instance ?? undefined);
+    if (instance && !instanceUrls?.[instance]) {
+      return { ok: false, message: `No address is configured for the ${instance} region (service.instanceUrls in the config).` };
+    }
+    const client = new ServiceClient({ baseUrl: url, apiKey, instance, instanceBaseUrls: instanceUrls, retry: { maxAttempts: 1 } });
     try {
       const { fileTypes } = await client.listFileTypes();
       return { ok: true, message: `Connected to ${url}: ${fileTypes.length} document type(s) available.`, fileTypes: fileTypes.length };

@@ -56,10 +56,16 @@ export const ConfigSchema = z
     service: z
       .object({
         url: z.string().url().optional(),
+        /** Regional instance (spec: au, sg, jp); its base address comes from instanceUrls. */
         instance: z.enum(['au', 'sg', 'jp']).optional(),
+        instanceUrls: z.partialRecord(z.enum(['au', 'sg', 'jp']), z.string().url()).optional(),
         apiKeyFile: z.string().optional(),
       })
       .strict()
+      .refine((s) => !s.instance || Boolean(s.instanceUrls?.[s.instance]), {
+        message: 'a regional instance needs its base address in service.instanceUrls',
+        path: ['instanceUrls'],
+      })
       .default({}),
     folders: z.array(FolderSchema).default([]),
     concurrency: z.number().int().min(1).max(64).default(4),
