@@ -8,7 +8,7 @@ import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { walk } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
-import type { FileRow, FileStore } from './state/files.js';
+import type { FileRow, FileSignature, FileStore } from './state/files.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
 export interface FolderContext {
@@ -105,7 +105,7 @@ export class FolderDriver {
     for await (const f of walk(this.path, start, this.keepDir)) {
       if (this.closed) return;
       if (!this.keepFile(f.relPath)) continue;
-      const row = this.ctx.store.byPath(this.path, f.relPath);
+      const row = this.ctx.store.signature(this.path, f.relPath);
       if (row) seen.add(row.id);
       this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
     }
@@ -113,7 +113,7 @@ export class FolderDriver {
   }
 
   /** Decides whether a file on disk needs to (re)settle, given its row. */
-  private consider(abs: string, rel: string, size: number, mtimeMs: number, row: FileRow | undefined): void {
+  private consider(abs: string, rel: string, size: number, mtimeMs: number, row: FileSignature | undefined): void {
     if (!row || row.status === 'removed') {
       this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen', toDiskRelPath(this.path, abs));
       this.tracker.observe(abs);

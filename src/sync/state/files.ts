@@ -35,6 +35,8 @@ export interface FileRow {
   exported_at: number | null;
 }
 
+export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms'>;
+
 export type FilePatch = Partial<Omit<FileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
 /** Which moves are legal. Anything else is a bug, and throws. */
@@ -71,6 +73,7 @@ export class FileStore {
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
+      signature: db.prepare('SELECT id, status, size, mtime_ms FROM files WHERE folder = ? AND rel_path = ?'),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
@@ -85,6 +88,11 @@ export class FileStore {
 
   byPath(folder: string, relPath: string): FileRow | undefined {
     return this.stmts.byPath.get(folder, relPath) as FileRow | undefined;
+  }
+
+  /** Just what a scan compares: small objects, because a scan reads one per file of a 100k-file tree. */
+  signature(folder: string, relPath: string): FileSignature | undefined {
+    return this.stmts.signature.get(folder, relPath) as FileSignature | undefined;
   }
 
   /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */
