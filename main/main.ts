@@ -67,9 +67,11 @@ async function refresh(): Promise<void> {
   tray.setToolTip(trayTooltip(lastStatus));
   tray.setContextMenu(
     Menu.buildFromTemplate(
-      trayMenu(lastStatus).map((item) =>
-        item.id === 'separator' ? { type: 'separator' as const } : { label: item.label, click: () => void act(item.id) },
-      ),
+      trayMenu(lastStatus, app.getLoginItemSettings().openAtLogin).map((item) => {
+        if (item.id === 'separator') return { type: 'separator' as const };
+        if (item.id === 'login') return { label: item.label, type: 'checkbox' as const, checked: item.checked, click: () => void act(item.id) };
+        return { label: item.label, click: () => void act(item.id) };
+      }),
     ),
   );
   for (const notice of gate.flush()) new Notification({ title: notice.title, body: notice.body }).show();
@@ -80,6 +82,7 @@ async function act(id: string): Promise<void> {
   if (id === 'open') return openWindow();
   if (id === 'quit') return app.quit();
   if (id === 'inbox') return void shell.openPath(path.join(app.getPath('home'), 'docsync', 'Inbox'));
+  if (id === 'login') app.setLoginItemSettings({ openAtLogin: !app.getLoginItemSettings().openAtLogin });
   if (endpoint && (id === 'pause' || id === 'resume')) await setPaused(endpoint, id === 'pause');
   await refresh();
 }
@@ -92,7 +95,6 @@ if (!app.requestSingleInstanceLock()) {
     // Stay in the tray: closing the window does not stop syncing.
   });
   void app.whenReady().then(() => {
-    app.setLoginItemSettings({ openAtLogin: app.getLoginItemSettings().openAtLogin });
     tray = new Tray(nativeImage.createFromPath(path.join(assets, 'tray-idle.png')));
     startDaemon();
     setInterval(() => void refresh(), 2000);

@@ -44,17 +44,20 @@ export function trayTooltip(status: OverallStatus): string {
 }
 
 export interface MenuItem {
-  id: 'open' | 'pause' | 'resume' | 'inbox' | 'quit' | 'separator';
+  id: 'open' | 'pause' | 'resume' | 'inbox' | 'login' | 'quit' | 'separator';
   label?: string;
+  /** For the check box items (start at login). */
+  checked?: boolean;
 }
 
-/** The tray menu: Open docsync, Pause/Resume, Open inbox folder, Quit. */
-export function trayMenu(status: OverallStatus): MenuItem[] {
+/** The tray menu: Open docsync, Pause/Resume, Open inbox folder, Start at login, Quit. */
+export function trayMenu(status: OverallStatus, openAtLogin = false): MenuItem[] {
   return [
     { id: 'open', label: 'Open docsync' },
     status.paused ? { id: 'resume', label: 'Resume syncing' } : { id: 'pause', label: 'Pause syncing' },
     { id: 'inbox', label: 'Open inbox folder' },
     { id: 'separator' },
+    { id: 'login', label: 'Start at login', checked: openAtLogin },
     { id: 'quit', label: 'Quit docsync' },
   ];
 }
