@@ -72,7 +72,7 @@ const attempts: Record<string, () => Attempt[]> = {
     { what: "A's schema", req: { body: { fileName: 'x.txt', fileType: 'text/plain', schemaId: a.schemaId } }, check: 'invalid' },
   ],
   getUpload: () => [{ what: "A's upload", req: { params: { uploadId: a.uploadId } }, check: 'notFound' }],
-  listFiles: () => [
+  listFiles: (): Attempt[] => [
     { what: "A's upload", req: { query: { uploadId: a.uploadId } }, check: (res) => expect(res.body).toMatchObject({ files: [], count: 0 }) },
     { what: "A's file ids", req: { query: { fileIds: a.fileId } }, check: (res) => expect(res.body).toMatchObject({ files: [], count: 0 }) },
   ],
