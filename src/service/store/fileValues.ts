@@ -99,7 +99,6 @@ function toEntry(row: ValueRow, file: FileRow, organizationId: string, fullTable
 /** One page of a file's entries. A file still being processed has none yet (decisions 4). */
 export function listValues(db: DB, file: FileRow, organizationId: string, q: ValuesPage): { entries: FormValueEntry[]; count: number } {
   if (file.status === 'uploaded' || file.status === 'processing') return { entries: [], count: 0 };
-  const count = (statement(db, 'SELECT COUNT(*) AS n FROM form_values WHERE file_id = ?').get(file.id) as { n: number }).n;
   // The column comes from a fixed map, never from the request text; id breaks ties so pages are stable.
   const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
   const rows = statement(db, `SELECT * FROM form_values WHERE file_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
@@ -107,6 +106,11 @@ export function listValues(db: DB, file: FileRow, organizationId: string, q: Val
     q.limit,
     (q.page - 1) * q.limit,
   ) as ValueRow[];
+  // A first page that is not full holds every entry: no second query for the usual one-entry file.
+  const count =
+    q.page === 1 && rows.length < q.limit
+      ? rows.length
+      : (statement(db, 'SELECT COUNT(*) AS n FROM form_values WHERE file_id = ?').get(file.id) as { n: number }).n;
   return { entries: rows.map((r) => toEntry(r, file, organizationId, q.includeFullTableData)), count };
 }
 
