@@ -14,6 +14,9 @@ function useHash(): string {
   useEffect(() => {
     const on = () => setHash(location.hash || '#/');
     addEventListener('hashchange', on);
+    // The hash may have changed between the first render and this listener (a link opened
+    // while the page was loading): take it now, or that change is never seen.
+    on();
     return () => removeEventListener('hashchange', on);
   }, []);
   return hash;
