@@ -43,7 +43,8 @@ export function candidatesFor(
   for (const hit of hits) {
     if (exclude.has(hit.line)) continue;
     // Longer, more specific labels earn more trust than a bare "date" or "no.".
-    const specificity = (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0);
+    const specificity =
+      (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0) - (hit.fuzzy ? 0.15 : 0);
     for (const spot of valueSpots(ctx, hit)) {
       if (exclude.has(spot.line)) continue;
       const value = parseValue(spot.text, field, role, ctx);

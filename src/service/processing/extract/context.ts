@@ -30,6 +30,7 @@ function dayOrder(text: string): DayOrder {
   return slashDates && currencyOf(text) === 'USD' ? 'MDY' : 'DMY';
 }
 
+/** Lower case without accents: OCR without a language's data often loses them ("Fälligkeit" -> "Falligkeit"). */
 export function normLabel(s: string): string {
-  return s.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }

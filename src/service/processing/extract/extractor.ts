@@ -4,7 +4,9 @@ import { currencyOf } from '../parse/amounts.js';
 import { buildContext, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
-import { readTableRows, rowAmount, rowsToItems } from './table.js';
+import { readTableRows, rowsToItems, type TableRow } from './table.js';
+import { reconcile, rowNumbers, type RowNumbers } from './rows.js';
+import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals } from './totals.js';
 import { guessVendor } from './vendor.js';
 
@@ -25,16 +27,22 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
     const field = idx >= 0 ? schema.fields[idx] : { title: role, type: 'NUMBER' as const };
     amountCands.set(role, candidatesFor(field, role, ctx, tableLines).map(preferLower(ctx)));
   }
-  const amounts = rows.map((r) => rowAmount(r, ctx));
-  const itemsSum = amounts.length && amounts.every((a) => a !== null)
-    ? Math.round(amounts.reduce((s, a) => s + (a as number), 0) * 100) / 100
-    : null;
-  const totals = chooseTotals(amountCands.get('total')!, amountCands.get('subtotal')!, amountCands.get('tax')!, itemsSum, ctx);
+  let numbers = rows.map((r) => rowNumbers(r, ctx));
+  const sumOf = (ns: RowNumbers[]) =>
+    ns.length && ns.every((n) => n.amount !== null) ? Math.round(ns.reduce((s, n) => s + (n.amount as number), 0) * 100) / 100 : null;
+  let totals = chooseTotals(amountCands.get('total')!, amountCands.get('subtotal')!, amountCands.get('tax')!, sumOf(numbers), ctx);
+  const target = (totals.subtotal?.value as number | undefined) ?? (totals.tax ? undefined : (totals.total?.value as number | undefined));
+  const reconciled = reconcile(numbers, target ?? null);
+  if (reconciled !== numbers) {
+    numbers = reconciled;
+    totals = chooseTotals(amountCands.get('total')!, amountCands.get('subtotal')!, amountCands.get('tax')!, sumOf(numbers), ctx);
+  }
+  if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
 
   return schema.fields.map((field, i) => {
     const role = roles[i];
     let cand: Candidate | null;
-    if (role === 'lineItems') return lineItemsField(field, rows, ctx, totals.consistent);
+    if (role === 'lineItems') return lineItemsField(field, rows, numbers, ctx, totals.consistent);
     if (role === 'total' || role === 'subtotal' || role === 'tax') {
       cand = totals[role];
       if (cand && totals.consistent) cand = { ...cand, score: Math.min(1, cand.score + 0.2) };
@@ -58,12 +66,21 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
   return code ? { value: code, score: 0.8, line: ctx.lines[0] } : null;
 }
 
-function lineItemsField(field: FieldDefinition, rows: ReturnType<typeof readTableRows>['rows'], ctx: DocContext, consistent: boolean): ExtractedField {
+// A tax line whose label OCR garbled still shows the amount: the one printed
+// value equal to total minus subtotal.
+function taxFromDifference(total: Candidate, subtotal: Candidate, ctx: DocContext): Candidate | null {
+  const diff = Math.round(((total.value as number) - (subtotal.value as number)) * 100) / 100;
+  if (!(diff > 0)) return null;
+  const line = ctx.lines.find((l) => l.cells.some((c) => amountsIn(c.text, ctx.decimal).some((a) => Math.abs(a - diff) <= 0.011)));
+  return line ? { value: diff, score: 0.6, line } : null;
+}
+
+function lineItemsField(field: FieldDefinition, rows: TableRow[], numbers: RowNumbers[], ctx: DocContext, consistent: boolean): ExtractedField {
   const items = field.items?.length
     ? field.items
     : [{ title: 'Description', type: 'STRING' as const }, { title: 'Quantity', type: 'NUMBER' as const },
        { title: 'Unit Price', type: 'NUMBER' as const }, { title: 'Amount', type: 'NUMBER' as const }];
-  const value = rows.length ? rowsToItems(rows, items, ctx) : null;
+  const value = rows.length ? rowsToItems(rows, numbers, items, ctx) : null;
   const confidence = rows.length ? (consistent ? 0.9 : 0.7) * ctx.quality : 0;
   return base(field, value, confidence);
 }

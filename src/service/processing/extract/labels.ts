@@ -15,6 +15,8 @@ export interface LabelHit {
   prefix: string;
   /** Text after the label within the cell, stripped of separators. */
   rest: string;
+  /** Matched with OCR tolerance, not exactly. */
+  fuzzy?: boolean;
 }
 
 export interface ValueSpot {
@@ -32,7 +34,7 @@ function labelRegex(labels: string[]): RegExp {
   const key = labels.join('\u0000');
   let re = cache.get(key);
   if (!re) {
-    const alts = [...labels].sort((a, b) => b.length - a.length).map(escape);
+    const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map(escape);
     // Word-ish boundaries that also work for CJK/Thai labels.
     re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}])`, 'giu');
     cache.set(key, re);
@@ -40,9 +42,18 @@ function labelRegex(labels: string[]): RegExp {
   return re;
 }
 
-export function findLabels(ctx: DocContext, labels: string[], not?: RegExp): LabelHit[] {
+const foldedNot = new Map<RegExp, RegExp>();
+function fold(not: RegExp | undefined): RegExp | undefined {
+  if (!not) return undefined;
+  let r = foldedNot.get(not);
+  if (!r) foldedNot.set(not, (r = new RegExp(normLabel(not.source).replace(/\\b/g, '\\b'), not.flags)));
+  return r;
+}
+
+export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): LabelHit[] {
   if (!labels.length) return [];
   const re = labelRegex(labels);
+  const not = fold(notRaw);
   const hits: LabelHit[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     line.cells.forEach((cell, cellIndex) => {
@@ -63,9 +74,42 @@ export function findLabels(ctx: DocContext, labels: string[], not?: RegExp): Lab
         hits.push({ line, lineIndex, cell, cellIndex, label, prefix, rest });
         re.lastIndex = m.index + m[0].length;
       }
+      if (!hits.length || hits[hits.length - 1].cell !== cell) {
+        const fuzzy = fuzzyLabel(t, labels);
+        if (fuzzy && !(not && not.test(fuzzy.label))) {
+          const rest = stripSeparators(cell.text.slice(cell.text.length - (t.length - fuzzy.end)));
+          hits.push({ line, lineIndex, cell, cellIndex, label: fuzzy.label, prefix: '', rest, fuzzy: true });
+        }
+      }
     });
   });
   return hits;
+}
+
+/** A label misread by OCR ("Niimero de factura") at the start of a cell: edit distance 1, or 2 for long labels. */
+function fuzzyLabel(text: string, labels: string[]): { label: string; end: number } | undefined {
+  const words = text.split(' ');
+  for (const raw of labels) {
+    const label = normLabel(raw);
+    if (label.length < 6) continue;
+    const n = label.split(' ').length;
+    if (words.length < n) continue;
+    const head = words.slice(0, n).join(' ').replace(/[:#.]+$/, '');
+    const allowed = label.length >= 12 ? 2 : 1;
+    if (Math.abs(head.length - label.length) > allowed) continue;
+    if (levenshtein(head, label) <= allowed) return { label, end: words.slice(0, n).join(' ').length };
+  }
+  return undefined;
+}
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
 }
 
 export function stripSeparators(s: string): string {

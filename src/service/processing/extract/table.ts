@@ -5,6 +5,7 @@ import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
 import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
+import type { RowNumbers } from './rows.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -20,8 +21,9 @@ const COLUMN_WORDS: [Column, RegExp][] = [
 
 export function columnOf(text: string): Column | undefined {
   const t = normLabel(text);
+  const accented = text.normalize('NFC').toLowerCase();
   if (t.length > 30) return undefined;
-  for (const [col, re] of COLUMN_WORDS) if (re.test(t)) return col;
+  for (const [col, re] of COLUMN_WORDS) if (re.test(t) || re.test(accented)) return col;
   return undefined;
 }
 
@@ -104,23 +106,16 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
 }
 
 /** Maps the schema's item fields onto table columns and parses each cell. */
-export function rowsToItems(rows: TableRow[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
+export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
-  return rows.map((row) => {
+  return rows.map((row, i) => {
     const obj: Record<string, unknown> = {};
     for (const { field, col } of mapping) {
       const raw = col ? row.cells.get(col) : undefined;
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
-      obj[field.title ?? field.id ?? ''] = raw ? parseByType(raw, { ...field, type }, ctx) : null;
+      const checked = col && col !== 'description' && col !== 'other' && type === 'NUMBER' ? numbers[i][col] : undefined;
+      obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : raw ? parseByType(raw, { ...field, type }, ctx) : null;
     }
     return obj;
   });
-}
-
-export function rowAmount(row: TableRow, ctx: DocContext): number | null {
-  const a = row.cells.get('amount');
-  if (a) return parseAmount(a, ctx.decimal);
-  const q = parseAmount(row.cells.get('quantity') ?? '', ctx.decimal);
-  const p = parseAmount(row.cells.get('unitPrice') ?? '', ctx.decimal);
-  return q !== null && p !== null ? Math.round(q * p * 100) / 100 : null;
 }

@@ -54,8 +54,17 @@ function medianSlope(lines: Tesseract.Line[]): number {
 /** Grey, upright (EXIF), at a resolution tesseract reads well. */
 export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer> {
   const img = Buffer.isBuffer(input) ? sharp(input) : input;
-  // A 3x3 median removes scanner speckle; normalise stretches faded print.
-  const { data, info } = await img.rotate().grayscale().median(3).normalise().png().toBuffer({ resolveWithObject: true });
+  // A 3x3 median removes scanner speckle; normalise stretches faded print; the
+  // steep linear map then whitens light-grey paper, shaded boxes and their noise
+  // (tesseract's global threshold otherwise drops text printed on shaded bands).
+  const { data, info } = await img
+    .rotate()
+    .grayscale()
+    .median(3)
+    .normalise()
+    .linear(1.8, -108)
+    .png()
+    .toBuffer({ resolveWithObject: true });
   const long = Math.max(info.width, info.height);
   if (long > 3400) return sharp(data).resize({ width: 3400, height: 3400, fit: 'inside' }).png().toBuffer();
   if (long < 1200) return sharp(data).resize({ width: info.width * 2 }).png().toBuffer();

@@ -28,13 +28,20 @@ const AMOUNT_RE = /(\(?-?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,
 
 /** Parses the first amount in `text`; null when there is none. */
 export function parseAmount(text: string, style?: DecimalStyle): number | null {
-  const cleaned = text.replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ').trim();
+  const cleaned = ocrDigits(text).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ').trim();
   const m = cleaned.match(AMOUNT_RE);
   if (!m) return null;
   const neg = /-|\(/.test(m[1]) || (m[3].includes(')') && m[1].includes('(')) || m[3].endsWith('-');
   const v = numberFromDigits(m[2], style);
   if (v === null) return null;
   return neg ? -v : v;
+}
+
+/** Letters OCR reads in place of digits ("1O5,5l"), fixed only where the text is otherwise numeric. */
+export function ocrDigits(s: string): string {
+  const t = s.trim();
+  if (!/\d/.test(t) || !/^[-\s\dOoIl|SB$€£¥.,'’()]+$/.test(t)) return s;
+  return t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
 }
 
 function numberFromDigits(s: string, style?: DecimalStyle): number | null {
@@ -47,7 +54,8 @@ function numberFromDigits(s: string, style?: DecimalStyle): number | null {
     const sep = lastDot >= 0 ? '.' : ',';
     const count = t.split(sep).length - 1;
     const after = t.length - t.lastIndexOf(sep) - 1;
-    if (count > 1) decimal = null;
+    // "7,099,35": OCR turned the decimal mark into the thousands mark; two final digits are cents.
+    if (count > 1) decimal = after === 2 ? sep : null;
     else if (after !== 3) decimal = sep;
     else if (style) decimal = (style === 'dot' ? '.' : ',') === sep ? sep : null;
     else decimal = null;
@@ -55,7 +63,8 @@ function numberFromDigits(s: string, style?: DecimalStyle): number | null {
   if (decimal) {
     const other = decimal === '.' ? ',' : '.';
     t = t.split(other).join('');
-    t = t.replace(decimal, '.');
+    const last = t.lastIndexOf(decimal);
+    t = t.slice(0, last).split(decimal).join('') + '.' + t.slice(last + 1);
   } else t = t.replace(/[.,]/g, '');
   const v = Number(t);
   return Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null;
