@@ -27,13 +27,17 @@ describe('service faults', () => {
     proxy.inject({ fault: { kind: 'reset' }, times: 10_000 });
     await h.start({ url: proxy.url });
     for (let i = 0; i < 5; i++) write(`o${i}.txt`, invoiceText(100 + i));
-    await until(() => h.rows().filter((r) => r.error_code !== null).length === 5, 20_000, 'all waiting on the outage');
+    const seen = () => ({
+      rows: h.rows().map((r) => [r.rel_path, r.status, r.error_code, r.attempts]),
+      proxied: proxy.requests.length,
+    });
+    await until(() => h.rows().filter((r) => r.error_code !== null).length === 5, 45_000, 'all waiting on the outage', seen);
     expect(h.rows().every((r) => r.status === 'uploading')).toBe(true);
     expect(h.serviceUploads()).toBe(0);
     proxy.clear();
-    await until(allExported(5), 30_000, 'all exported after the outage');
+    await until(allExported(5), 30_000, 'all exported after the outage', seen);
     expect(h.serviceUploads()).toBe(5);
-  });
+  }, 120_000); // generous: the full suite runs OCR beside it on 2 cores
 
   it('retries 429 and 5xx, never creating a second upload', async () => {
     h = await createHarness();

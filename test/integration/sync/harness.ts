@@ -29,10 +29,11 @@ export interface Harness {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function until(cond: () => boolean, ms = 30_000, what = 'condition'): Promise<void> {
+/** Waits for `cond`; on timeout the error carries `detail()` (the state that was seen) for diagnosis. */
+export async function until(cond: () => boolean, ms = 30_000, what = 'condition', detail?: () => unknown): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${detail ? `: ${JSON.stringify(detail())}` : ''}`);
     await sleep(25);
   }
 }
