@@ -11,7 +11,8 @@ export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortS
   const source = bytes.toString('latin1', 0, 2) === 'BM' ? decodeBmp(bytes) : bytes;
   let pages = 1;
   try {
-    const meta = await sharp(source as Buffer).metadata();
+    // A decoded BMP is raw pixels: sharp must be told so (given the bare object it never settles).
+    const meta = await (Buffer.isBuffer(source) ? sharp(source) : sharp(source.data, { raw: source.raw })).metadata();
     pages = meta.pages ?? 1;
   } catch (err) {
     if (err instanceof ProcessingError) throw err;
