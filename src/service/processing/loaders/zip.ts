@@ -50,7 +50,9 @@ function skip(name: string): boolean {
 
 export async function zipEntries(bytes: Buffer, limits = ZIP_LIMITS): Promise<ZipEntry[]> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
+    // decodeStrings off: yauzl would reject the whole archive for one traversal name; names
+    // are decoded below and cut to their base name instead.
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (err, z) =>
       err ? reject(new ProcessingError('ZIP_CORRUPT', `The ZIP archive is damaged (${err.message}).`)) : resolve(z!),
     ),
   );
@@ -66,11 +68,12 @@ export async function zipEntries(bytes: Buffer, limits = ZIP_LIMITS): Promise<Zi
     zip.on('error', fail);
     zip.on('end', () => resolve(out));
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (skip(entry.fileName)) return zip.readEntry();
+      const name = entryName(entry);
+      if (skip(name)) return zip.readEntry();
       if (++count > limits.maxEntries) return fail(new ProcessingError('ZIP_TOO_MANY_ENTRIES', `The ZIP archive has more than ${limits.maxEntries} files.`));
       if ((entry.generalPurposeBitFlag & 1) !== 0) return fail(new ProcessingError('ZIP_ENCRYPTED', 'The ZIP archive is password-protected.'));
       if (entry.uncompressedSize > limits.maxEntryBytes || entry.uncompressedSize > Math.max(1, entry.compressedSize) * limits.maxRatio + 1024 * 1024) {
-        return fail(new ProcessingError('ZIP_BOMB', `The ZIP entry "${sanitizeName(entry.fileName)}" is too large when unpacked.`));
+        return fail(new ProcessingError('ZIP_BOMB', `The ZIP entry "${sanitizeName(name)}" is too large when unpacked.`));
       }
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(err);
@@ -86,13 +89,24 @@ export async function zipEntries(bytes: Buffer, limits = ZIP_LIMITS): Promise<Zi
         });
         stream.on('error', fail);
         stream.on('end', () => {
-          out.push({ name: uniqueName(sanitizeName(entry.fileName), used), bytes: Buffer.concat(chunks) });
+          out.push({ name: uniqueName(sanitizeName(name), used), bytes: Buffer.concat(chunks) });
           zip.readEntry();
         });
       });
     });
     zip.readEntry();
   });
+}
+
+// yauzl's own decoding (UTF-8 flag, Info-ZIP Unicode path field, else CP437; backslashes
+// become slashes), without its validation. Exported by yauzl but missing from its types.
+const decodeName = (yauzl as unknown as {
+  getFileNameLowLevel(flags: number, raw: Buffer, extraFields: yauzl.Entry['extraFields'], strictFileNames: boolean): string;
+}).getFileNameLowLevel;
+
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileName as unknown as Buffer | string;
+  return typeof raw === 'string' ? raw.replace(/\\/g, '/') : decodeName(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
 }
 
 function uniqueName(name: string, used: Set<string>): string {
