@@ -39,6 +39,12 @@ export function candidatesFor(
   const spec = roleSpec(role);
   const labels = labelsFor(field, role);
   const hits = findLabels(ctx, labels, spec?.not);
+  // A field named with a word its role otherwise excludes ("Order Date" reads as a date whose
+  // labels must not say "order") still finds its own title.
+  const title = (field.title ?? '').toLowerCase().trim();
+  if (spec?.not && title.length >= 2 && spec.not.test(title)) {
+    for (const h of findLabels(ctx, [title])) if (!hits.some((x) => x.cell === h.cell && x.label === h.label)) hits.push(h);
+  }
   const out: Candidate[] = [];
   for (const hit of hits) {
     if (exclude.has(hit.line)) continue;
