@@ -87,6 +87,7 @@ async function runKind(docs: GroundTruth[], dir: string, concurrency: number) {
   let pages = 0;
   let failures = 0;
   const started = Date.now();
+  const cpuBefore = process.cpuUsage(); // includes the OCR worker threads
   const queue = [...docs];
   const work = async () => {
     for (let gt = queue.shift(); gt; gt = queue.shift()) {
@@ -114,6 +115,8 @@ async function runKind(docs: GroundTruth[], dir: string, concurrency: number) {
   };
   await Promise.all(Array.from({ length: concurrency }, work));
   const seconds = (Date.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSecondsPerPage = (cpu.user + cpu.system) / 1e6 / Math.max(1, pages);
   return {
     documents: docs.length,
     pages,
@@ -121,6 +124,9 @@ async function runKind(docs: GroundTruth[], dir: string, concurrency: number) {
     seconds: Math.round(seconds * 10) / 10,
     pagesPerSecond: Math.round((pages / seconds) * 100) / 100,
     concurrency,
+    // CPU time per page, all threads: the load-independent cost; on an idle machine with
+    // `concurrency` cores the speed is at most concurrency / cpuSecondsPerPage pages per second.
+    cpuSecondsPerPage: Math.round(cpuSecondsPerPage * 100) / 100,
     overallAccuracy: pct(overall),
     fieldAccuracy: Object.fromEntries(Object.entries(perField).map(([k, t]) => [k, pct(t)])),
     misses,
