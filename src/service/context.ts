@@ -33,6 +33,8 @@ export interface ServiceOptions {
   callbackTimeoutMs?: number;
   /** Processing jobs run at once. Default 2. */
   processingConcurrency?: number;
+  /** A processing run still going after this long is aborted and its upload failed. Default 30 min. */
+  processingTimeoutMs?: number;
   /** Replaces the processing engine (tests inject delays and faults); default processFile. */
   processor?: (input: ProcessInput) => Promise<ProcessResult>;
   /** The agent's job runner and answer engine (stop delay, stale threshold, LLM backend). */
@@ -65,6 +67,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     callbackBackoffMs: options.callbackBackoffMs ?? 1000,
     callbackTimeoutMs: options.callbackTimeoutMs ?? 30_000,
     processingConcurrency: options.processingConcurrency ?? 2,
+    processingTimeoutMs: options.processingTimeoutMs ?? 30 * 60_000,
     processor: options.processor,
     agent: options.agent ?? {},
     now: options.now ?? Date.now,

@@ -14,6 +14,8 @@ import { filesOfUpload, isZipUpload, recordStep, type FileRow, type UploadRow } 
 
 /** A run interrupted this many times (crashes, restarts) fails instead of looping forever. */
 const MAX_ATTEMPTS = 5;
+const STOP_GRACE_MS = 5_000;
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 const POLL_MS = 500;
 
 interface JobRow {
@@ -53,7 +55,9 @@ export class Pipeline {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     for (const run of this.running.values()) run.controller.abort();
-    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    // A run stuck in a library that ignores the abort must not hold the service open:
+    // its job goes back to the queue below either way.
+    await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), delay(STOP_GRACE_MS)]);
     this.db.prepare(`UPDATE processing_jobs SET state = 'queued' WHERE state = 'running'`).run();
   }
 
@@ -123,8 +127,21 @@ export class Pipeline {
     const schema = upload.schema_id ? getSchemaForExtraction(this.db, upload.workspace_id, upload.schema_id) : undefined;
     if (upload.schema_id && !schema) return this.fail(job, `The schema ${upload.schema_id} no longer exists.`);
     let result: ProcessResult;
+    const limit = this.ctx.options.processingTimeoutMs;
+    // The engine gets its own signal so a timed-out run is told to stop too.
+    const engine = new AbortController();
+    const forward = () => engine.abort();
+    signal.addEventListener('abort', forward, { once: true });
+    let watchdog: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      watchdog = setTimeout(() => {
+        engine.abort();
+        reject(new ProcessingError('PROCESSING_TIMEOUT', `Processing did not finish within ${+(limit / 1000).toFixed(1)} s.`));
+      }, limit);
+      watchdog.unref();
+    });
     try {
-      result = await (this.ctx.options.processor ?? processFile)({
+      result = await Promise.race([timedOut, (this.ctx.options.processor ?? processFile)({
         filePath: blobPath(this.ctx.options.dataDir, upload.blob_sha256),
         fileName: upload.file_name,
         mediaType: upload.file_type,
@@ -134,15 +151,18 @@ export class Pipeline {
         retainOriginalZipFileName: upload.retain_zip_name === 1,
         schema,
         candidateSchemas: candidateSchemas(this.db, upload.workspace_id),
-        signal,
+        signal: engine.signal,
         onStep: (step: ProcessingStep) => {
-          if (!signal.aborted && this.db.open && this.current(job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
+          if (!engine.signal.aborted && this.db.open && this.current(job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
         },
-      });
+      })]);
     } catch (err) {
       if (signal.aborted) return; // superseded by a newer PUT, or the service is stopping
       const reason = err instanceof ProcessingError ? err.reason : `Processing failed: ${(err as Error).message}`;
       return this.fail(job, reason);
+    } finally {
+      clearTimeout(watchdog);
+      signal.removeEventListener('abort', forward);
     }
     if (signal.aborted && this.stopped) return;
     this.finish(job, result.documents as Document[]);

@@ -69,6 +69,36 @@ describe('processing generations', () => {
   });
 });
 
+describe('a run that never ends', () => {
+  it('is aborted after processingTimeoutMs and its upload failed with the reason; the next upload works', async () => {
+    let aborted = false;
+    const svc = await service({
+      processingTimeoutMs: 300,
+      processor: async (input) => {
+        if (!input.fileName.startsWith('stuck')) return processFile(input);
+        input.signal?.addEventListener('abort', () => (aborted = true), { once: true });
+        return new Promise<ProcessResult>(() => undefined); // a library hang: ignores the abort too
+      },
+    });
+    const stuck = await uploadText(svc, INVOICE_TEXT, { fileName: 'stuck.txt' });
+    const res = await settled(svc, stuck.uploadId);
+    expect(res.body.status).toBe('failed');
+    expect(res.body.errorReason).toBe('Processing did not finish within 0.3 s.');
+    expect(aborted).toBe(true);
+    const next = await uploadText(svc, INVOICE_TEXT);
+    expect((await settled(svc, next.uploadId)).body.status).toBe('completed');
+  });
+
+  it('does not hold the service open when it is closed', async () => {
+    let started = false;
+    const svc = await startTestService({ processor: () => ((started = true), new Promise<ProcessResult>(() => undefined)) });
+    await uploadText(svc, INVOICE_TEXT);
+    await waitFor(() => started || undefined, 'the run');
+    await svc.close(); // resolves (after a short grace) instead of waiting forever
+    expect(started).toBe(true);
+  });
+});
+
 describe('zip uploads with failed entries (decisions 2)', () => {
   it('answer 207 and list every entry with its own status', async () => {
     // The engine's zip support is its own issue; this fake returns what a zip run reports.
