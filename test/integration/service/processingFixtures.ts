@@ -1,14 +1,12 @@
 // Fixtures for the processing tests, made at test time: short invoice pages drawn with
 // pdf-lib, rendered to pixels with pdfjs + @napi-rs/canvas (independently of the engine),
 // then packed as the formats under test (scans, images, TIFF, BMP, ZIP, XLSX, encrypted PDF).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import type { TestService } from '../../../src/service/testing.js';
+import { renderPages as renderCorpusPages } from '../../fixtures/corpus/scan.js';
 import { put, ticket, waitFor } from './uploadHelpers.js';
 
 export interface InvoiceSpec {
@@ -63,31 +61,8 @@ export async function invoicePdf(specs: InvoiceSpec[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-
-/** Each page of a PDF as a PNG at `dpi`. */
-export async function renderPages(pdf: Uint8Array, dpi = 150): Promise<Buffer[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(pdf),
-    standardFontDataUrl: path.join(pdfjsDir, 'standard_fonts') + path.sep,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
-  const out: Buffer[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    const vp = page.getViewport({ scale: dpi / 72 });
-    const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: ctx as unknown as CanvasRenderingContext2D, canvas: canvas as unknown as HTMLCanvasElement, viewport: vp }).promise;
-    out.push(await canvas.encode('png'));
-  }
-  await doc.destroy();
-  return out;
-}
+/** Each page of a PDF as a PNG at `dpi` (the corpus generator's renderer). */
+export const renderPages = (pdf: Uint8Array, dpi = 150): Promise<Buffer[]> => renderCorpusPages(pdf, dpi);
 
 /** A light scanner look: grey paper, slight blur, JPEG. */
 export async function scanLook(png: Buffer, rotate = 0): Promise<Buffer> {
