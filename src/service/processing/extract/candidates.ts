@@ -4,6 +4,7 @@ import type { DocContext } from './context.js';
 import { findLabels, valueSpots } from './labels.js';
 import { roleSpec, type Role } from './roles.js';
 import { parseValue } from './values.js';
+import { decimalRepair } from './repairs.js';
 
 // Scored candidate values for one field, from every label occurrence that has a
 // parseable value nearby. The extractor (and the totals cross-check) choose among them.
@@ -12,7 +13,11 @@ export interface Candidate {
   value: unknown;
   score: number;
   line: Line;
+  /** Read with a repair (a lost decimal mark), not as printed. */
+  repaired?: boolean;
 }
+
+const AMOUNT_ROLES = new Set<Role>(['total', 'subtotal', 'tax']);
 
 // Labels that are also ordinary words or document titles: only trusted when nothing better exists.
 const WEAK_LABELS = new Map<string, number>([
@@ -55,7 +60,14 @@ export function candidatesFor(
       if (exclude.has(spot.line)) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;
-      out.push({ value, score: specificity * WHERE_WEIGHT[spot.where], line: spot.line });
+      const score = specificity * WHERE_WEIGHT[spot.where];
+      // An amount whose decimal mark OCR lost: both readings compete, the repair first;
+      // the totals cross-check keeps whichever makes the document add up.
+      const repaired = AMOUNT_ROLES.has(role) ? decimalRepair(spot.text, spot.line, ctx) : null;
+      if (repaired !== null && repaired !== value) {
+        out.push({ value: repaired, score, line: spot.line, repaired: true });
+        out.push({ value, score: score * 0.8, line: spot.line });
+      } else out.push({ value, score, line: spot.line });
       break;
     }
   }

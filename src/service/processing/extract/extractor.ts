@@ -5,9 +5,9 @@ import { buildContext, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
-import { reconcile, rowNumbers, type RowNumbers } from './rows.js';
+import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals } from './totals.js';
+import { chooseTotals, type TotalsChoice } from './totals.js';
 import { guessVendor } from './vendor.js';
 
 // Schema-driven extraction: every field is read by its role's label synonyms,
@@ -27,17 +27,18 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
     const field = idx >= 0 ? schema.fields[idx] : { title: role, type: 'NUMBER' as const };
     amountCands.set(role, candidatesFor(field, role, ctx, tableLines).map(preferLower(ctx)));
   }
-  let numbers = rows.map((r) => rowNumbers(r, ctx));
-  const sumOf = (ns: RowNumbers[]) =>
-    ns.length && ns.every((n) => n.amount !== null) ? Math.round(ns.reduce((s, n) => s + (n.amount as number), 0) * 100) / 100 : null;
-  let totals = chooseTotals(amountCands.get('total')!, amountCands.get('subtotal')!, amountCands.get('tax')!, sumOf(numbers), ctx);
+  const readings = rows.map((r) => rowReadings(r, ctx));
+  let numbers = readings.map((r) => r.best);
+  const cands = (role: Role) => amountCands.get(role)!;
+  let totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
   const target = (totals.subtotal?.value as number | undefined) ?? (totals.tax ? undefined : (totals.total?.value as number | undefined));
-  const reconciled = reconcile(numbers, target ?? null);
+  const reconciled = reconcile(numbers, target ?? null, readings);
   if (reconciled !== numbers) {
     numbers = reconciled;
-    totals = chooseTotals(amountCands.get('total')!, amountCands.get('subtotal')!, amountCands.get('tax')!, sumOf(numbers), ctx);
+    totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
   }
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
+  totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings));
 
   return schema.fields.map((field, i) => {
     const role = roles[i];
@@ -51,6 +52,21 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
     else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
     return toField(field, cand, ctx);
   });
+}
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Tells whether the items add up to a value as read, or once re-read by their own arithmetic. */
+function itemsMatcher(numbers: RowNumbers[], readings: RowReadings[]): ((value: number) => boolean) | null {
+  if (!numbers.length || !numbers.every((n) => n.amount !== null)) return null;
+  const sum = r2(numbers.reduce((s, n) => s + (n.amount as number), 0));
+  const memo = new Map<number, boolean>();
+  return (value) => {
+    if (Math.abs(sum - value) <= Math.max(0.011, Math.abs(value) * 0.0005)) return true;
+    let hit = memo.get(value);
+    if (hit === undefined) memo.set(value, (hit = reconcile(numbers, value, readings) !== numbers));
+    return hit;
+  };
 }
 
 function preferLower(ctx: DocContext) {
@@ -73,6 +89,28 @@ function taxFromDifference(total: Candidate, subtotal: Candidate, ctx: DocContex
   if (!(diff > 0)) return null;
   const line = ctx.lines.find((l) => l.cells.some((c) => amountsIn(c.text, ctx.decimal).some((a) => Math.abs(a - diff) <= 0.011)));
   return line ? { value: diff, score: 0.6, line } : null;
+}
+
+// A total OCR dropped a digit from ("429,13" under a subtotal of 5357.61 and tax of
+// 1071.52): when the items confirm the subtotal, the total is subtotal + tax if the
+// printed total reads as that sum with one digit lost or misread.
+function totalFromParts(totals: TotalsChoice, totalCands: Candidate[], itemsMatch: ((v: number) => boolean) | null): TotalsChoice {
+  const { total, subtotal, tax } = totals;
+  if (!subtotal || !tax || !itemsMatch || !itemsMatch(subtotal.value as number)) return totals;
+  const sum = r2((subtotal.value as number) + (tax.value as number));
+  if (total && Math.abs(sum - (total.value as number)) <= 0.011) return totals;
+  const damaged = totalCands.find((c) => oneDigitOff((c.value as number).toFixed(2), sum.toFixed(2)));
+  if (!damaged) return totals;
+  return { ...totals, total: { ...damaged, value: sum, score: Math.min(damaged.score, 0.8) }, consistent: true };
+}
+
+/** `read` is `sum` with one digit dropped or changed (digits only). */
+function oneDigitOff(read: string, sum: string): boolean {
+  const a = read.replace(/\D/g, '');
+  const b = sum.replace(/\D/g, '');
+  if (a.length === b.length) return [...a].filter((ch, i) => ch !== b[i]).length === 1;
+  if (a.length + 1 !== b.length) return false;
+  return [...b].some((_, i) => b.slice(0, i) + b.slice(i + 1) === a);
 }
 
 function lineItemsField(field: FieldDefinition, rows: TableRow[], numbers: RowNumbers[], ctx: DocContext, consistent: boolean): ExtractedField {

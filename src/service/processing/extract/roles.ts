@@ -45,7 +45,7 @@ export const ROLES: RoleSpec[] = [
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
-    not: /sub|\bnet\b(?!\s*à)|netto|excl|before|\bht\b|zwischen|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)/i },
+    not: /sub|sous|\bnet\b(?!\s*à)|netto|excl|before|\bht\b|zwischen|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
   { role: 'poNumber', field: /\bp\.?o\.?\b|purchase order|order (no|num)/i, labels: ['po number', 'po no', 'p.o.', 'purchase order', 'order number', 'order no', 'bestellnummer', 'bestellung'] },
   { role: 'email', field: /e-?mail/i, labels: ['email', 'e-mail', 'mail'] },

@@ -1,9 +1,13 @@
 import { parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
+import { decimalRepair } from './repairs.js';
 import type { TableRow } from './table.js';
 
 // Arithmetic a clerk checks on each line item: quantity x unit price = amount.
-// When one of the three is missing or misread, the other two decide it.
+// When one of the three is missing or misread, the other two decide it. A price
+// or amount whose decimal mark OCR lost ("32731" in a document of "390,90") is
+// read with two decimals when the row's arithmetic agrees; the items' sum against
+// the subtotal settles rows the row alone cannot (see reconcile).
 
 export interface RowNumbers {
   quantity: number | null;
@@ -11,35 +15,84 @@ export interface RowNumbers {
   amount: number | null;
 }
 
+/** A row's preferred reading and the other consistent readings, best first. */
+export interface RowReadings {
+  best: RowNumbers;
+  others: RowNumbers[];
+}
+
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const digits = (s: string) => s.replace(/\D/g, '');
+const fits = (q: number | null, p: number | null, a: number | null) =>
+  q !== null && p !== null && a !== null && Math.abs(q * p - a) <= 0.011;
 
 export function rowNumbers(row: TableRow, ctx: DocContext): RowNumbers {
+  return rowReadings(row, ctx).best;
+}
+
+export function rowReadings(row: TableRow, ctx: DocContext): RowReadings {
   const raw = (c: 'quantity' | 'unitPrice' | 'amount') => row.cells.get(c) ?? '';
-  let q = parseAmount(raw('quantity'), ctx.decimal);
-  let p = parseAmount(raw('unitPrice'), ctx.decimal);
-  let a = parseAmount(raw('amount'), ctx.decimal);
-  if (q !== null && p !== null && a !== null && Math.abs(q * p - a) <= 0.011) return { quantity: q, unitPrice: p, amount: a };
-  if (p && a !== null) {
-    const ratio = a / p;
-    if (Math.abs(ratio - Math.round(ratio)) < 0.002 && Math.round(ratio) >= 1 && Math.round(ratio) <= 100000) {
-      return { quantity: Math.round(ratio), unitPrice: p, amount: a };
+  const line = row.lines[0];
+  // Readings of a money cell, most credible first: a damaged-looking number's repair leads.
+  const money = (c: 'unitPrice' | 'amount') => {
+    const read = parseAmount(raw(c), ctx.decimal);
+    const fixed = decimalRepair(raw(c), line, ctx);
+    return fixed !== null && fixed !== read ? [fixed, read] : [read];
+  };
+  const q = parseAmount(raw('quantity'), ctx.decimal);
+  const ps = money('unitPrice');
+  const as = money('amount');
+  const consistent: RowNumbers[] = [];
+  for (const p of ps) for (const a of as) if (fits(q, p, a)) consistent.push({ quantity: q, unitPrice: p, amount: a });
+  if (consistent.length) return { best: consistent[0], others: consistent.slice(1) };
+  return { best: derive(q, ps, as, raw('amount')), others: [] };
+}
+
+// No reading fits as printed: derive the missing or misread member from the other two.
+function derive(q: number | null, ps: (number | null)[], as: (number | null)[], rawAmount: string): RowNumbers {
+  for (const p of ps) {
+    for (const a of as) {
+      if (!p || a === null) continue;
+      const ratio = a / p;
+      if (Math.abs(ratio - Math.round(ratio)) < 0.002 && Math.round(ratio) >= 1 && Math.round(ratio) <= 100000) {
+        return { quantity: Math.round(ratio), unitPrice: p, amount: a };
+      }
     }
   }
+  let p = ps[0];
+  let a = as[0];
   if (q !== null && p !== null) {
     const qp = r2(q * p);
     // The amount's digits match the product: only the decimal mark was misread.
-    if (a === null || digits(raw('amount')) === digits(qp.toFixed(2))) a = qp;
+    if (a === null || digits(rawAmount) === digits(qp.toFixed(2))) a = qp;
   } else if (q && a !== null && p === null) p = r2(a / q);
   else if (q === null && p !== null && a !== null && Math.abs(p - a) <= 0.011) q = 1;
   return { quantity: q, unitPrice: p, amount: a };
 }
 
-/** Amounts as quantity x price where that makes the items add up to `target` and the read amounts do not. */
-export function reconcile(rows: RowNumbers[], target: number | null): RowNumbers[] {
+/**
+ * Rows re-read so the items add up to `target` (the subtotal) where the preferred
+ * readings do not: amounts as quantity x price, or one or two rows' other consistent readings.
+ */
+export function reconcile(rows: RowNumbers[], target: number | null, readings?: RowReadings[]): RowNumbers[] {
   if (target === null || !rows.length) return rows;
   const sum = (rs: RowNumbers[]) => r2(rs.reduce((s, r) => s + (r.amount ?? 0), 0));
-  if (Math.abs(sum(rows) - target) <= 0.011) return rows;
+  const hits = (rs: RowNumbers[]) => Math.abs(sum(rs) - target) <= 0.011;
+  if (hits(rows)) return rows;
   const fixed = rows.map((r) => (r.quantity !== null && r.unitPrice !== null ? { ...r, amount: r2(r.quantity * r.unitPrice) } : r));
-  return Math.abs(sum(fixed) - target) <= 0.011 ? fixed : rows;
+  if (hits(fixed)) return fixed;
+  if (!readings) return rows;
+  const alts = readings.flatMap((r, i) => r.others.map((o) => ({ i, o })));
+  for (const x of alts) {
+    const one = rows.map((r, i) => (i === x.i ? x.o : r));
+    if (hits(one)) return one;
+  }
+  for (const [k, x] of alts.entries()) {
+    for (const y of alts.slice(k + 1)) {
+      if (y.i === x.i) continue;
+      const two = rows.map((r, i) => (i === x.i ? x.o : i === y.i ? y.o : r));
+      if (hits(two)) return two;
+    }
+  }
+  return rows;
 }

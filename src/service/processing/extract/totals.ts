@@ -30,13 +30,15 @@ export function chooseTotals(
   totals: Candidate[],
   subtotals: Candidate[],
   taxes: Candidate[],
-  itemsSum: number | null,
+  /** Whether the line items (as read, or re-read by their arithmetic) add up to a value; null without items. */
+  itemsMatch: ((value: number) => boolean) | null,
   _ctx: DocContext,
 ): TotalsChoice {
   let best: TotalsChoice & { score: number } = { total: null, subtotal: null, tax: null, consistent: false, score: -1 };
-  for (const t of top(totals, 6)) {
-    for (const s of top(subtotals, 4)) {
-      for (const x of top(taxes, 4)) {
+  // Repaired readings double some candidates, hence the wide nets.
+  for (const t of top(totals, 8)) {
+    for (const s of top(subtotals, 5)) {
+      for (const x of top(taxes, 5)) {
         let score = (t?.score ?? 0) + (s?.score ?? 0) * 0.6 + (x?.score ?? 0) * 0.6;
         let consistent = false;
         const tv = t?.value as number | undefined;
@@ -45,9 +47,9 @@ export function chooseTotals(
         if (tv !== undefined && sv !== undefined && xv !== undefined) {
           if (near(sv + xv, tv)) { score += 1.5; consistent = true; } else score -= 0.5;
         }
-        if (itemsSum !== null) {
-          if (sv !== undefined && near(itemsSum, sv)) { score += 0.8; consistent = true; }
-          else if (sv === undefined && tv !== undefined && near(itemsSum, tv)) { score += 0.6; consistent = true; }
+        if (itemsMatch) {
+          if (sv !== undefined && itemsMatch(sv)) { score += 0.8; consistent = true; }
+          else if (sv === undefined && tv !== undefined && itemsMatch(tv)) { score += 0.6; consistent = true; }
         }
         if (tv !== undefined && sv !== undefined && sv > tv + 0.01) score -= 1;
         if (score > best.score) best = { total: t, subtotal: s, tax: x, consistent, score };

@@ -90,3 +90,21 @@ export function amountsIn(text: string, style?: DecimalStyle): number[] {
   }
   return out;
 }
+
+/**
+ * The amount an OCR'd number stands for when its decimal mark was lost ("32731" for 327.31,
+ * "4.21731" for 4,217.31, "17 55549" for 17 555.49): its digits with two decimals. Null when
+ * the number already shows decimals, is a well-formed grouped integer ("1,234") or is too short.
+ * Callers use it only for documents whose other amounts have two decimals.
+ */
+export function lostDecimalReading(text: string): number | null {
+  const m = ocrDigits(text).match(/\d[\d .,'’\u00a0\u202f]*\d/);
+  if (!m) return null;
+  const token = m[0].trim();
+  if (/[.,]\d{1,2}$/.test(token) || /^\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+$/.test(token)) return null;
+  // Two numbers side by side ("449,03 493933"), not one damaged number.
+  if (/[.,]\d{1,2}\s/.test(token) || (token.match(/\s/g) ?? []).length > 1) return null;
+  const digits = token.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  return Number(digits) / 100;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { lostDecimalReading } from '../../../src/service/processing/parse/amounts.js';
+import { INVOICE_SCHEMA, valuesOf } from './helpers.js';
+
+// The clerk's cross-checks on OCR'd pages: numbers whose decimal mark OCR lost are
+// re-read where the document's arithmetic agrees (qty x price = amount, items add up
+// to the subtotal, subtotal + tax = total). Pages are built as the OCR reader leaves
+// them: lines of cells (cells split at runs of two or more spaces).
+
+/** Rows of cells at fixed columns, as a scanned table reads (cells apart by runs of spaces). */
+function table(rows: string[][]): string {
+  const widths = [30, 12, 18, 16];
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('').trimEnd()).join('\n');
+}
+
+function page(text: string, source: 'ocr' | 'text' = 'ocr'): PageLayout[] {
+  return [{ number: 1, width: 600, height: 800, lines: linesFromText(text, 1), source, quality: source === 'ocr' ? 0.8 : 1 }];
+}
+
+function extract(text: string, source: 'ocr' | 'text' = 'ocr') {
+  return valuesOf(extractFields(page(text, source), INVOICE_SCHEMA));
+}
+
+const HEAD = `Boulangerie Dupont SARL      FACTURE
+N° de facture      Date de facture
+F-1201      2024-07-05
+${table([['Description', 'Quantité', 'Prix unitaire', 'Montant HT']])}`;
+
+describe('lost decimal marks', () => {
+  it.each([
+    ['32731', 327.31],
+    ['589158 €', 5891.58],
+    ['4.21731 EUR', 4217.31],
+    ['17 55549 EUR', 17555.49],
+    ['390,90', null],
+    ['1,234', null],
+    ['12', null],
+  ])('%s reads as %s', (text, value) => {
+    expect(lostDecimalReading(text)).toBe(value);
+  });
+
+  it('repairs a row whose price and amount lost their decimal marks, and the tax, by the document arithmetic', () => {
+    const v = extract(`${HEAD}
+${table([['Coffee beans 1kg', '9', '390,90 €', '3518,10 €']])}
+${table([['Network cable 5m', '18', '32731€', '589158 €']])}
+Sous-total      9409,68 €
+TVA (20%)      188194 €
+Total TTC      11 291,62 €`);
+    const items = v['Line Items'] as Record<string, unknown>[];
+    expect(items[1]).toMatchObject({ Quantity: 18, 'Unit Price': 327.31, Amount: 5891.58 });
+    expect(items[0]).toMatchObject({ Quantity: 9, 'Unit Price': 390.9, Amount: 3518.1 });
+    expect(v.Tax).toBe(1881.94);
+    expect(v.Total).toBe(11291.62);
+  });
+
+  it('keeps the printed quantity when only the amount lost its decimal mark', () => {
+    const v = extract(`${HEAD}
+${table([['Desk lamp LED', '1', '465,51', '465,51']])}
+${table([['Software licence', '11', '449,03', '493933']])}
+Total HT      5404,84
+TVA (10%)      540,48
+Net à payer      5945,32`);
+    const items = v['Line Items'] as Record<string, unknown>[];
+    expect(items[1]).toMatchObject({ Quantity: 11, 'Unit Price': 449.03, Amount: 4939.33 });
+  });
+
+  it('reads a text layer as printed (there is no OCR damage to repair)', () => {
+    const v = extract(`${HEAD}
+${table([['Network cable 5m', '18', '32731', '589158']])}
+Sous-total      589158
+TVA (20%)      117832
+Total TTC      706990`, 'text');
+    const items = v['Line Items'] as Record<string, unknown>[];
+    expect(items[0]).toMatchObject({ Quantity: 18, 'Unit Price': 32731, Amount: 589158 });
+    expect(v.Total).toBe(706990);
+  });
+});
+
+describe('consistent totals', () => {
+  it('picks the total that equals subtotal + tax, reading a damaged total with two decimals', () => {
+    const v = extract(`${HEAD}
+${table([['Cleaning service', '4', '359,39', '1.437,56']])}
+${table([['Stapler heavy duty', '9', '270,17', '2.431,53']])}
+Totaal excl. BTW      3.869,09
+BTW 9%      348,22
+Totaal incl. BTW      4.21731 EUR`);
+    expect(v.Total).toBe(4217.31);
+    expect(v.Tax).toBe(348.22);
+  });
+
+  it('takes subtotal + tax for a total OCR dropped a digit from, once the items confirm the subtotal', () => {
+    const v = extract(`${HEAD}
+${table([['Delivery charge', '1', '22961 €', '229,61 €']])}
+${table([['Stapler heavy duty', '7', '461,30 €', '3229,10 €']])}
+Sous-total      345871 €
+TVA (20%)      69174
+Net à payer      150,45 €`);
+    expect(v.Tax).toBe(691.74);
+    expect(v.Total).toBe(4150.45);
+    const items = v['Line Items'] as Record<string, unknown>[];
+    expect(items[0]).toMatchObject({ Quantity: 1, 'Unit Price': 229.61, Amount: 229.61 });
+  });
+
+  it('leaves a total alone that is not the sum with one digit lost', () => {
+    const v = extract(`${HEAD}
+${table([['Delivery charge', '1', '229,61 €', '229,61 €']])}
+${table([['Stapler heavy duty', '7', '461,30 €', '3229,10 €']])}
+Sous-total      3458,71 €
+TVA (20%)      691,74
+Net à payer      999,99 €`);
+    expect(v.Total).not.toBe(4150.45);
+  });
+});
