@@ -10,6 +10,7 @@ import { pipelineOf, registerPipeline } from '../pipeline.js';
 import { Reply } from '../route.js';
 import { signUrl, verifySignedUrl } from '../signing.js';
 import { putBlob } from '../store/blobs.js';
+import { batchedWrite } from '../store/writeBatch.js';
 import { directoryPath, getDirectory, resolveDestination, type DirectoryRow } from '../store/directories.js';
 import { getSchemaForExtraction } from '../store/schemas.js';
 import {
@@ -90,7 +91,7 @@ function createTicket(ctx: ServiceContext, body: z.output<typeof UploadBody>, au
     insertUpload(ctx.db, upload);
     return upload;
   };
-  // Folders and the upload are created together or not at all; a plain ticket is one insert.
+  // Folders and the upload are created together or not at all (a savepoint inside the caller's batch).
   const row = body.destinationPath ? ctx.db.transaction(create)() : create();
   return {
     storagePath: storagePathOf(auth.workspaceId, objectId),
@@ -201,7 +202,8 @@ export function registerUploads(ctx: ServiceContext): void {
   registerPipeline(ctx);
   registerBlobUpload(ctx);
 
-  ctx.route(uploadFile, ({ body, auth }) => createTicket(ctx, body, auth), {
+  // Tickets are the service's hottest write: their inserts share commits (see writeBatch.ts).
+  ctx.route(uploadFile, ({ body, auth }) => batchedWrite(ctx.db, () => createTicket(ctx, body, auth)), {
     invalidDetails: {
       '/fileName': 'Invalid fileName.',
       '/fileType': 'Invalid fileType.',

@@ -1,0 +1,111 @@
+import type { Statement } from 'better-sqlite3';
+import type { DB } from '../../sqlite.js';
+
+// Group commit. A commit in WAL mode costs far more than the insert it carries (file locks,
+// WAL frames for every touched page, now and then a checkpoint), and under load many requests
+// arrive in one turn of the event loop: their writes share one transaction. Each write still
+// runs in a savepoint of its own, so one that throws is undone alone and only its caller sees
+// the error; the others commit.
+
+interface Pending {
+  write: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+const queues = new WeakMap<DB, Pending[]>();
+
+// Prepared once per database: `db.transaction(fn)` builds a new wrapper on every call.
+interface Statements {
+  savepoint: Statement;
+  release: Statement;
+  rollbackTo: Statement;
+}
+const statements = new WeakMap<DB, Statements>();
+
+function statementsOf(db: DB): Statements {
+  let found = statements.get(db);
+  if (!found) {
+    found = {
+      savepoint: db.prepare('SAVEPOINT batched_write'),
+      release: db.prepare('RELEASE batched_write'),
+      rollbackTo: db.prepare('ROLLBACK TO batched_write'),
+    };
+    statements.set(db, found);
+  }
+  return found;
+}
+
+/** One write in a savepoint of its own: undone alone when it throws. */
+function inSavepoint(db: DB, write: () => unknown): unknown {
+  const { savepoint, release, rollbackTo } = statementsOf(db);
+  savepoint.run();
+  try {
+    const value = write();
+    release.run();
+    return value;
+  } catch (error) {
+    // Some failures (disk full, I/O) make SQLite roll the whole transaction back itself.
+    if (db.inTransaction) {
+      rollbackTo.run();
+      release.run();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Run `write` (synchronous, may read and write) in a transaction shared with the other writes
+ * queued in this turn of the event loop; resolves once that transaction is committed. Checks
+ * that must hold when the row is written belong inside `write`: other requests run between
+ * this call and the write.
+ */
+export function batchedWrite<T>(db: DB, write: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let queue = queues.get(db);
+    if (!queue) {
+      queues.set(db, (queue = []));
+      setImmediate(() => flush(db));
+    }
+    queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+function flush(db: DB): void {
+  const batch = queues.get(db) ?? [];
+  queues.delete(db);
+  const outcomes: Outcome[] = [];
+  try {
+    runBatch(db, () => {
+      for (const item of batch) {
+        try {
+          outcomes.push({ ok: true, value: batch.length === 1 ? item.write() : inSavepoint(db, item.write) });
+        } catch (error) {
+          // With the transaction gone, later writes would commit one by one: fail the batch instead.
+          if (batch.length === 1 || !db.inTransaction) throw error;
+          outcomes.push({ ok: false, error });
+        }
+      }
+    });
+  } catch (error) {
+    // The commit itself failed (or the only write threw): nothing of the batch was written.
+    for (const item of batch) item.reject(error);
+    return;
+  }
+  batch.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(outcome.error);
+  });
+}
+
+const batchTransactions = new WeakMap<DB, (body: () => void) => void>();
+
+/** The batch's transaction, its wrapper made once per database. */
+function runBatch(db: DB, body: () => void): void {
+  let run = batchTransactions.get(db);
+  if (!run) batchTransactions.set(db, (run = db.transaction((inner: () => void) => inner())));
+  run(body);
+}
