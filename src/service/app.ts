@@ -108,8 +108,11 @@ export function buildService(input: ServiceOptions): Service {
     onStop: (stop) => stoppers.push(stop),
   };
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives rather than in an onSend hook: an async hook costs every answer
+  // a few promise turns. Error answers keep it (and sendProblem sets it again for router errors).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', String(request.id));
+    done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = mapError(error);

@@ -101,6 +101,9 @@ function idempotencyKeyOf(request: FastifyRequest, op: Operation): string | unde
   return key;
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+
 function send(reply: FastifyReply, status: number, contentType: string, payload: string, headers: Record<string, string> = {}) {
   reply.code(status).headers(headers).header('content-type', contentType).send(payload);
 }
@@ -120,16 +123,20 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
     app.route({
       method: op.method,
       url: toRoutePath(op.path),
-      handler: async (request, reply) => {
+      // Synchronous unless the operation's handler is: a handler that answers at once (most
+      // reads) is sent without going through promise turns.
+      handler: (request, reply) => {
         try {
-          return await handle(request, reply);
+          const pending = handle(request, reply);
+          if (pending) return pending.catch((error: unknown) => Promise.reject(shapeFor(op, error)));
         } catch (error) {
           throw shapeFor(op, error);
         }
+        return undefined;
       },
     });
 
-    async function handle(request: FastifyRequest, reply: FastifyReply) {
+    function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
       const auth = authenticate(deps, request, op);
       const wait = deps.limiter.take(auth.keyId);
       if (wait > 0) {
@@ -147,9 +154,26 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
         const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
         if (claim.kind === 'replay') {
           const { status, contentType, body } = claim.response;
-          return send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
+          send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
+          return undefined;
         }
       }
+      const fail = (error: unknown): never => {
+        const shaped = shapeFor(op, error);
+        if (scope) settleFailedClaim(deps.idempotency, scope, shaped, request);
+        throw shaped;
+      };
+      const answer = (result: unknown): void => {
+        const out = result instanceof Reply ? result : new Reply(op.status, result);
+        // A binary answer (operations without a `response` schema, e.g. a zip): sent as is, never stored for replay.
+        if (Buffer.isBuffer(out.body)) {
+          reply.code(out.status).headers(out.headers).send(out.body);
+          return;
+        }
+        const payload = JSON.stringify(out.body ?? {});
+        if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload });
+        send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
+      };
       try {
         const input = {
           params: parsePart(op.params, request.params, 'params', options),
@@ -159,17 +183,12 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
           requestId: String(request.id),
           request,
         } as RouteInput<typeof op>;
-        const result = await handler(input);
-        const answer = result instanceof Reply ? result : new Reply(op.status, result);
-        // A binary answer (operations without a `response` schema, e.g. a zip): sent as is, never stored for replay.
-        if (Buffer.isBuffer(answer.body)) return reply.code(answer.status).headers(answer.headers).send(answer.body);
-        const payload = JSON.stringify(answer.body ?? {});
-        if (scope) deps.idempotency.complete(scope, { status: answer.status, contentType: 'application/json', body: payload });
-        return send(reply, answer.status, 'application/json; charset=utf-8', payload, answer.headers);
+        const result = handler(input);
+        if (isThenable(result)) return Promise.resolve(result).then(answer).catch(fail);
+        answer(result);
+        return undefined;
       } catch (error) {
-        const shaped = shapeFor(op, error);
-        if (scope) settleFailedClaim(deps.idempotency, scope, shaped, request);
-        throw shaped;
+        return fail(error);
       }
     }
   };
