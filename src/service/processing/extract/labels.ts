@@ -97,12 +97,21 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
     const head = words.slice(0, n).join(' ').replace(/[:#.]+$/, '');
     const allowed = label.length >= 12 ? 2 : 1;
     if (Math.abs(head.length - label.length) > allowed) continue;
-    if (levenshtein(head, label) <= allowed) return { label, end: words.slice(0, n).join(' ').length };
+    if (levenshtein(head, label) <= allowed && shortWordsExact(head, label)) return { label, end: words.slice(0, n).join(' ').length };
   }
   return undefined;
 }
 
-function levenshtein(a: string, b: string): number {
+// A misread long word is still recognisable; a short one changed is another word
+// ("date de facture" is not "date due").
+function shortWordsExact(head: string, label: string): boolean {
+  const hw = head.split(' ');
+  const lw = label.split(' ');
+  if (hw.length !== lw.length) return lw.length === 1;
+  return lw.every((w, i) => w.length >= 5 || w === hw[i]);
+}
+
+export function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];

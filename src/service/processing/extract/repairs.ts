@@ -17,3 +17,26 @@ export function decimalRepair(text: string, line: Line | undefined, ctx: DocCont
   if (!ctx.decimal || !fromOcr(line, ctx)) return null;
   return lostDecimalReading(text.replace(/\d+(?:[.,]\d+)?\s?%/g, ' '));
 }
+
+// A quantity with a unit ("500 sheets", "5m", "1kg") where OCR read a digit as a look-alike letter.
+const UNIT = '(?:kg|g|mm|cm|km|ml|m|l)';
+const LOOKALIKE: Record<string, string> = { S: '5', O: '0', o: '0', I: '1', l: '1' };
+const TOKEN = new RegExp(`(?<![\\p{L}\\p{N}])([SOoIl\\d]+?)(${UNIT})?(?![\\p{L}\\p{N}])(?=(\\s+\\p{Ll}+)?)`, 'gu');
+
+/**
+ * Digit look-alikes repaired inside tokens that are clearly numbers with a unit; words are
+ * never rewritten. Two shapes qualify: one look-alike among two or more digits followed by a
+ * unit or a counted word ("S00 sheets" -> "500 sheets"), and a single look-alike right before
+ * a unit ("Sm" -> "5m", "Ikg" -> "1kg"; I and l not before a bare m or l, where they spell words).
+ */
+export function repairNumberTokens(text: string): string {
+  return text.replace(TOKEN, (tok, num: string, unit: string | undefined, counted: string | undefined) => {
+    const letters = num.replace(/\d/g, '');
+    if (letters.length !== 1) return tok;
+    if (num.length === 1) {
+      if (!unit || letters === 'o' || letters === 'O') return tok;
+      if ((letters === 'I' || letters === 'l') && (unit === 'm' || unit === 'l')) return tok;
+    } else if (num.length < 3 || !(unit || counted)) return tok;
+    return num.replace(/[SOoIl]/g, (c) => LOOKALIKE[c]) + (unit ?? '');
+  });
+}

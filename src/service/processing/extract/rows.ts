@@ -45,7 +45,15 @@ export function rowReadings(row: TableRow, ctx: DocContext): RowReadings {
   const consistent: RowNumbers[] = [];
   for (const p of ps) for (const a of as) if (fits(q, p, a)) consistent.push({ quantity: q, unitPrice: p, amount: a });
   if (consistent.length) return { best: consistent[0], others: consistent.slice(1) };
-  return { best: derive(q, ps, as, raw('amount')), others: [] };
+  const best = derive(q, ps, as, raw('amount'));
+  // All three read but they disagree: a misread price is told by the amount divided
+  // by the quantity coming out to the cent; the items' sum may still prefer the product.
+  const [p, a] = [ps[0], as[0]];
+  if (best.quantity === q && best.unitPrice === p && best.amount === a && q && p !== null && a !== null) {
+    const byAmount = r2(a / q);
+    if (Math.abs(byAmount * q - a) <= 0.005) return { best: { quantity: q, unitPrice: byAmount, amount: a }, others: [{ quantity: q, unitPrice: p, amount: r2(q * p) }] };
+  }
+  return { best, others: [] };
 }
 
 // No reading fits as printed: derive the missing or misread member from the other two.

@@ -3,9 +3,11 @@ import type { FieldDefinition } from '../types.js';
 import { parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
+import { levenshtein } from './labels.js';
 import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
 import type { RowNumbers } from './rows.js';
+import { fromOcr, repairNumberTokens } from './repairs.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -19,11 +21,20 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|品名|内容|项目|รายการ/i],
 ];
 
+// Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
+const FUZZY_WORDS: [Column, string[]][] = [
+  ['description', ['description', 'beschreibung', 'bezeichnung', 'designation', 'descripcion', 'omschrijving', 'descrizione']],
+  ['quantity', ['quantity', 'quantite', 'cantidad', 'quantita']],
+  ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs']],
+  ['amount', ['montant', 'betrag', 'importe', 'bedrag', 'importo']],
+];
+
 export function columnOf(text: string): Column | undefined {
   const t = normLabel(text);
   const accented = text.normalize('NFC').toLowerCase();
   if (t.length > 30) return undefined;
   for (const [col, re] of COLUMN_WORDS) if (re.test(t) || re.test(accented)) return col;
+  if (t.length >= 7) for (const [col, words] of FUZZY_WORDS) if (words.some((w) => levenshtein(t, w) <= 1)) return col;
   return undefined;
 }
 
@@ -50,7 +61,9 @@ function findHeaders(ctx: DocContext): Header[] {
     const cols = line.cells.map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
     const known = cols.filter((c) => c.col !== 'other');
     const kinds = new Set(known.map((c) => c.col));
-    if (kinds.has('description') && kinds.size >= 2 && known.length >= cols.length - 1) out.push({ lineIndex, cols });
+    // OCR noise may add a cell or two to a header that names three kinds of column.
+    const enough = known.length >= cols.length - 1 || (kinds.size >= 3 && known.length * 2 >= cols.length);
+    if (kinds.has('description') && kinds.size >= 2 && enough) out.push({ lineIndex, cols });
   });
   return out;
 }
@@ -68,6 +81,12 @@ function assign(cells: Cell[], header: Header): Map<Column, string> {
     out.set(best.col, out.has(best.col) ? `${out.get(best.col)} ${cell.text}` : cell.text);
   }
   return out;
+}
+
+/** OCR specks and rules read as text ("EEE", "~~~"): one character repeated, or no letters or digits at all. */
+function noise(text: string): boolean {
+  const t = text.replace(/[^\p{L}\p{N}]/gu, '');
+  return !t || new Set(t.toLowerCase()).size === 1;
 }
 
 export interface TableRow {
@@ -92,6 +111,7 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       const desc = cells.get('description');
       if (STOP.test(normLabel(line.cells[0]?.text ?? '')) && !(desc && hasAmount && line.cells.length >= 3)) break;
       if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
+      else if (desc && noise(desc)) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
         const lastY = prev.lines[prev.lines.length - 1].y1;
@@ -114,7 +134,9 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
       const raw = col ? row.cells.get(col) : undefined;
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
       const checked = col && col !== 'description' && col !== 'other' && type === 'NUMBER' ? numbers[i][col] : undefined;
-      obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : raw ? parseByType(raw, { ...field, type }, ctx) : null;
+      // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
+      const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? repairNumberTokens(raw) : raw;
+      obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;
     }
     return obj;
   });
