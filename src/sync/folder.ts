@@ -6,7 +6,7 @@ import type { FolderState, SyncEmitter } from './events.js';
 import { hashFile } from './hash.js';
 import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
-import { walk } from './scan.js';
+import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
 import type { FileRow, FileSignature, FileStore } from './state/files.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
@@ -101,13 +101,16 @@ export class FolderDriver {
 
   private async reconcile(start: string, sweep: boolean): Promise<void> {
     this.setState('scanning');
-    const seen = new Set<number>();
-    for await (const f of walk(this.path, start, this.keepDir)) {
+    const seen = new IdSet();
+    const blockingStat = this.watcher?.mode !== 'poll'; // network shares (polled) keep non-blocking stats
+    for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat })) {
       if (this.closed) return;
-      if (!this.keepFile(f.relPath)) continue;
-      const row = this.ctx.store.signature(this.path, f.relPath);
-      if (row) seen.add(row.id);
-      this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+      for (const f of batch) {
+        if (!this.keepFile(f.relPath)) continue;
+        const row = this.ctx.store.signature(this.path, f.relPath);
+        if (row) seen.add(row.id);
+        this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+      }
     }
     if (sweep && !this.closed) this.sweep(seen);
   }
@@ -125,16 +128,21 @@ export class FolderDriver {
   }
 
   /** Rows whose file is no longer there (deleted while docsync was off). */
-  private sweep(seen: Set<number>): void {
-    const ids = this.ctx.store.db
+  private sweep(seen: IdSet): void {
+    // Streamed, not .all(): at 100k rows an array of them costs ~10 MB for a moment, and
+    // only the unseen ones (usually none) are of interest. Rows are removed after the
+    // iteration, because the connection is busy while a statement iterates.
+    const gone: number[] = [];
+    const rows = this.ctx.store.db
       .prepare("SELECT id, rel_path, disk_path FROM files WHERE folder = ? AND status != 'removed'")
-      .all(this.path) as Array<{ id: number; rel_path: string; disk_path: string | null }>;
-    for (const r of ids) {
+      .iterate(this.path) as IterableIterator<{ id: number; rel_path: string; disk_path: string | null }>;
+    for (const r of rows) {
       if (seen.has(r.id)) continue;
       const abs = path.join(this.path, ...(r.disk_path ?? r.rel_path).split('/'));
       if (this.tracker.has(abs) || fs.existsSync(abs) || this.movedAway(r.rel_path)) continue;
-      this.removeRow(r.id, 'deleted locally');
+      gone.push(r.id);
     }
+    for (const id of gone) this.removeRow(id, 'deleted locally');
   }
 
   /** A file docsync itself moved into Processed/ or Failed/ is not a deletion. */
@@ -209,6 +217,26 @@ export class FolderDriver {
     if (IN_FLIGHT.has(row.status)) return;
     classify(this.ctx, this.config, row, hashed.sha256, f);
     this.ctx.wake();
+  }
+}
+
+/** Row ids seen by a scan, one bit each: 100k ids cost 12 KB instead of a Set's few MB. */
+class IdSet {
+  private bits = new Uint32Array(1024);
+
+  add(id: number): void {
+    const word = id >>> 5;
+    if (word >= this.bits.length) {
+      const grown = new Uint32Array(Math.max(word + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[word]! |= 1 << (id & 31);
+  }
+
+  has(id: number): boolean {
+    const word = id >>> 5;
+    return word < this.bits.length && (this.bits[word]! & (1 << (id & 31))) !== 0;
   }
 }
 

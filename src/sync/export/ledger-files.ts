@@ -11,7 +11,6 @@
 // debounces it.
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { writeFileAtomicSync, writeFileAtomicWith } from './atomic.js';
 import { encodeCsv, encodeRow } from './csv.js';
 import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from './names.js';
@@ -86,6 +85,9 @@ const NUM_FMT = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' } as const
  * Strings go in as strings, so a value like `=SUM(...)` is text, never a formula.
  */
 export async function writeXlsxFile(file: string, snap: XlsxSnapshot): Promise<void> {
+  // Loaded on the first ledger write, not at start: exceljs costs ~16 MB of RSS, and a daemon
+  // watching 100k already-synced files may never write a ledger in its run.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   book.creator = 'docsync';
   const sheet = book.addWorksheet('Ledger', { views: [{ state: 'frozen', ySplit: 1 }] });

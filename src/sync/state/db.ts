@@ -12,5 +12,10 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * power loss may lose the last transactions, never corrupts.
  */
 export function openStateDb(dataDir: string, file = 'state.db'): Db {
-  return openDatabase(path.join(dataDir, file), MIGRATIONS_DIR);
+  const db = openDatabase(path.join(dataDir, file), MIGRATIONS_DIR);
+  // better-sqlite3 builds with a 16 MB page cache per connection. A scan of a 100k-file tree
+  // touches every index page once, so the cache fills and stays full for little gain (the
+  // pages stay in the OS cache anyway): 2 MB keeps about 12 MB of the daemon's RSS free.
+  db.pragma('cache_size = -2000');
+  return db;
 }
