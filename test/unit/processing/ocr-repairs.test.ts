@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { repairNumberTokens } from '../../../src/service/processing/extract/repairs.js';
+import { parseDate } from '../../../src/service/processing/parse/dates.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import { INVOICE_SCHEMA, valuesOf } from './helpers.js';
@@ -84,5 +85,21 @@ Keizersgracht 112      Date de facture : 2025-11-02
 Net à payer      100,00 EUR`);
     expect(v['Invoice Date']).toBe('2025-11-02');
     expect(v['Due Date']).toBeNull();
+  });
+
+  it('reads a label OCR cut into two cells, and N? for N°', () => {
+    expect(extract(`Brightwater Catering plc
+Receipt      No:      955/2024
+TOTAL GBP      20,00`)['Invoice Number']).toBe('955/2024');
+    expect(extract(`Atelier Dupont SARL
+N?      de facture: INV338541
+Total TTC: 10,00 €`)['Invoice Number']).toBe('INV338541');
+  });
+});
+
+describe('dates on scans', () => {
+  it('reads a date whose second separator OCR read as a space, with a four-digit year only', () => {
+    expect(parseDate('18.06 2024', 'DMY')).toBe('2024-06-18');
+    expect(parseDate('18.06 24', 'DMY')).toBeNull();
   });
 });

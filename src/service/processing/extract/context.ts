@@ -32,5 +32,8 @@ function dayOrder(text: string): DayOrder {
 
 /** Lower case without accents: OCR without a language's data often loses them ("Fälligkeit" -> "Falligkeit"). */
 export function normLabel(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return s
+    .normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim()
+    // "N°" (number) is often OCR'd as "N?".
+    .replace(/(^|\s)n\?(?=\s|$)/g, '$1n°');
 }

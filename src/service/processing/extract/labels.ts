@@ -75,6 +75,11 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
         re.lastIndex = m.index + m[0].length;
       }
       if (!hits.length || hits[hits.length - 1].cell !== cell) {
+        const split = splitLabel(line, cellIndex, t, labels, re, not);
+        if (split) {
+          hits.push({ ...split, line, lineIndex });
+          return;
+        }
         const fuzzy = fuzzyLabel(t, labels);
         if (fuzzy && !(not && not.test(fuzzy.label))) {
           const rest = stripSeparators(cell.text.slice(cell.text.length - (t.length - fuzzy.end)));
@@ -84,6 +89,25 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
     });
   });
   return hits;
+}
+
+/**
+ * A label OCR cut into two cells ("Receipt" | "No:" | "955/2024"): a cell that starts a
+ * label, read together with the next cell; the value sits after the label as usual.
+ */
+function splitLabel(line: Line, cellIndex: number, t: string, labels: string[], re: RegExp, not?: RegExp): Omit<LabelHit, 'line' | 'lineIndex'> | undefined {
+  const next = line.cells[cellIndex + 1];
+  const head = t.replace(/[:#.]+$/, '');
+  if (!next || !head || head.length > 15 || !labels.some((l) => normLabel(l).startsWith(`${head} `))) return undefined;
+  const joined = `${head} ${normLabel(next.text)}`;
+  re.lastIndex = 0;
+  const m = re.exec(joined);
+  if (!m || m.index !== 0 || m[2].length <= head.length + 1) return undefined;
+  const label = m[2];
+  const after = joined.slice(label.length);
+  if (not && not.test(`${label} ${after.slice(0, 12)}`)) return undefined;
+  const rest = stripSeparators(next.text.normalize('NFC').slice(next.text.length - after.length).split(/\s{2,}|\s\|\s/)[0]);
+  return { cell: next, cellIndex: cellIndex + 1, label, prefix: '', rest };
 }
 
 /** A label misread by OCR ("Niimero de factura") at the start of a cell: edit distance 1, or 2 for long labels. */

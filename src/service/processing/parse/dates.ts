@@ -26,6 +26,7 @@ const MONTH_ALT = Object.keys(MONTHS)
 
 const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/;
 const RE_NUM = /\b(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})\b/;
+const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
 const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
 const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
 const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i');
@@ -42,6 +43,12 @@ function month(name: string): number | undefined {
   return MONTHS[name.toLowerCase().replace(/\.$/, '')];
 }
 
+function numeric(a: number, b: number, y: number, order: DayOrder): string | null {
+  if (a > 12) return iso(y, b, a);
+  if (b > 12) return iso(y, a, b);
+  return order === 'DMY' ? iso(y, b, a) : iso(y, a, b);
+}
+
 /** The first date in `text` as yyyy-mm-dd, or null. */
 export function parseDate(text: string, order: DayOrder = 'DMY'): string | null {
   const t = text.normalize('NFC');
@@ -54,14 +61,10 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
   m = t.match(RE_MONDY);
   if (m && month(m[1])) return iso(+m[3], month(m[1])!, +m[2]);
   m = t.match(RE_NUM);
-  if (m) {
-    const a = +m[1];
-    const b = +m[2];
-    const y = +m[3];
-    if (a > 12) return iso(y, b, a);
-    if (b > 12) return iso(y, a, b);
-    return order === 'DMY' ? iso(y, b, a) : iso(y, a, b);
-  }
+  if (m) return numeric(+m[1], +m[2], +m[3], order);
+  // OCR read the second separator as a space ("18.06 2024"): only with a four-digit year.
+  m = t.match(RE_NUM_GAP);
+  if (m) return numeric(+m[1], +m[2], +m[3], order);
   return null;
 }
 
