@@ -27,6 +27,8 @@ export interface PipelineOptions {
 const POLL_BASE_MS = 50;
 const POLL_MAX_MS = 3000;
 const POLL_CONCURRENCY = 8;
+/** Settled files due (those already queued included) from which on a burst of uploads is assumed. */
+const UPLOAD_BACKLOG = 16;
 
 /**
  * Moves settled rows through upload and result fetching. The queue is fed from
@@ -92,8 +94,10 @@ export class Pipeline {
         rows.push(...this.o.store.due('settled', now, room - rows.length, this.busy, paused));
         for (const row of rows) this.run(this.uploads, row, () => this.upload(row));
       }
-      // While uploads queue up, results wait: getting every file uploaded comes first.
-      const pollLimit = this.uploads.size > 0 ? 1 : POLL_CONCURRENCY * 2;
+      // While a backlog of uploads waits (a burst of files), results wait: getting every file
+      // uploaded comes first. A steady stream keeps an upload or two queued at times, and
+      // starving its polls then made each file wait for its result far longer than for its upload.
+      const pollLimit = this.uploads.size > 0 && this.o.store.countDue('settled', now, UPLOAD_BACKLOG) >= UPLOAD_BACKLOG ? 1 : POLL_CONCURRENCY * 2;
       const pollRoom = pollLimit - (this.polls.size + this.polls.pending);
       if (pollRoom > 0) {
         for (const row of this.o.store.due('processing', now, pollRoom, this.busy, paused)) this.run(this.polls, row, () => this.poll(row));

@@ -9,7 +9,7 @@ export interface SettledFile {
 export interface SettleOptions {
   /** Quiet time before a file counts as complete. */
   windowMs: number;
-  /** How often candidates are re-checked; defaults to a quarter of the window (50..250 ms). */
+  /** How soon a file is looked at after a change event (default 20 ms). */
   checkMs?: number;
   onSettled(file: SettledFile): void;
   /** The file vanished before it settled: it is forgotten. */
@@ -19,32 +19,40 @@ export interface SettleOptions {
 interface Candidate {
   size: number;
   mtimeMs: number;
-  /** When this size+mtime was first seen. */
-  sigSince: number;
   /** Since when the file is known to be unchanged (its mtime when plausible). */
   quietSince: number;
-  seen: number;
+  /** When to stat it next. */
+  checkAt: number;
+  /** Whether a stat has given it a size and mtime yet. */
+  known: boolean;
+  /** A change event arrived since its last stat began. */
+  dirty: boolean;
 }
 
-const MIN_CHECK_MS = 20;
+const DEFAULT_CHECK_MS = 20;
 
 const STAT_BATCH = 256;
 
 /**
- * Holds files that are still being written. A file settles once its size and
- * mtime stayed the same across two checks, nothing changed for the window,
- * and it can be opened for reading (a scanner may hold it locked).
+ * Holds files that are still being written. Event-driven: a change event gets a file
+ * one stat soon after (checkMs); then it is left alone until its quiet time (from its
+ * mtime, or the last change seen) reaches the window, and checked once more. It settles
+ * when size and mtime are those of the previous stat, the window has passed, and it can
+ * be opened for reading (a scanner may hold it locked). So a file settles about one
+ * window after its last write, after two stats and an open, whatever else is pending;
+ * a changed stat or a new event only moves its deadline.
  * Costs nothing when there are no candidates: the timer runs only while some wait.
  */
 export class SettleTracker {
   private readonly candidates = new Map<string, Candidate>();
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
   private ticking = false;
   private closed = false;
   private readonly checkMs: number;
 
   constructor(private readonly opts: SettleOptions) {
-    this.checkMs = opts.checkMs ?? Math.min(250, Math.max(50, Math.floor(opts.windowMs / 4)));
+    this.checkMs = Math.max(1, opts.checkMs ?? DEFAULT_CHECK_MS);
   }
 
   get size(): number {
@@ -58,10 +66,15 @@ export class SettleTracker {
   /** Something happened to this file: (re)start watching it settle. */
   observe(absPath: string): void {
     if (this.closed) return;
-    if (!this.candidates.has(absPath)) {
-      this.candidates.set(absPath, { size: -1, mtimeMs: -1, sigSince: Date.now(), quietSince: Date.now(), seen: 0 });
+    const checkAt = Date.now() + this.checkMs;
+    const c = this.candidates.get(absPath);
+    if (!c) {
+      this.candidates.set(absPath, { size: -1, mtimeMs: -1, quietSince: Date.now(), checkAt, known: false, dirty: false });
+    } else {
+      c.dirty = true;
+      c.checkAt = Math.min(c.checkAt, checkAt); // look again soon: the stat tells whether it really changed
     }
-    this.schedule();
+    this.schedule(checkAt);
   }
 
   forget(absPath: string): void {
@@ -75,69 +88,81 @@ export class SettleTracker {
     this.candidates.clear();
   }
 
-  /**
-   * Wakes when the earliest candidate can settle (its quiet time reaches the window),
-   * but at least every checkMs while files still change, so settling adds little latency.
-   */
-  private schedule(): void {
-    if (this.timer || this.ticking || this.closed || this.candidates.size === 0) return;
-    const now = Date.now();
-    let due = now + this.checkMs;
-    for (const c of this.candidates.values()) {
-      if (c.seen === 0) {
-        due = now + MIN_CHECK_MS;
-        break;
-      }
-      due = Math.min(due, c.quietSince + this.opts.windowMs);
-    }
+  /** Arms the timer for `at` unless it already fires sooner. */
+  private schedule(at: number): void {
+    if (this.closed || this.ticking || at >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.timerAt = Infinity;
       void this.tick();
-    }, Math.max(MIN_CHECK_MS, due - now));
+    }, Math.max(0, at - Date.now()));
   }
 
   private async tick(): Promise<void> {
     this.ticking = true;
     try {
-      const paths = [...this.candidates.keys()];
-      for (let i = 0; i < paths.length && !this.closed; i += STAT_BATCH) {
-        await Promise.all(paths.slice(i, i + STAT_BATCH).map((p) => this.check(p)));
+      const now = Date.now();
+      const due: string[] = [];
+      for (const [p, c] of this.candidates) if (c.checkAt <= now) due.push(p);
+      for (let i = 0; i < due.length && !this.closed; i += STAT_BATCH) {
+        await Promise.all(due.slice(i, i + STAT_BATCH).map((p) => this.check(p)));
       }
     } finally {
       this.ticking = false;
-      this.schedule();
+      this.rearm();
     }
+  }
+
+  /** After a tick: the timer for the earliest candidate still waiting. */
+  private rearm(): void {
+    let next = Infinity;
+    for (const c of this.candidates.values()) next = Math.min(next, c.checkAt);
+    if (next !== Infinity) this.schedule(next);
   }
 
   private async check(absPath: string): Promise<void> {
     const c = this.candidates.get(absPath);
     if (!c) return;
+    c.dirty = false;
     let stat: fs.Stats;
     try {
       stat = await fs.promises.stat(absPath);
     } catch {
+      if (this.candidates.get(absPath) !== c) return;
       this.candidates.delete(absPath);
       this.opts.onGone(absPath);
       return;
     }
+    if (this.candidates.get(absPath) !== c) return;
     if (!stat.isFile()) {
       this.candidates.delete(absPath);
       return;
     }
     const now = Date.now();
-    if (stat.size !== c.size || stat.mtimeMs !== c.mtimeMs) {
+    if (!c.known || stat.size !== c.size || stat.mtimeMs !== c.mtimeMs) {
       // The file's own mtime says when it was last written; trust it unless it lies in the future.
-      const quietSince = stat.mtimeMs <= now ? Math.min(now, stat.mtimeMs) : now;
-      Object.assign(c, { size: stat.size, mtimeMs: stat.mtimeMs, sigSince: now, quietSince, seen: 1 });
+      const quietSince = stat.mtimeMs <= now ? stat.mtimeMs : now;
+      Object.assign(c, { size: stat.size, mtimeMs: stat.mtimeMs, quietSince, known: true });
+      // A second stat is always needed (same size and mtime twice), soon when the file is already old.
+      c.checkAt = c.dirty ? now + this.checkMs : Math.max(now + this.checkMs, quietSince + this.opts.windowMs);
       return;
     }
-    c.seen++;
-    if (now - c.quietSince < this.opts.windowMs) return;
+    if (c.dirty || now - c.quietSince < this.opts.windowMs) {
+      c.checkAt = c.dirty ? now + this.checkMs : c.quietSince + this.opts.windowMs;
+      return;
+    }
     if (!(await canOpen(absPath))) {
-      c.quietSince = now; // locked: wait a full window after it is released
+      c.quietSince = Date.now(); // locked: wait a full window after it is released
+      c.checkAt = c.quietSince + this.opts.windowMs;
       return;
     }
     if (this.candidates.get(absPath) !== c) return;
+    if (c.dirty) {
+      c.checkAt = Date.now() + this.checkMs; // an event came in meanwhile: look again
+      return;
+    }
     this.candidates.delete(absPath);
     this.opts.onSettled({ absPath, size: stat.size, mtimeMs: stat.mtimeMs });
   }

@@ -156,6 +156,14 @@ export class FileStore {
     return rows.filter((r) => !busy.has(r.id) && !paused.has(r.folder)).slice(0, limit);
   }
 
+  /** How many rows in this status are due, counting no further than `cap`. */
+  countDue(status: FileStatus, now: number, cap: number): number {
+    return this.db
+      .prepare('SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ? LIMIT ?)')
+      .pluck()
+      .get(status, now, cap) as number;
+  }
+
   /** Earliest future time a row in these statuses becomes due, for the pump's timer. */
   nextDue(statuses: readonly FileStatus[], after: number): number | null {
     const marks = statuses.map(() => '?').join(',');
