@@ -294,8 +294,24 @@ export class Pipeline {
     })();
   }
 
+  private readonly settledListeners = new Set<(uploadId: string) => void>();
+
+  /**
+   * In-process listeners told (after the run's transaction commits) that an upload finished
+   * or failed: the sync daemon beside an embedded service fetches the result then instead of
+   * polling for it. Returns the unsubscribe function.
+   */
+  onSettled(listener: (uploadId: string) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
   /** Decisions 6: one callback per finished run, in the run's own transaction. */
   private notify(upload: UploadRow, step: string, status: string, timestamp: string, fileIds: string[], apiRequestId: string | null, errorReason?: string): void {
+    if (this.settledListeners.size > 0) {
+      const listeners = [...this.settledListeners];
+      setImmediate(() => listeners.forEach((l) => l(upload.id)));
+    }
     if (!upload.callback_url) return;
     enqueueCallback(this.ctx, {
       workspaceId: upload.workspace_id,

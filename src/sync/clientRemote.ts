@@ -10,8 +10,12 @@ export class ClientRemote implements Remote {
   /** Whether GET /uploads/{id} exists (an extension: older servers answer 404 for every id). */
   private uploadsExtension: boolean | null = null;
 
-  constructor(options: ServiceClientOptions) {
+  /** Set when the service runs in this process and tells when processing ends (see Remote). */
+  readonly onSettled?: (listener: (uploadId: string) => void) => () => void;
+
+  constructor(options: ServiceClientOptions, local?: { onSettled(listener: (uploadId: string) => void): () => void }) {
     this.client = new ServiceClient({ retry: { maxAttempts: 3, maxDelayMs: 2000 }, ...options });
+    if (local) this.onSettled = (listener) => local.onSettled(listener);
   }
 
   async upload(absPath: string, t: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void) {

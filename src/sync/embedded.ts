@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startService } from '../service/app.js';
+import { pipelineOf } from '../service/pipeline.js';
 import { createKey, findKey } from '../service/store/tenancy.js';
 
 export interface EmbeddedService {
   url: string;
   apiKey: string;
+  /** Told when an upload's processing ends (in this process: no polling needed). */
+  onSettled(listener: (uploadId: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -23,5 +26,9 @@ export async function startEmbeddedService(dataDir: string, port = 0): Promise<E
     apiKey = createKey(service.db).key;
     fs.writeFileSync(keyFile, apiKey, { mode: 0o600 });
   }
-  return { url: service.url, apiKey, close: () => service.close() };
+  const pipeline = pipelineOf(service.ctx);
+  return {
+    url: service.url, apiKey, close: () => service.close(),
+    onSettled: (listener) => pipeline?.onSettled(listener) ?? (() => undefined),
+  };
 }

@@ -25,6 +25,10 @@ export interface PipelineOptions {
 }
 
 const POLL_BASE_MS = 50;
+/** Polling when the service announces results itself (Remote.onSettled): only a safety net. */
+const ANNOUNCED_POLL_MS = 1000;
+/** Announcements kept for uploads whose row has not reached `processing` yet. */
+const EARLY_ANNOUNCEMENTS = 256;
 const POLL_MAX_MS = 3000;
 const POLL_CONCURRENCY = 8;
 /** Settled files due (those already queued included) from which on a burst of uploads is assumed. */
@@ -44,9 +48,15 @@ export class Pipeline {
   private pumping = false;
   private again = false;
   private closed = false;
+  private readonly unsubscribe: (() => void) | undefined;
+  /** Uploads announced before their row reached `processing` (a result faster than our own bookkeeping). */
+  private readonly early = new Set<string>();
+  /** Rows announced while a poll of theirs was in flight: that poll may have read 'waiting' just before. */
+  private readonly recheck = new Set<number>();
 
   constructor(private readonly o: PipelineOptions) {
     this.uploads = new PQueue({ concurrency: o.concurrency });
+    this.unsubscribe = o.remote.onSettled?.((uploadId) => this.announced(uploadId));
   }
 
   get idle(): boolean {
@@ -76,6 +86,7 @@ export class Pipeline {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
     this.uploads.clear();
     this.polls.clear();
@@ -104,6 +115,20 @@ export class Pipeline {
       }
     }
     this.armTimer(now);
+  }
+
+  /** The service says this upload's processing ended: fetch the result now. */
+  private announced(uploadId: string): void {
+    if (this.closed) return;
+    const id = this.o.store.processingByUpload(uploadId);
+    if (id === undefined) {
+      this.early.add(uploadId); // possibly not ours at all (another client of the service): kept briefly
+      if (this.early.size > EARLY_ANNOUNCEMENTS) this.early.delete(this.early.values().next().value!);
+      return;
+    }
+    if (this.busy.has(id)) this.recheck.add(id);
+    this.o.store.schedule(id, Date.now());
+    this.wake();
   }
 
   private run(queue: PQueue, row: FileRow, task: () => Promise<void>): void {
@@ -156,7 +181,8 @@ export class Pipeline {
         this.o.store.transition(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
       });
       this.pollCount.delete(row.id);
-      this.o.store.transition(row.id, 'processing', { upload_id: uploadId, next_attempt_at: Date.now() + POLL_BASE_MS, error_code: null, error_detail: null }, 'uploaded');
+      const firstPollMs = this.early.delete(uploadId) ? 0 : this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
+      this.o.store.transition(row.id, 'processing', { upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null }, 'uploaded');
     } catch (err) {
       this.failStep(row, err, 'uploading');
     }
@@ -190,11 +216,14 @@ export class Pipeline {
       return this.failStep(row, err, 'processing');
     }
     if (progress.status === 'waiting') {
+      if (this.recheck.delete(row.id)) return this.o.store.schedule(row.id, Date.now()); // announced while we asked
       const n = (this.pollCount.get(row.id) ?? 0) + 1;
       this.pollCount.set(row.id, n);
-      this.o.store.schedule(row.id, Date.now() + backoffMs(n, POLL_BASE_MS, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3));
+      const base = this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
+      this.o.store.schedule(row.id, Date.now() + backoffMs(n, base, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3));
       return;
     }
+    this.recheck.delete(row.id);
     this.pollCount.delete(row.id);
     if (progress.status === 'failed') {
       const reason = progress.errorReason ?? 'processing failed';

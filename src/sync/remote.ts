@@ -38,6 +38,12 @@ export interface Remote {
   values(fileId: string): Promise<FormValuesEntry[]>;
   deleteFiles(fileIds: string[]): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Present when the service can say itself that an upload's processing ended (the embedded
+   * service, in this process): the pipeline then fetches results when told, and polls only
+   * as a safety net. Remote services have none and are polled. Returns the unsubscribe function.
+   */
+  onSettled?(listener: (uploadId: string) => void): () => void;
 }
 
 /** Machine-readable failure of a remote step, as stored on the file row. */

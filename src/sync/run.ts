@@ -56,7 +56,10 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
   const key = apiKey ?? embedded!.apiKey;
   const log = createLogger({ dir: o.locations.dataDir, ...config.log, secrets: [key] });
   log.info({ serviceUrl, embedded: !url, folders: config.folders.map((f) => f.path) }, 'docsync starting');
-  const remote = new ClientRemote({ baseUrl: serviceUrl, apiKey: key, instance: config.service.instance, instanceBaseUrls: config.service.instanceUrls });
+  const remote = new ClientRemote(
+    { baseUrl: serviceUrl, apiKey: key, instance: config.service.instance, instanceBaseUrls: config.service.instanceUrls },
+    embedded ?? undefined,
+  );
   const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log });
   // Published for `docsync ask`, which cannot know the embedded service's port otherwise.
   daemon.control.setMeta('service.url', serviceUrl);

@@ -156,6 +156,11 @@ export class FileStore {
     return rows.filter((r) => !busy.has(r.id) && !paused.has(r.folder)).slice(0, limit);
   }
 
+  /** The row waiting for this upload's result, if any. */
+  processingByUpload(uploadId: string): number | undefined {
+    return this.db.prepare("SELECT id FROM files WHERE status = 'processing' AND upload_id = ?").pluck().get(uploadId) as number | undefined;
+  }
+
   /** How many rows in this status are due, counting no further than `cap`. */
   countDue(status: FileStatus, now: number, cap: number): number {
     return this.db
