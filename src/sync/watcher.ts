@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import parcel from '@parcel/watcher';
-import { watch as chokidarWatch } from 'chokidar';
 
 export interface WatchHandlers {
   /** A file or folder was created or written. */
@@ -42,6 +41,8 @@ export async function startWatcher(
     );
     return { mode, close: () => sub.unsubscribe() };
   }
+  // Loaded only for a polled folder (network share): most daemons never need it.
+  const { watch: chokidarWatch } = await import('chokidar');
   const w = chokidarWatch(dir, {
     usePolling: true,
     interval: pollIntervalMs,

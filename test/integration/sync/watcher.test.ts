@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startWatcher, type Watcher } from '../../../src/sync/watcher.js';
+import { until } from './harness.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+describe.each(['native', 'poll'] as const)('watcher (%s)', (mode) => {
+  it('reports a created file and its deletion, and nothing from an ignored folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.mkdirSync(path.join(dir, 'Processed'));
+    const changed: string[] = [];
+    const deleted: string[] = [];
+    const w: Watcher = await startWatcher(dir, mode, 50, {
+      onChange: (p) => changed.push(p),
+      onDelete: (p) => deleted.push(p),
+      onError: (err) => {
+        throw err;
+      },
+    }, ['Processed']);
+    cleanups.push(() => w.close());
+    expect(w.mode).toBe(mode);
+    const f = path.join(dir, 'a.txt');
+    fs.writeFileSync(path.join(dir, 'Processed', 'old.txt'), 'x');
+    fs.writeFileSync(f, 'hello');
+    await until(() => changed.includes(f), 10_000, 'change event');
+    fs.rmSync(f);
+    await until(() => deleted.includes(f), 10_000, 'delete event');
+    expect(changed.filter((p) => p.includes('Processed'))).toEqual([]);
+  });
+});
