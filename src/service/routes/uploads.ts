@@ -20,6 +20,7 @@ import {
   queryFiles,
   recordStep,
   storagePathOf,
+  timeOrderedUuid,
   toFileRecord,
   uploadByObjectId,
   uploadStatus,
@@ -56,11 +57,11 @@ function createTicket(ctx: ServiceContext, body: z.output<typeof UploadBody>, au
     }
   }
   const now = new Date(ctx.options.now()).toISOString();
-  const objectId = randomUUID();
+  const objectId = timeOrderedUuid();
   const create = () => {
     const target = body.destinationPath ? resolveDestination(ctx.db, auth, ctx.options.maxDirectoryDepth, body.destinationPath, start) : start;
     const upload: UploadRow = {
-      id: randomUUID(),
+      id: timeOrderedUuid(),
       workspace_id: auth.workspaceId,
       key_id: auth.keyId,
       user_id: auth.userId,

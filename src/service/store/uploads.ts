@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FileRecord, UploadStatus } from '../../contract/uploads.js';
 import type { Statement } from 'better-sqlite3';
 import type { DB } from '../../sqlite.js';
@@ -65,6 +66,17 @@ export function stmt(db: DB, sql: string): Statement {
   let statement = cache.get(sql);
   if (!statement) cache.set(sql, (statement = db.prepare(sql)));
   return statement;
+}
+
+/**
+ * A time-ordered UUID (version 7: 48 bits of milliseconds, then random bits) for upload rows.
+ * Random (v4) keys land on a different index page each, so every ticket's commit wrote two
+ * more pages to the WAL; ordered keys of one batch share the newest pages.
+ */
+export function timeOrderedUuid(nowMs: number = Date.now()): string {
+  const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: keep its random bits and RFC variant
+  const ms = nowMs.toString(16).padStart(12, '0');
+  return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${random.slice(15)}`;
 }
 
 export const storagePathOf = (workspaceId: string, objectId: string) => `local://${workspaceId}/${objectId}`;
