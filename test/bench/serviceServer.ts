@@ -16,6 +16,8 @@ async function main(mode: string): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
+    // Exit through process.exit so a profile asked for with --cpu-prof is written.
+    process.on('SIGTERM', () => process.exit(0));
     console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));
     return;
   }
