@@ -11,6 +11,7 @@ import PQueue from 'p-queue';
 import { ClientRemote } from '../../src/sync/clientRemote.js';
 import { parseConfig } from '../../src/sync/config.js';
 import { Daemon } from '../../src/sync/daemon.js';
+import { startEmbeddedService, type EmbeddedService } from '../../src/sync/embedded.js';
 import { silentLogger } from '../../src/sync/logger.js';
 import { openStateDb } from '../../src/sync/state/db.js';
 
@@ -32,6 +33,17 @@ async function startServer(): Promise<Server> {
   return { ...(JSON.parse(line) as { url: string; key: string }), child };
 }
 
+/** CPU time the service process has used so far, in ms. */
+function serviceCpuMs(s: Server): Promise<number> {
+  return new Promise((resolve) => {
+    s.child.once('message', (m) => {
+      const u = m as NodeJS.CpuUsage;
+      resolve((u.user + u.system) / 1000);
+    });
+    s.child.send('cpu');
+  });
+}
+
 async function stopServer(s: Server): Promise<void> {
   s.child.kill('SIGTERM');
   await new Promise((r) => s.child.once('exit', r));
@@ -41,9 +53,11 @@ function tmp(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-bench-'));
 }
 
-async function startDaemon(server: Server, inbox: string, dataDir: string, settleMs = 1000): Promise<Daemon> {
+async function startDaemon(server: Server, inbox: string, dataDir: string, settleMs = 1000, embedded?: EmbeddedService): Promise<Daemon> {
   const config = parseConfig({ settleMs, folders: [{ path: inbox, remotePath: 'Bench' }] });
-  const remote = new ClientRemote({ baseUrl: server.url, apiKey: server.key });
+  const remote = embedded
+    ? new ClientRemote({ baseUrl: embedded.url, apiKey: embedded.apiKey }, embedded)
+    : new ClientRemote({ baseUrl: server.url, apiKey: server.key });
   return Daemon.start({ config, dataDir, remote, log: silentLogger() });
 }
 
@@ -52,12 +66,21 @@ function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 }
 
-/** 1. 200 files at 20 per second: last write -> JSON sidecar. */
-async function latency(server: Server) {
+/**
+ * 1. 200 files at 20 per second: last write -> JSON sidecar. With `embedded` (part
+ * `latency-embedded`), the service runs in the daemon's process as `docsync start` runs it
+ * without a service address, announcing finished uploads instead of being polled.
+ */
+async function latency(server: Server, embedded = false) {
   const dir = tmp();
   const inbox = path.join(dir, 'inbox');
   fs.mkdirSync(inbox);
-  const daemon = await startDaemon(server, inbox, path.join(dir, 'data'));
+  const service = embedded ? await startEmbeddedService(path.join(dir, 'data')) : undefined;
+  const daemon = await startDaemon(server, inbox, path.join(dir, 'data'), 1000, service);
+  // CPU time is what a busy machine disturbs least: this process (daemon, bench loop, and the
+  // embedded service when there is one) and the service process.
+  const cpu0 = process.cpuUsage();
+  const serviceCpu0 = await serviceCpuMs(server);
   const lastWrite = new Map<string, number>();
   const lastWriteWall = new Map<string, number>();
   const sidecarAt = new Map<string, number>();
@@ -77,14 +100,18 @@ async function latency(server: Server) {
   const end = Date.now() + 300_000;
   while (sidecarAt.size < N && Date.now() < end) await sleep(20);
   clearInterval(watcher);
+  const cpu = process.cpuUsage(cpu0);
+  const serviceCpu = (await serviceCpuMs(server)) - serviceCpu0;
   const breakdown = stageMedians(daemon);
   const stages = stagePercentiles(daemon, lastWriteWall);
   await daemon.stop();
+  await service?.close();
   fs.rmSync(dir, { recursive: true, force: true });
   const lat = [...sidecarAt].map(([name, t]) => (t - lastWrite.get(name)!) / 1000);
   return {
     files: N, completed: lat.length, settleWindowS: 1, p50S: round(percentile(lat, 50), 3), p95S: round(percentile(lat, 95), 3),
     maxS: round(Math.max(...lat), 3), targetP95S: 1.5, medianStageS: breakdown, stageS: stages,
+    cpuS: { benchProcess: round((cpu.user + cpu.system) / 1e6, 2), serviceProcess: round(serviceCpu / 1000, 2) },
   };
 }
 
@@ -272,6 +299,7 @@ export async function run(): Promise<object> {
     const only = process.env.SYNC_BENCH_PART;
     const result: Record<string, unknown> = { load: os.loadavg().map((n) => round(n, 2)) };
     if (!only || only === 'latency') result.latency = await latency(server);
+    if (only === 'latency-embedded') result.latencyEmbedded = await latency(server, true);
     if (!only || only === 'throughput') result.throughput = await throughput(server);
     if (!only || only === 'scale') result.scale = await scale(server);
     return result;
