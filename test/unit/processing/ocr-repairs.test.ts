@@ -87,6 +87,20 @@ Net à payer      100,00 EUR`);
     expect(v['Due Date']).toBeNull();
   });
 
+  it('applies a label\'s exclusions to a fuzzy match too ("Total HT" is not the Dutch "Totaal")', () => {
+    const v = extract(`Boulangerie Lefevre      Facture
+${table([
+  ['Description', 'Qté', 'Prix unitaire', 'Montant'],
+  ['Hosting plan', '16', '55,64 €', '890,24 €'],
+  ['Design hours', '8', '416,02 €', '3328,16 €'],
+])}
+Total HT      421840 €
+TVA 20 %      843,68€
+Montant total      562,08 €`);
+    expect(v.Tax).toBe(843.68);
+    expect(v.Total).toBe(5062.08);
+  });
+
   it('reads a label OCR cut into two cells, and N? for N°', () => {
     expect(extract(`Brightwater Catering plc
 Receipt      No:      955/2024
@@ -101,5 +115,11 @@ describe('dates on scans', () => {
   it('reads a date whose second separator OCR read as a space, with a four-digit year only', () => {
     expect(parseDate('18.06 2024', 'DMY')).toBe('2024-06-18');
     expect(parseDate('18.06 24', 'DMY')).toBeNull();
+  });
+
+  it('reads a month name OCR misread by one letter, only when one month is that close', () => {
+    expect(parseDate('12 aodt 2023', 'DMY')).toBe('2023-08-12');
+    expect(parseDate('3 sepxember 2024', 'DMY')).toBe('2024-09-03');
+    expect(parseDate('12 items 2023', 'DMY')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { Cell, Line } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
+import { levenshtein } from '../parse/distance.js';
 
 // Finds label occurrences and the text that sits next to them: the rest of the
 // label's cell, the next cell to the right, or the cell just below.
@@ -81,7 +82,8 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
           return;
         }
         const fuzzy = fuzzyLabel(t, labels);
-        if (fuzzy && !(not && not.test(fuzzy.label))) {
+        // The exclusions read the words after the label too ("Total HT" is no "Totaal").
+        if (fuzzy && !(not && not.test(`${fuzzy.label} ${t.slice(fuzzy.end, fuzzy.end + 12)}`))) {
           const rest = stripSeparators(cell.text.slice(cell.text.length - (t.length - fuzzy.end)));
           hits.push({ line, lineIndex, cell, cellIndex, label: fuzzy.label, prefix: '', rest, fuzzy: true });
         }
@@ -91,6 +93,14 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
   return hits;
 }
 
+const normCache = new Map<string, string[]>();
+function normLabels(labels: string[]): string[] {
+  const key = labels.join('\u0000');
+  let out = normCache.get(key);
+  if (!out) normCache.set(key, (out = labels.map(normLabel)));
+  return out;
+}
+
 /**
  * A label OCR cut into two cells ("Receipt" | "No:" | "955/2024"): a cell that starts a
  * label, read together with the next cell; the value sits after the label as usual.
@@ -98,7 +108,7 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
 function splitLabel(line: Line, cellIndex: number, t: string, labels: string[], re: RegExp, not?: RegExp): Omit<LabelHit, 'line' | 'lineIndex'> | undefined {
   const next = line.cells[cellIndex + 1];
   const head = t.replace(/[:#.]+$/, '');
-  if (!next || !head || head.length > 15 || !labels.some((l) => normLabel(l).startsWith(`${head} `))) return undefined;
+  if (!next || !head || head.length > 15 || !normLabels(labels).some((l) => l.startsWith(`${head} `))) return undefined;
   const joined = `${head} ${normLabel(next.text)}`;
   re.lastIndex = 0;
   const m = re.exec(joined);
@@ -113,8 +123,7 @@ function splitLabel(line: Line, cellIndex: number, t: string, labels: string[], 
 /** A label misread by OCR ("Niimero de factura") at the start of a cell: edit distance 1, or 2 for long labels. */
 function fuzzyLabel(text: string, labels: string[]): { label: string; end: number } | undefined {
   const words = text.split(' ');
-  for (const raw of labels) {
-    const label = normLabel(raw);
+  for (const label of normLabels(labels)) {
     if (label.length < 6) continue;
     const n = label.split(' ').length;
     if (words.length < n) continue;
@@ -133,16 +142,6 @@ function shortWordsExact(head: string, label: string): boolean {
   const lw = label.split(' ');
   if (hw.length !== lw.length) return lw.length === 1;
   return lw.every((w, i) => w.length >= 5 || w === hw[i]);
-}
-
-export function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 export function stripSeparators(s: string): string {

@@ -2,6 +2,8 @@
 // languages. Day/month order for all-numeric dates comes from the document
 // (any date with a part above 12 decides), else from the caller's hint.
 
+import { levenshtein } from './distance.js';
+
 export type DayOrder = 'DMY' | 'MDY';
 
 const MONTHS: Record<string, number> = {};
@@ -26,6 +28,8 @@ const MONTH_ALT = Object.keys(MONTHS)
 
 const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/;
 const RE_NUM = /\b(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})\b/;
+const LONG_NAMES = Object.keys(MONTHS).filter((n) => n.length >= 4);
+const RE_DWORDY = /\b(\d{1,2})\.?\s+(\p{L}{4,10})\.?,?\s+(\d{4})\b/u;
 const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
 const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
 const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
@@ -65,7 +69,17 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
   // OCR read the second separator as a space ("18.06 2024"): only with a four-digit year.
   m = t.match(RE_NUM_GAP);
   if (m) return numeric(+m[1], +m[2], +m[3], order);
-  return null;
+  // A month name OCR misread by one letter ("12 aodt 2023"), between a day and a four-digit year.
+  m = t.match(RE_DWORDY);
+  const fuzzy = m ? fuzzyMonth(m[2]) : undefined;
+  return m && fuzzy ? iso(+m[3], fuzzy, +m[1]) : null;
+}
+
+/** The one month whose name (four letters or more) is one edit from `word`; undefined when none or several. */
+function fuzzyMonth(word: string): number | undefined {
+  const w = word.toLowerCase();
+  const found = new Set(LONG_NAMES.filter((n) => Math.abs(n.length - w.length) <= 1 && levenshtein(w, n) <= 1).map((n) => MONTHS[n]));
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /** Day/month order evidenced by the document's numeric dates, if any decides it. */
