@@ -13,8 +13,6 @@ export interface Candidate {
   value: unknown;
   score: number;
   line: Line;
-  /** Read with a repair (a lost decimal mark), not as printed. */
-  repaired?: boolean;
 }
 
 const AMOUNT_ROLES = new Set<Role>(['total', 'subtotal', 'tax']);
@@ -65,7 +63,7 @@ export function candidatesFor(
       // the totals cross-check keeps whichever makes the document add up.
       const repaired = AMOUNT_ROLES.has(role) ? decimalRepair(spot.text, spot.line, ctx) : null;
       if (repaired !== null && repaired !== value) {
-        out.push({ value: repaired, score, line: spot.line, repaired: true });
+        out.push({ value: repaired, score, line: spot.line });
         out.push({ value, score: score * 0.8, line: spot.line });
       } else out.push({ value, score, line: spot.line });
       break;

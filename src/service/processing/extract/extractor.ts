@@ -9,6 +9,7 @@ import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './row
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, type TotalsChoice } from './totals.js';
 import { guessVendor } from './vendor.js';
+import { fromOcr } from './repairs.js';
 
 // Schema-driven extraction: every field is read by its role's label synonyms,
 // then totals are settled together by the cross-checks.
@@ -38,7 +39,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
     totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
   }
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
-  totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings));
+  totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
 
   return schema.fields.map((field, i) => {
     const role = roles[i];
@@ -93,22 +94,22 @@ function taxFromDifference(total: Candidate, subtotal: Candidate, ctx: DocContex
 
 // A total OCR dropped a digit from ("429,13" under a subtotal of 5357.61 and tax of
 // 1071.52): when the items confirm the subtotal, the total is subtotal + tax if the
-// printed total reads as that sum with one digit lost or misread.
-function totalFromParts(totals: TotalsChoice, totalCands: Candidate[], itemsMatch: ((v: number) => boolean) | null): TotalsChoice {
+// scanned total reads as that sum with one digit lost. A digit that differs is left
+// alone: printed totals may add shipping or rounding the clerk cannot see.
+function totalFromParts(totals: TotalsChoice, totalCands: Candidate[], itemsMatch: ((v: number) => boolean) | null, ctx: DocContext): TotalsChoice {
   const { total, subtotal, tax } = totals;
   if (!subtotal || !tax || !itemsMatch || !itemsMatch(subtotal.value as number)) return totals;
   const sum = r2((subtotal.value as number) + (tax.value as number));
   if (total && Math.abs(sum - (total.value as number)) <= 0.011) return totals;
-  const damaged = totalCands.find((c) => oneDigitOff((c.value as number).toFixed(2), sum.toFixed(2)));
+  const damaged = totalCands.find((c) => fromOcr(c.line, ctx) && oneDigitLost((c.value as number).toFixed(2), sum.toFixed(2)));
   if (!damaged) return totals;
   return { ...totals, total: { ...damaged, value: sum, score: Math.min(damaged.score, 0.8) }, consistent: true };
 }
 
-/** `read` is `sum` with one digit dropped or changed (digits only). */
-function oneDigitOff(read: string, sum: string): boolean {
+/** `read` is `sum` with one digit dropped (digits only). */
+function oneDigitLost(read: string, sum: string): boolean {
   const a = read.replace(/\D/g, '');
   const b = sum.replace(/\D/g, '');
-  if (a.length === b.length) return [...a].filter((ch, i) => ch !== b[i]).length === 1;
   if (a.length + 1 !== b.length) return false;
   return [...b].some((_, i) => b.slice(0, i) + b.slice(i + 1) === a);
 }
