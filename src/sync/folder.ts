@@ -284,8 +284,8 @@ function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256
 
 /** A removed row of the same folder with this content, exported and not yet claimed by another move. */
 function findMovedFrom(store: FileStore, row: FileRow, sha256: string): FileRow | undefined {
-  return store.db
-    .prepare(
+  return store
+    .prepared(
       `SELECT * FROM files WHERE folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
        AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`,
     )

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import type { SyncEmitter } from '../events.js';
 
@@ -68,6 +69,8 @@ const PATCHABLE = new Set<string>([
 /** One module for the files table and its event log. */
 export class FileStore {
   private readonly stmts;
+  /** Statements by SQL text: the pump asks for due rows several times per file, and compiling was a third of its cost. */
+  private readonly cache = new Map<string, Statement>();
 
   constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
     this.stmts = {
@@ -80,6 +83,16 @@ export class FileStore {
       ),
       event: db.prepare('INSERT INTO events (file_id, at, from_status, to_status, reason, data) VALUES (?, ?, ?, ?, ?, ?)'),
     };
+  }
+
+  /** A prepared statement, compiled once per SQL text. */
+  prepared(sql: string): Statement {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.cache.set(sql, stmt);
+    }
+    return stmt;
   }
 
   get(id: number): FileRow | undefined {
@@ -125,8 +138,7 @@ export class FileStore {
       const sets = ['status = @status', 'updated_at = @updated_at', ...keys.map((k) => `${k} = @${k}`)];
       if (!keys.includes('reason')) sets.push('reason = @reason');
       const now = Date.now();
-      this.db
-        .prepare(`UPDATE files SET ${sets.join(', ')} WHERE id = @id`)
+      this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id`)
         .run({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id });
       const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
       this.stmts.event.run(id, now, current.status, to, reason, data);
@@ -145,26 +157,26 @@ export class FileStore {
 
   /** When to look at a row again, without a status change (result polling): no event, it is not news. */
   schedule(id: number, nextAttemptAt: number): void {
-    this.db.prepare('UPDATE files SET next_attempt_at = ? WHERE id = ?').run(nextAttemptAt, id);
+    this.prepared('UPDATE files SET next_attempt_at = ? WHERE id = ?').run(nextAttemptAt, id);
   }
 
   /** Rows ready for work in the given status, oldest first, skipping busy ids and paused folders. */
   due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): FileRow[] {
-    const rows = this.db
-      .prepare('SELECT * FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
-      .all(status, now, limit + busy.size + 64) as FileRow[];
+    if (limit <= 0) return [];
+    // Busy rows may come first, at most busy.size of them; rows of paused folders are skipped here too.
+    const rows = this.prepared('SELECT * FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
+      .all(status, now, limit + busy.size + (paused.size > 0 ? 64 : 0)) as FileRow[];
     return rows.filter((r) => !busy.has(r.id) && !paused.has(r.folder)).slice(0, limit);
   }
 
   /** The row waiting for this upload's result, if any. */
   processingByUpload(uploadId: string): number | undefined {
-    return this.db.prepare("SELECT id FROM files WHERE status = 'processing' AND upload_id = ?").pluck().get(uploadId) as number | undefined;
+    return this.prepared("SELECT id FROM files WHERE status = 'processing' AND upload_id = ?").pluck().get(uploadId) as number | undefined;
   }
 
   /** How many rows in this status are due, counting no further than `cap`. */
   countDue(status: FileStatus, now: number, cap: number): number {
-    return this.db
-      .prepare('SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ? LIMIT ?)')
+    return this.prepared('SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ? LIMIT ?)')
       .pluck()
       .get(status, now, cap) as number;
   }
@@ -172,8 +184,7 @@ export class FileStore {
   /** Earliest future time a row in these statuses becomes due, for the pump's timer. */
   nextDue(statuses: readonly FileStatus[], after: number): number | null {
     const marks = statuses.map(() => '?').join(',');
-    const v = this.db
-      .prepare(`SELECT MIN(next_attempt_at) FROM files WHERE status IN (${marks}) AND next_attempt_at > ?`)
+    const v = this.prepared(`SELECT MIN(next_attempt_at) FROM files WHERE status IN (${marks}) AND next_attempt_at > ?`)
       .pluck()
       .get(...statuses, after);
     return (v as number | null) ?? null;
@@ -182,8 +193,7 @@ export class FileStore {
   /** Another row with this content, in the states that mean "this content is (being) uploaded". */
   findSameContent(sha256: string, excludeId: number, statuses: readonly FileStatus[]): FileRow | undefined {
     const marks = statuses.map(() => '?').join(',');
-    return this.db
-      .prepare(`SELECT * FROM files WHERE sha256 = ? AND id != ? AND status IN (${marks}) ORDER BY updated_at DESC LIMIT 1`)
+    return this.prepared(`SELECT * FROM files WHERE sha256 = ? AND id != ? AND status IN (${marks}) ORDER BY updated_at DESC LIMIT 1`)
       .get(sha256, excludeId, ...statuses) as FileRow | undefined;
   }
 
