@@ -59,6 +59,25 @@ Subtotaal      2546,90`);
     ]);
   });
 
+  it('ends the table at a subtotal label with a speck before it, and skips a ruled line read as letters', () => {
+    const lines = linesFromText(`Alpen Software AG      Rechnung
+${table([
+  ['Beschreibung', 'Menge', 'E-Preis', 'Betrag'],
+  ['Design hours', '1', '58,66', '58,66'],
+  ['Laptop stand aluminium', '1', '122,54', '122,54'],
+  ['Be'],
+  ['2Zwischensumme', '181,20'],
+])}
+Gesamtbetrag      181,20 EUR`, 1);
+    // The ruled line under the items spans the table but reads as two letters.
+    const rule = lines.find((l) => l.text === 'Be')!;
+    rule.cells[0].x1 = rule.cells[0].x0 + 400;
+    rule.x1 = rule.cells[0].x1;
+    const pages: PageLayout[] = [{ number: 1, width: 600, height: 800, lines, source: 'ocr', quality: 0.8 }];
+    const items = valuesOf(extractFields(pages, INVOICE_SCHEMA))['Line Items'] as Record<string, unknown>[];
+    expect(items.map((r) => r.Description)).toEqual(['Design hours', 'Laptop stand aluminium']);
+  });
+
   it('tells a misread unit price by the amount divided by the quantity when the items add up', () => {
     const v = extract(`De Vries Logistiek B.V.      Factuur
 ${table([
@@ -72,6 +91,16 @@ Subtotaal      6.488,25`);
 });
 
 describe('labels on scans', () => {
+  it('finds a tax whose label OCR garbled and whose decimal mark it lost as total minus subtotal', () => {
+    const v = extract(`Alpen Software AG      Rechnung
+${table([['Artikel', 'Menge', 'E-Preis', 'Gesamt'], ['Spare parts kit', '1', '148,36', '148,36'], ['Website maintenance', '17', '370,48', '6.298,16']])}
+Summe netto      6.446,52
+zzgl. 19% USL.      1.22484
+Gesamtbetrag      7.671,36 EUR`);
+    expect(v.Tax).toBe(1224.84);
+    expect(v.Total).toBe(7671.36);
+  });
+
   it('does not take the buyer named beside its label for the vendor', () => {
     const v = extract(`Café Central S.L.      N° Factura : FAC-6079
 Facturar a      Initech GmbH

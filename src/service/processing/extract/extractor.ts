@@ -9,7 +9,7 @@ import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './row
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, type TotalsChoice } from './totals.js';
 import { guessVendor } from './vendor.js';
-import { fromOcr } from './repairs.js';
+import { decimalRepair, fromOcr } from './repairs.js';
 
 // Schema-driven extraction: every field is read by its role's label synonyms,
 // then totals are settled together by the cross-checks.
@@ -84,11 +84,13 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
 }
 
 // A tax line whose label OCR garbled still shows the amount: the one printed
-// value equal to total minus subtotal.
+// value equal to total minus subtotal (also when OCR lost its decimal mark).
 function taxFromDifference(total: Candidate, subtotal: Candidate, ctx: DocContext): Candidate | null {
   const diff = Math.round(((total.value as number) - (subtotal.value as number)) * 100) / 100;
   if (!(diff > 0)) return null;
-  const line = ctx.lines.find((l) => l.cells.some((c) => amountsIn(c.text, ctx.decimal).some((a) => Math.abs(a - diff) <= 0.011)));
+  const shows = (text: string, line: Line) =>
+    amountsIn(text, ctx.decimal).some((a) => Math.abs(a - diff) <= 0.011) || decimalRepair(text, line, ctx) === diff;
+  const line = ctx.lines.find((l) => l.cells.some((c) => shows(c.text, l)));
   return line ? { value: diff, score: 0.6, line } : null;
 }
 

@@ -83,10 +83,15 @@ function assign(cells: Cell[], header: Header): Map<Column, string> {
   return out;
 }
 
-/** OCR specks and rules read as text ("EEE", "~~~"): one character repeated, or no letters or digits at all. */
-function noise(text: string): boolean {
+/**
+ * OCR specks and rules read as text: one character repeated or no letters or digits at all
+ * ("EEE", "~~~"), or a lone cell far wider than its few characters (a ruled line read as "Be").
+ */
+function noise(text: string, line: Line): boolean {
   const t = text.replace(/[^\p{L}\p{N}]/gu, '');
-  return !t || new Set(t.toLowerCase()).size === 1;
+  if (!t || new Set(t.toLowerCase()).size === 1) return true;
+  const cell = line.cells.length === 1 ? line.cells[0] : undefined;
+  return !!cell && (cell.x1 - cell.x0) / text.length > 3 * Math.max(1, line.y1 - line.y0);
 }
 
 export interface TableRow {
@@ -109,9 +114,11 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
-      if (STOP.test(normLabel(line.cells[0]?.text ?? '')) && !(desc && hasAmount && line.cells.length >= 3)) break;
+      // A speck OCR put before the label ("2Zwischensumme") does not hide it.
+      const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
+      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) break;
       if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
-      else if (desc && noise(desc)) continue;
+      else if (desc && noise(desc, line)) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
         const lastY = prev.lines[prev.lines.length - 1].y1;
