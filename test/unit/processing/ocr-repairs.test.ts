@@ -130,10 +130,12 @@ Montant total      562,08 €`);
     expect(v.Total).toBe(5062.08);
   });
 
-  it('reads a label OCR cut into two cells, and N? for N°', () => {
+  it('reads a label OCR cut into two cells, N? for N°, and the value after "N.°"', () => {
     expect(extract(`Brightwater Catering plc
 Receipt      No:      955/2024
 TOTAL GBP      20,00`)['Invoice Number']).toBe('955/2024');
+    expect(extract(`Talleres Martinez S.L.      Factura N.° : INV-2025-5234
+Total a pagar      10,00 EUR`)['Invoice Number']).toBe('INV-2025-5234');
     expect(extract(`Atelier Dupont SARL
 N?      de facture: INV338541
 Total TTC: 10,00 €`)['Invoice Number']).toBe('INV338541');

@@ -145,7 +145,8 @@ function shortWordsExact(head: string, label: string): boolean {
 }
 
 export function stripSeparators(s: string): string {
-  return s.replace(/^[\s:：#.\-–|)(]*(?:(?:no|nr|n°|nº|num)\b\.?)?[\s:：#.\-–|]*/i, '').trim();
+  // A degree sign left over from "N.°" counts as a separator.
+  return s.replace(/^[\s:：#.°º\-–|)(]*(?:(?:no|nr|n°|nº|num)\b\.?)?[\s:：#.°º\-–|]*/i, '').trim();
 }
 
 /** Candidate value texts for a label, nearest first. */
