@@ -29,7 +29,7 @@ const notified = new Set<number>();
 function startDaemon(): void {
   const started = Date.now();
   const apiKey = secrets.load();
-  const child = utilityProcess.fork(path.join(here, '..', 'src', 'cli', 'main.js'), ['start', '--data', dataDir], {
+  const child = utilityProcess.fork(path.join(here, '..', 'src', 'cli', 'entry.js'), ['start', '--data', dataDir], {
     env: { ...process.env, ...(apiKey ? { DOCSYNC_API_KEY: apiKey } : {}) },
     serviceName: 'docsync daemon',
   });

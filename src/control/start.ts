@@ -8,8 +8,15 @@ import { DaemonAdapter } from './daemonAdapter.js';
 import { loadOrCreateToken } from './security.js';
 import { startControlServer, type ControlServer } from './server.js';
 
-/** The built renderer: dist/renderer at the package root. */
-export const RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'renderer');
+/** The built renderer: dist/renderer at the package root, whether this module runs from src/ (tsx) or dist/src/ (compiled, the tray app). */
+export const RENDERER_DIR = path.join(packageRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist', 'renderer');
+
+function packageRoot(dir: string): string {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'package.json'))) return d;
+    if (path.dirname(d) === d) return dir;
+  }
+}
 
 export interface RunningControl {
   server: ControlServer;

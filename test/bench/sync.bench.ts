@@ -1,7 +1,7 @@
 // `npm run bench -- sync`: the sync daemon's latency, throughput and scale (issue 3).
 // The service runs in its own process (serviceServer.ts) so its processing does not share
 // the daemon's event loop; the scale part runs the daemon in its own process too.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -219,8 +219,22 @@ function readProc(pid: number): { rssMb: number; peakRssMb: number; cpuTicks: nu
   return { rssMb: round(kb('VmRSS') / 1024), peakRssMb: round(kb('VmHWM') / 1024), cpuTicks: Number(stat[11]) + Number(stat[12]) };
 }
 
-/** 3. 100,000 already-synced files: start to idle, peak RSS, idle CPU over 60 s. */
-async function scale(server: Server) {
+/** Compiles the sources as `npm run build` does (tsc, then the SQL migrations beside them). */
+function buildDist(): void {
+  const root = path.resolve(HERE, '..', '..');
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const args of [[tsc, '-p', path.join(root, 'tsconfig.build.json')], [path.join(root, 'bin', 'copy-migrations.mjs')]]) {
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`build failed: ${args.join(' ')}`);
+  }
+}
+
+/**
+ * 3. 100,000 synced files: start to idle, peak RSS, idle CPU of `docsync start`'s daemon and UI
+ * server in their own process. `compiled` runs the JavaScript `npm run build` makes, as the tray
+ * app does (the target); `tsx` the TypeScript sources as `npx docsync start` does.
+ */
+async function scale(server: Server, mode: 'compiled' | 'tsx') {
   const N = 100_000;
   const dir = tmp();
   const inbox = path.join(dir, 'inbox');
@@ -254,8 +268,11 @@ async function scale(server: Server) {
   const start = performance.now();
   // SYNC_BENCH_NODE_FLAGS: e.g. "--max-semi-space-size=2" to see what V8's young generation costs in RSS.
   const flags = (process.env.SYNC_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(HERE, 'syncDaemon.ts'), config, dataDir, server.url], {
-    env: { ...process.env, DOCSYNC_API_KEY: server.key }, stdio: ['ignore', 'pipe', 'inherit'],
+  const loader = mode === 'tsx' ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...flags, ...loader, path.join(HERE, 'syncDaemon.mjs'), config, dataDir, server.url], {
+    env: { ...process.env, DOCSYNC_API_KEY: server.key, DOCSYNC_MODULES: mode === 'tsx' ? 'src' : 'dist/src' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: path.resolve(HERE, '..', '..'), // where `--import tsx` resolves
   });
   let peak = 0;
   const sampler = setInterval(() => {
@@ -275,7 +292,15 @@ async function scale(server: Server) {
   const startToIdleS = (performance.now() - start) / 1000;
   const inner = JSON.parse(line) as { importAndStartMs: number; idleAfterMs: number };
   const atIdle = readProc(child.pid!);
-  await sleep(60_000);
+  // CPU ticks per 10 s of the idle minute: shows whether idle CPU is steady or a burst after start.
+  const idleTicksPer10s: number[] = [];
+  let last = atIdle.cpuTicks;
+  for (let i = 0; i < 6; i++) {
+    await sleep(10_000);
+    const t = readProc(child.pid!).cpuTicks;
+    idleTicksPer10s.push(t - last);
+    last = t;
+  }
   const after = readProc(child.pid!);
   clearInterval(sampler);
   const ticksPerS = 100;
@@ -287,8 +312,8 @@ async function scale(server: Server) {
   check.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return {
-    files: N, seedS: round(seedS), startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
-    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: round(idleCpuPct, 3),
+    mode, files: N, seedS: round(seedS), startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
+    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: round(idleCpuPct, 3), idleTicksPer10s,
     rowsNotExportedAfter: changed, nodeFlags: flags.join(' '), targets: { startToIdleS: 15, peakRssMb: 150, idleCpuPercent: 0.2 },
   };
 }
@@ -301,7 +326,11 @@ export async function run(): Promise<object> {
     if (!only || only === 'latency') result.latency = await latency(server);
     if (only === 'latency-embedded') result.latencyEmbedded = await latency(server, true);
     if (!only || only === 'throughput') result.throughput = await throughput(server);
-    if (!only || only === 'scale') result.scale = await scale(server);
+    if (!only || only === 'scale') {
+      buildDist();
+      result.scale = await scale(server, 'compiled');
+      result.scaleTsx = await scale(server, 'tsx');
+    }
     return result;
   } finally {
     await stopServer(server);

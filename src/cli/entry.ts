@@ -1,0 +1,12 @@
+// Entry of the compiled CLI (`npm run build`): the tray app's utility process runs
+// dist/src/cli/entry.js with the command as its arguments. `bin/docsync.mjs` runs the
+// TypeScript sources through tsx instead.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from './main.js';
+
+// Node puts this file's path before the arguments; Electron's utility process may not.
+const self = fileURLToPath(import.meta.url);
+const at = process.argv.findIndex((a, i) => i > 0 && path.resolve(a) === self);
+const args = process.argv.slice(at > 0 ? at + 1 : 1);
+await main([process.execPath, self, ...args]);

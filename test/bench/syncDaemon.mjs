@@ -1,0 +1,23 @@
+// The daemon of the scale benchmark, in its own process: what `docsync start` runs (the
+// daemon and the control API/UI server) minus the CLI's argument parsing.
+// argv: configFile dataDir serviceUrl (key in DOCSYNC_API_KEY). DOCSYNC_MODULES picks the
+// code: `dist/src` (compiled by `npm run build`, as the tray app runs it, plain node) or
+// `src` (the TypeScript sources, run with `--import tsx` as `npx docsync` does).
+// Prints one JSON line {"idleAfterMs": ...} once idle, then runs until killed.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const t0 = performance.now();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const load = (m) => import(pathToFileURL(path.join(root, process.env.DOCSYNC_MODULES ?? 'dist/src', m)).href);
+const [configFile, dataDir, serviceUrl] = process.argv.slice(2);
+const { loadConfig } = await load('sync/config.js');
+const { runDaemon } = await load('sync/run.js');
+const { startControl } = await load('control/start.js');
+const config = loadConfig(configFile);
+const running = await runDaemon({ locations: { configFile, dataDir }, config, serviceUrl });
+const control = await startControl(running, config, 0);
+const started = performance.now();
+await running.daemon.waitIdle(600_000, 100);
+console.log(JSON.stringify({ importAndStartMs: Math.round(started - t0), idleAfterMs: Math.round(performance.now() - t0), sinceProcessStartMs: Math.round(performance.now()) }));
+process.on('SIGTERM', () => void control.close().then(() => running.stop()).then(() => process.exit(0)));
