@@ -252,7 +252,7 @@ function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256
     store.transition(row.id, 'exported', sig, 'reappeared unchanged');
     return;
   }
-  const moved = findMovedFrom(store, row, sha256);
+  const moved = store.movedFrom(row.folder, sha256, row.id);
   if (moved) {
     const patch = {
       ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
@@ -280,14 +280,4 @@ function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256
     },
     newVersion ? 'modified: new version' : 'settled',
   );
-}
-
-/** A removed row of the same folder with this content, exported and not yet claimed by another move. */
-function findMovedFrom(store: FileStore, row: FileRow, sha256: string): FileRow | undefined {
-  return store
-    .prepared(
-      `SELECT * FROM files WHERE folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
-       AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`,
-    )
-    .get(row.folder, sha256, row.id) as FileRow | undefined;
 }

@@ -57,4 +57,23 @@ describe('state database', () => {
     expect(store.due('settled', Date.now(), 10, new Set(), new Set()).map((r) => r.rel_path)).toEqual(['a', 'c']);
     expect(store.due('settled', Date.now(), 10, new Set([a.id]), new Set(['/g']))).toEqual([]);
   });
+
+  it('finds the row a file was moved from by its content, through the hash index', () => {
+    const { store, db } = open();
+    const gone = store.discover('/f', 'old/a.pdf', 1, 1);
+    store.transition(gone.id, 'settled', { sha256: 'h1' });
+    store.transition(gone.id, 'uploading');
+    store.transition(gone.id, 'processing', { upload_id: 'u' });
+    store.transition(gone.id, 'exported', { file_ids: '["f1"]' });
+    store.transition(gone.id, 'removed');
+    const other = store.discover('/g', 'a.pdf', 1, 1);
+    const fresh = store.discover('/f', 'new/a.pdf', 1, 1);
+    expect(store.movedFrom('/f', 'h1', fresh.id)?.id).toBe(gone.id);
+    expect(store.movedFrom('/g', 'h1', other.id)).toBeUndefined(); // another folder's file is not a move
+    expect(store.movedFrom('/f', 'h2', fresh.id)).toBeUndefined();
+    // Looked up by hash, not by walking the folder's rows (once per new file: quadratic in a big folder).
+    const sql = [...(store as unknown as { cache: Map<string, unknown> }).cache.keys()].find((k) => k.includes("status = 'removed'"))!;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('/f', 'h1', 0) as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/INDEX files_hash/);
+  });
 });
