@@ -28,7 +28,9 @@ interface Server {
 }
 
 async function startServer(mode: 'hello' | 'service'): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'serviceServer.ts'), mode], {
+  // BENCH_SERVER_FLAGS: node flags for both servers, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where their CPU goes.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), mode], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     cwd: path.resolve(HERE, '..', '..'), // where `--import tsx` resolves
   });
