@@ -25,6 +25,11 @@ export interface FolderContext {
 }
 
 const IN_FLIGHT = new Set(['settled', 'uploading', 'processing']);
+/** Quiet time after a folder's last event before its listing is checked for files the events missed. */
+const RELIST_AFTER_MS = 2000;
+const RELIST_MAX_WAIT_MS = 10_000;
+/** Larger folders are left to the periodic rescan: checking every name after each burst would cost too much. */
+const RELIST_MAX_ENTRIES = 10_000;
 const REMOVABLE = new Set(['discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped']);
 
 /**
@@ -40,6 +45,8 @@ export class FolderDriver {
   private readonly keepDir: PathFilter;
   private scanning: Promise<void> | null = null;
   private closed = false;
+  /** Folders (absolute) with events lately, each with the timer of its listing check. */
+  private readonly relists = new Map<string, { timer: NodeJS.Timeout; since: number }>();
 
   constructor(readonly config: FolderConfig, private readonly ctx: FolderContext) {
     this.keepFile = buildFilter(config, ctx.isOwnOutput);
@@ -77,6 +84,8 @@ export class FolderDriver {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const r of this.relists.values()) clearTimeout(r.timer);
+    this.relists.clear();
     this.tracker.close();
     this.hashing.clear();
     await this.watcher?.close();
@@ -173,6 +182,41 @@ export class FolderDriver {
     }
     if (!stat.isFile() || !this.keepFile(rel)) return;
     this.consider(abs, rel, stat.size, stat.mtimeMs, this.ctx.store.byPath(this.path, rel));
+    if (this.watcher?.mode === 'native') this.relistSoon(path.dirname(abs));
+  }
+
+  /**
+   * Native events can be lost when many files arrive at once (@parcel/watcher issue 183; seen
+   * here as one of three files written together never reported). So once a folder's burst of
+   * events is over, its listing is compared with the database and any file without a row is
+   * taken as if its event had come. Without events nothing runs.
+   */
+  private relistSoon(dir: string): void {
+    const pending = this.relists.get(dir);
+    // A steady stream of events postpones the check, but not past RELIST_MAX_WAIT_MS.
+    if (pending && Date.now() - pending.since > RELIST_MAX_WAIT_MS) return;
+    clearTimeout(pending?.timer);
+    const timer = setTimeout(() => {
+      this.relists.delete(dir);
+      void this.relist(dir).catch((err) => this.ctx.log.warn({ err, dir }, 'listing check failed'));
+    }, RELIST_AFTER_MS);
+    this.relists.set(dir, { timer, since: pending?.since ?? Date.now() });
+  }
+
+  private async relist(dir: string): Promise<void> {
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+    if (this.closed || entries.length > RELIST_MAX_ENTRIES) return;
+    for (const e of entries) {
+      if (!e.isFile()) continue;
+      const abs = path.join(dir, e.name);
+      const rel = toRelPath(this.path, abs);
+      if (!rel || !this.keepFile(rel)) continue;
+      const row = this.ctx.store.signature(this.path, rel);
+      if (!row || row.status === 'removed') {
+        this.ctx.log.info({ file: rel }, 'found by a listing check: its file-system event was missed');
+        this.changed(abs);
+      }
+    }
   }
 
   private gone(abs: string, reason: string): void {

@@ -49,10 +49,10 @@ describe('service faults', () => {
     proxy.sequence([{ kind: 'status', status: 500 }, { kind: 'rateLimit', retryAfter: 1 }], { method: 'GET', pathPrefix: '/prod/v1/uploads/' });
     await h.start({ url: proxy.url });
     for (let i = 0; i < 3; i++) write(`r${i}.txt`, invoiceText(200 + i));
-    await until(allExported(3), 60_000, 'exported despite faults');
+    await until(allExported(3), 60_000, 'exported despite faults', () => ({ rows: h.daemon.db.prepare('SELECT rel_path, status, attempts, next_attempt_at - unixepoch(\'subsec\') * 1000 AS due_in_ms, error_code, upload_id FROM files').all(), requests: proxy.requests.map((r) => `${r.method} ${r.path.slice(0, 40)} ${r.fault}`) }));
     expect(h.serviceUploads()).toBe(3);
     expect(proxy.requests.filter((r) => r.fault !== 'none').length).toBe(8);
-  });
+  }, 120_000);
 
   it('fails a file on a permanent 4xx keeping the problem details, and retries it on request', async () => {
     h = await createHarness();

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWatcher, type Watcher } from '../../../src/sync/watcher.js';
-import { until } from './harness.js';
+import { nativeEventFaults, startWatcher, type Watcher } from '../../../src/sync/watcher.js';
+import { createHarness, invoiceText, until } from './harness.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -33,5 +33,21 @@ describe.each(['native', 'poll'] as const)('watcher (%s)', (mode) => {
     fs.rmSync(f);
     await until(() => deleted.includes(f), 10_000, 'delete event');
     expect(changed.filter((p) => p.includes('Processed'))).toEqual([]);
+  });
+});
+
+describe('lost native events', () => {
+  it('finds a file whose event was lost by checking the folder listing after the burst', async () => {
+    const h = await createHarness();
+    cleanups.push(() => h.close());
+    nativeEventFaults.drop = (p) => path.basename(p) === 'b.txt';
+    cleanups.push(() => void (nativeEventFaults.drop = null));
+    await h.start();
+    fs.writeFileSync(path.join(h.inbox, 'a.txt'), invoiceText(1));
+    fs.writeFileSync(path.join(h.inbox, 'b.txt'), invoiceText(2));
+    // b.txt's events never arrive: without the listing check only the hourly rescan would find it.
+    await until(() => h.rows().filter((r) => r.status === 'exported').length === 2, 20_000, 'both exported', () => h.rows().map((r) => [r.rel_path, r.status]));
+    expect(h.rows().map((r) => r.rel_path).sort()).toEqual(['a.txt', 'b.txt']);
+    expect(h.serviceUploads()).toBe(2);
   });
 });
