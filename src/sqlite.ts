@@ -42,3 +42,14 @@ export function migrate(db: DB, migrationsDir: string): string[] {
     })
     .immediate();
 }
+
+const statementCache = new WeakMap<DB, Map<string, Database.Statement>>();
+
+/** A statement prepared once per database and SQL text: hot paths reuse it instead of compiling again. */
+export function prepared(db: DB, sql: string): Database.Statement {
+  let bySql = statementCache.get(db);
+  if (!bySql) statementCache.set(db, (bySql = new Map()));
+  let statement = bySql.get(sql);
+  if (!statement) bySql.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}

@@ -2,8 +2,7 @@
 // for reading (4.14) and updated field by field (decisions 23).
 import type { FormValueEntry, FormValueField } from '../../contract/files.js';
 import { TABLE_ROW_CAP } from '../../contract/files.js';
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../../sqlite.js';
+import { prepared, type DB } from '../../sqlite.js';
 
 /** A live file of a workspace, with what a values entry repeats from it and its upload. */
 export interface FileRow {
@@ -30,21 +29,11 @@ interface ValueRow {
   updated_at: string;
 }
 
-// Values are the hottest read of the service (the benchmark's target): compile each statement once per database.
-const compiled = new WeakMap<DB, Map<string, Statement>>();
-function statement(db: DB, sql: string): Statement {
-  let byText = compiled.get(db);
-  if (!byText) compiled.set(db, (byText = new Map()));
-  let found = byText.get(sql);
-  if (!found) byText.set(sql, (found = db.prepare(sql)));
-  return found;
-}
-
 /** Stored fields carry more (fieldId, confidence) than the entry shows. */
 export type StoredField = FormValueField & Record<string, unknown>;
 
 export function findFile(db: DB, workspaceId: string, fileId: string): FileRow | undefined {
-  return statement(
+  return prepared(
     db,
     `SELECT f.id, f.upload_id, f.workspace_id, f.user_id, f.file_name, f.file_type, f.status,
             u.api_request_id, u.file_type AS upload_file_type, u.file_name AS upload_file_name
@@ -103,7 +92,7 @@ export function listValues(db: DB, file: FileRow, organizationId: string, q: Val
   const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
   // `+?`, not `?`: SQLite reads a bare LIMIT/OFFSET parameter while planning, so binding a new
   // value expires the statement and every execution is prepared again (measured: about 3x the query).
-  const rows = statement(db, `SELECT * FROM form_values WHERE file_id = ? ORDER BY ${order} LIMIT +? OFFSET +?`).all(
+  const rows = prepared(db, `SELECT * FROM form_values WHERE file_id = ? ORDER BY ${order} LIMIT +? OFFSET +?`).all(
     file.id,
     q.limit,
     (q.page - 1) * q.limit,
@@ -112,7 +101,7 @@ export function listValues(db: DB, file: FileRow, organizationId: string, q: Val
   const count =
     q.page === 1 && rows.length < q.limit
       ? rows.length
-      : (statement(db, 'SELECT COUNT(*) AS n FROM form_values WHERE file_id = ?').get(file.id) as { n: number }).n;
+      : (prepared(db, 'SELECT COUNT(*) AS n FROM form_values WHERE file_id = ?').get(file.id) as { n: number }).n;
   return { entries: rows.map((r) => toEntry(r, file, organizationId, q.includeFullTableData)), count };
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DB } from '../../sqlite.js';
+import { prepared, type DB } from '../../sqlite.js';
 
 export const DEFAULT_WORKSPACE = 'Default';
 
@@ -90,9 +90,6 @@ interface KeyRow {
   signing_secret: string;
 }
 
-// Every request looks its key up: the statement is prepared once per database.
-const findKeyStatements = new WeakMap<DB, import('better-sqlite3').Statement>();
-
 // Found keys are remembered briefly: every request authenticates, and keys never change once
 // created (there is no operation that edits one), so a short lifetime bounds any staleness.
 const KEY_CACHE_MS = 2000;
@@ -114,14 +111,12 @@ export function findKey(db: DB, key: string): AuthContext | undefined {
 }
 
 function lookupKey(db: DB, key: string): AuthContext | undefined {
-  let statement = findKeyStatements.get(db);
-  if (!statement) {
-    statement = db.prepare(
-      `SELECT k.id, k.user_id, k.workspace_id, w.organization_id, k.read_only, k.active, k.callback_url, k.signing_secret
-       FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = ?`,
-    );
-    findKeyStatements.set(db, statement);
-  }
+  // Every request looks its key up: the statement is prepared once per database.
+  const statement = prepared(
+    db,
+    `SELECT k.id, k.user_id, k.workspace_id, w.organization_id, k.read_only, k.active, k.callback_url, k.signing_secret
+     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = ?`,
+  );
   const row = statement.get(hashKey(key)) as KeyRow | undefined;
   if (!row) return undefined;
   return {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FileRecord, UploadStatus } from '../../contract/uploads.js';
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../../sqlite.js';
+import { prepared, type DB } from '../../sqlite.js';
 
 // Rows of the uploads, upload_steps and files tables (migration 0002) and their API shapes.
 
@@ -57,17 +56,6 @@ export interface FileRow {
   updated_at: string;
 }
 
-const statements = new WeakMap<DB, Map<string, Statement>>();
-
-/** A prepared statement, prepared once per database (the hot request paths reuse them). */
-export function stmt(db: DB, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
-
 /**
  * A time-ordered UUID (version 7: 48 bits of milliseconds, then random bits) for upload rows.
  * Random (v4) keys land on a different index page each, so every ticket's commit wrote two
@@ -83,12 +71,12 @@ export const storagePathOf = (workspaceId: string, objectId: string) => `local:/
 
 export function insertUpload(db: DB, row: UploadRow): void {
   const columns = Object.keys(row);
-  stmt(db, `INSERT INTO uploads (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+  prepared(db, `INSERT INTO uploads (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
 }
 
 /** An upload of the caller's workspace; another workspace's is invisible. */
 export function getUploadRow(db: DB, workspaceId: string, uploadId: string): UploadRow | undefined {
-  return stmt(db, 'SELECT * FROM uploads WHERE id = ? AND workspace_id = ?').get(uploadId, workspaceId) as UploadRow | undefined;
+  return prepared(db, 'SELECT * FROM uploads WHERE id = ? AND workspace_id = ?').get(uploadId, workspaceId) as UploadRow | undefined;
 }
 
 export function uploadByObjectId(db: DB, objectId: string): UploadRow | undefined {

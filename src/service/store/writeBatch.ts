@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../../sqlite.js';
+import { prepared, type DB } from '../../sqlite.js';
 
 // Group commit. A commit in WAL mode costs far more than the insert it carries (file locks,
 // WAL frames for every touched page, now and then a checkpoint), and under load many requests
@@ -17,31 +16,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const queues = new WeakMap<DB, Pending[]>();
 
-// Prepared once per database: `db.transaction(fn)` builds a new wrapper on every call.
-interface Statements {
-  savepoint: Statement;
-  release: Statement;
-  rollbackTo: Statement;
-}
-const statements = new WeakMap<DB, Statements>();
-
-function statementsOf(db: DB): Statements {
-  let found = statements.get(db);
-  if (!found) {
-    found = {
-      savepoint: db.prepare('SAVEPOINT batched_write'),
-      release: db.prepare('RELEASE batched_write'),
-      rollbackTo: db.prepare('ROLLBACK TO batched_write'),
-    };
-    statements.set(db, found);
-  }
-  return found;
-}
-
 /** One write in a savepoint of its own: undone alone when it throws. */
 function inSavepoint(db: DB, write: () => unknown): unknown {
-  const { savepoint, release, rollbackTo } = statementsOf(db);
-  savepoint.run();
+  const release = prepared(db, 'RELEASE batched_write');
+  prepared(db, 'SAVEPOINT batched_write').run();
   try {
     const value = write();
     release.run();
@@ -49,7 +27,7 @@ function inSavepoint(db: DB, write: () => unknown): unknown {
   } catch (error) {
     // Some failures (disk full, I/O) make SQLite roll the whole transaction back itself.
     if (db.inTransaction) {
-      rollbackTo.run();
+      prepared(db, 'ROLLBACK TO batched_write').run();
       release.run();
     }
     throw error;

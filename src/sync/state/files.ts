@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { prepared as preparedFor } from '../../sqlite.js';
 import type { Db } from './db.js';
 import type { SyncEmitter } from '../events.js';
 
@@ -66,12 +67,14 @@ const PATCHABLE = new Set<string>([
   'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at',
 ]);
 
+/** See FileStore.movedFrom; exported so a test can check its query plan. */
+export const MOVED_FROM_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
+  AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`;
+
 /** One module for the files table and its event log. */
 export class FileStore {
   private readonly stmts;
   private readonly applyTransition;
-  /** Statements by SQL text: the pump asks for due rows several times per file, and compiling was a third of its cost. */
-  private readonly cache = new Map<string, Statement>();
 
   constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
@@ -89,12 +92,7 @@ export class FileStore {
 
   /** A prepared statement, compiled once per SQL text. */
   prepared(sql: string): Statement {
-    let stmt = this.cache.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.cache.set(sql, stmt);
-    }
-    return stmt;
+    return preparedFor(this.db, sql);
   }
 
   get(id: number): FileRow | undefined {
@@ -217,10 +215,7 @@ export class FileStore {
    * through (folder, updated_at) it walked every row of the folder for each new file.
    */
   movedFrom(folder: string, sha256: string, excludeId: number): FileRow | undefined {
-    return this.prepared(
-      `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
-       AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`,
-    ).get(folder, sha256, excludeId) as FileRow | undefined;
+    return this.prepared(MOVED_FROM_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
   }
 
   countsByFolder(): Array<{ folder: string; status: FileStatus; n: number }> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEmitter } from '../../../src/sync/events.js';
 import { openStateDb } from '../../../src/sync/state/db.js';
-import { FileStore, TransitionError } from '../../../src/sync/state/files.js';
+import { FileStore, MOVED_FROM_SQL, TransitionError } from '../../../src/sync/state/files.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -72,8 +72,7 @@ describe('state database', () => {
     expect(store.movedFrom('/g', 'h1', other.id)).toBeUndefined(); // another folder's file is not a move
     expect(store.movedFrom('/f', 'h2', fresh.id)).toBeUndefined();
     // Looked up by hash, not by walking the folder's rows (once per new file: quadratic in a big folder).
-    const sql = [...(store as unknown as { cache: Map<string, unknown> }).cache.keys()].find((k) => k.includes("status = 'removed'"))!;
-    const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('/f', 'h1', 0) as Array<{ detail: string }>;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${MOVED_FROM_SQL}`).all('/f', 'h1', 0) as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/INDEX files_hash/);
   });
 });
