@@ -57,11 +57,6 @@ export async function* walkBatches(root: string, start: string, keepDir: PathFil
   }
 }
 
-/** One file at a time, for callers that do not care about batches. */
-export async function* walk(root: string, start: string, keepDir: PathFilter, o: WalkOptions = {}): AsyncGenerator<ScannedFile> {
-  for await (const batch of walkBatches(root, start, keepDir, o)) yield* batch;
-}
-
 async function statBlocking(root: string, files: string[]): Promise<ScannedFile[]> {
   await nextTurn(); // events and timers run between batches
   const out: ScannedFile[] = [];
