@@ -44,6 +44,7 @@ export class FolderDriver {
   private readonly keepFile: PathFilter;
   private readonly keepDir: PathFilter;
   private scanning: Promise<void> | null = null;
+  private reconciling = 0;
   private closed = false;
   /** Folders (absolute) with events lately, each with the timer of its listing check. */
   private readonly relists = new Map<string, { timer: NodeJS.Timeout; since: number }>();
@@ -103,25 +104,30 @@ export class FolderDriver {
   rescan(): Promise<void> {
     this.scanning ??= this.reconcile(this.path, true).finally(() => {
       this.scanning = null;
-      if (this.state === 'scanning') this.setState('idle');
     });
     return this.scanning;
   }
 
+  /** A full rescan, or the scan of a folder moved in; the folder shows 'scanning' while any runs. */
   private async reconcile(start: string, sweep: boolean): Promise<void> {
+    this.reconciling++;
     this.setState('scanning');
-    const seen = new IdSet();
-    const blockingStat = this.watcher?.mode !== 'poll'; // network shares (polled) keep non-blocking stats
-    for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat })) {
-      if (this.closed) return;
-      for (const f of batch) {
-        if (!this.keepFile(f.relPath)) continue;
-        const row = this.ctx.store.signature(this.path, f.relPath);
-        if (row) seen.add(row.id);
-        this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+    try {
+      const seen = new IdSet();
+      const blockingStat = this.watcher?.mode !== 'poll'; // network shares (polled) keep non-blocking stats
+      for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat })) {
+        if (this.closed) return;
+        for (const f of batch) {
+          if (!this.keepFile(f.relPath)) continue;
+          const row = this.ctx.store.signature(this.path, f.relPath);
+          if (row) seen.add(row.id);
+          this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+        }
       }
+      if (sweep && !this.closed) this.sweep(seen);
+    } finally {
+      if (--this.reconciling === 0 && this.state === 'scanning') this.setState('idle');
     }
-    if (sweep && !this.closed) this.sweep(seen);
   }
 
   /** Decides whether a file on disk needs to (re)settle, given its row. */

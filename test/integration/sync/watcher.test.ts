@@ -50,4 +50,20 @@ describe('lost native events', () => {
     expect(h.rows().map((r) => r.rel_path).sort()).toEqual(['a.txt', 'b.txt']);
     expect(h.serviceUploads()).toBe(2);
   });
+
+  it('takes the files of a folder moved in, and the folder shows idle again after that scan', async () => {
+    const h = await createHarness();
+    cleanups.push(() => h.close());
+    const states: string[] = [];
+    await h.start();
+    h.daemon.emitter.on('folder', (e) => states.push(e.state));
+    const outside = path.join(h.root, 'batch');
+    fs.mkdirSync(path.join(outside, 'March'), { recursive: true });
+    fs.writeFileSync(path.join(outside, 'March', 'c.txt'), invoiceText(3));
+    fs.renameSync(outside, path.join(h.inbox, 'batch'));
+    await until(() => h.row('batch/March/c.txt')?.status === 'exported', 20_000, 'exported');
+    expect(states).toContain('scanning');
+    expect(states.at(-1)).toBe('idle'); // it stayed 'scanning' until the next full rescan
+  });
 });
+
