@@ -1,7 +1,7 @@
 import type { Cell, Line } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
-import { levenshtein } from '../parse/distance.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
 
 // Finds label occurrences and the text that sits next to them: the rest of the
 // label's cell, the next cell to the right, or the cell just below.

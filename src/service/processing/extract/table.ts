@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../types.js';
 import { parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
-import { levenshtein } from '../parse/distance.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
 import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
 import type { RowNumbers } from './rows.js';

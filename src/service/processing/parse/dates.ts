@@ -2,7 +2,7 @@
 // languages. Day/month order for all-numeric dates comes from the document
 // (any date with a part above 12 decides), else from the caller's hint.
 
-import { levenshtein } from './distance.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
 
 export type DayOrder = 'DMY' | 'MDY';
 
