@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -76,7 +75,6 @@ export function buildService(input: ServiceOptions): Service {
     // Bad URLs (broken percent-encoding) are answered by the router itself: as problem details too.
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, mapError(error)),
   });
-  app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
 
   const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now);
   const limiter = new RateLimiter(options.rateLimit.rate, options.rateLimit.burst);

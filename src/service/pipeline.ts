@@ -5,6 +5,7 @@ import { processFile } from './processing/engine.js';
 import { ProcessingError, type ProcessedDocument, type ProcessingStep, type ProcessResult } from './processing/types.js';
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
+import { insertValues } from './store/fileValues.js';
 import { filesOfUpload, isZipUpload, recordStep, type FileRow, type UploadRow } from './store/uploads.js';
 
 // The processing worker. Jobs live in processing_jobs (one row per upload, carrying the
@@ -272,12 +273,7 @@ export class Pipeline {
       value: f.value,
       confidence: f.confidence,
     }));
-    this.db
-      .prepare(
-        `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, fields, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(randomUUID(), fileId, upload.workspace_id, doc.schemaId, schemaName, randomUUID(), documentId, JSON.stringify(fields), now, now);
+    insertValues(this.db, { fileId, workspaceId: upload.workspace_id, schemaId: doc.schemaId, schemaName, documentId, fields, now });
   }
 
   private fail(job: JobRow, reason: string): void {

@@ -1,45 +1,57 @@
 // The form_values table: a file's extracted values as `formValues` entries (spec 2.3), paged and sorted
 // for reading (4.14) and updated field by field (decisions 23).
-import type { FormValueEntry, FormValueField } from '../../contract/files.js';
+import { randomUUID } from 'node:crypto';
+import type { FormValueField } from '../../contract/files.js';
 import { TABLE_ROW_CAP } from '../../contract/files.js';
 import { prepared, type DB } from '../../sqlite.js';
-
-/** A live file of a workspace, with what a values entry repeats from it and its upload. */
-export interface FileRow {
-  id: string;
-  upload_id: string;
-  workspace_id: string;
-  user_id: string;
-  file_name: string;
-  file_type: string;
-  status: 'uploaded' | 'processing' | 'processed' | 'failed';
-  api_request_id: string | null;
-  upload_file_type: string;
-  upload_file_name: string;
-}
-
-interface ValueRow {
-  id: string;
-  file_id: string;
-  schema_name: string;
-  schema_relationship_id: string;
-  document_id: string;
-  fields: string;
-  created_at: string;
-  updated_at: string;
-}
 
 /** Stored fields carry more (fieldId, confidence) than the entry shows. */
 export type StoredField = FormValueField & Record<string, unknown>;
 
-export function findFile(db: DB, workspaceId: string, fileId: string): FileRow | undefined {
-  return prepared(
-    db,
-    `SELECT f.id, f.upload_id, f.workspace_id, f.user_id, f.file_name, f.file_type, f.status,
-            u.api_request_id, u.file_type AS upload_file_type, u.file_name AS upload_file_name
-     FROM files f JOIN uploads u ON u.id = f.upload_id WHERE f.id = ? AND f.workspace_id = ?`,
-  ).get(fileId, workspaceId) as FileRow | undefined;
+/** Whether the workspace has this (live) file. */
+export function fileExists(db: DB, workspaceId: string, fileId: string): boolean {
+  return prepared(db, 'SELECT 1 FROM files WHERE id = ? AND workspace_id = ?').get(fileId, workspaceId) !== undefined;
 }
+
+/**
+ * Fields as an entry shows them (spec 2.3), rendered once when values are written: `shown` with
+ * every table row, `capped` with tables cut to TABLE_ROW_CAP rows (null when none is longer).
+ * Stored as JSONB (`jsonb(?)`), which json_object embeds without parsing it again.
+ */
+export function shownFields(fields: StoredField[]): { shown: string; capped: string | null } {
+  const show = (f: StoredField, value: unknown) => ({
+    title: f.title,
+    type: String(f.type ?? '').toLowerCase(),
+    description: f.description ?? '',
+    hidden: f.hidden ?? false,
+    value: value ?? null,
+  });
+  const long = (f: StoredField) => Array.isArray(f.value) && f.value.length > TABLE_ROW_CAP;
+  return {
+    shown: JSON.stringify(fields.map((f) => show(f, f.value))),
+    capped: fields.some(long) ? JSON.stringify(fields.map((f) => show(f, long(f) ? (f.value as unknown[]).slice(0, TABLE_ROW_CAP) : f.value))) : null,
+  };
+}
+
+/** isZipUpload (uploads.ts) in SQL: LIKE ignores ASCII case. Comparisons, not IN: a list of constants builds a temporary index on every run. */
+const ZIP_UPLOAD = `(${['application/zip', 'application/x-zip', 'application/zip-compressed', 'application/x-zip-compressed']
+  .map((type) => `lower(u.file_type) = '${type}'`)
+  .join(' OR ')} OR u.file_name LIKE '%.zip')`;
+
+/**
+ * One entry as the API answers it, as JSON text built by SQLite from the file (f), its upload (u)
+ * and the values row (v), splicing the fields rendered at write time. Its two parameters are the
+ * statement's first, in this order: 1 for every table row (else capped), the caller's organization
+ * id. Measured under load, a values read costs about a fifth less CPU than parsing the stored
+ * fields and serialising the entry in JavaScript.
+ */
+const ENTRY_JSON = `json_object('id', v.id, 'fileId', f.id, 'fileName', f.file_name, 'fileType', f.file_type,
+  'createdAt', v.created_at, 'updatedAt', v.updated_at, 'schemaRelationshipId', v.schema_relationship_id,
+  'schemaName', v.schema_name, 'documentId', v.document_id,
+  'fields', CASE WHEN ? THEN v.shown_fields ELSE coalesce(v.shown_fields_capped, v.shown_fields) END,
+  'metadata', json_object('createdBy', f.user_id, 'userId', f.user_id, 'organizationId', ?, 'workspaceId', f.workspace_id,
+    'uploadInfo', json_object('senderEmail', '', 'emailSubject', '', 'apiRequestId', coalesce(u.api_request_id, ''),
+      'zipRequestId', CASE WHEN ${ZIP_UPLOAD} THEN f.upload_id ELSE '' END)))`;
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', schemaName: 'schema_name', id: 'id' } as const;
 
@@ -51,68 +63,77 @@ export interface ValuesPage {
   includeFullTableData: boolean;
 }
 
-const isZip = (file: FileRow) => file.upload_file_type === 'application/zip' || /\.zip$/i.test(file.upload_file_name);
+/** A file still being processed shows no entries yet (decisions 4), even those of an earlier run. */
+const SHOWS_VALUES = "f.status IN ('processed', 'failed')";
 
-/** A stored row as the spec's entry; table/list fields capped at TABLE_ROW_CAP rows unless asked for all. */
-function toEntry(row: ValueRow, file: FileRow, organizationId: string, fullTables: boolean): FormValueEntry {
-  const fields = (JSON.parse(row.fields) as StoredField[]).map((f) => {
-    const rows = Array.isArray(f.value) && !fullTables && f.value.length > TABLE_ROW_CAP ? f.value.slice(0, TABLE_ROW_CAP) : f.value;
-    return { title: f.title, type: String(f.type ?? '').toLowerCase(), description: f.description ?? '', hidden: f.hidden ?? false, value: rows ?? null };
-  });
-  return {
-    id: row.id,
-    fileId: file.id,
-    fileName: file.file_name,
-    fileType: file.file_type,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    schemaRelationshipId: row.schema_relationship_id,
-    schemaName: row.schema_name,
-    documentId: row.document_id,
-    fields,
-    metadata: {
-      createdBy: file.user_id,
-      userId: file.user_id,
-      organizationId,
-      workspaceId: file.workspace_id,
-      uploadInfo: {
-        senderEmail: '',
-        emailSubject: '',
-        apiRequestId: file.api_request_id ?? '',
-        zipRequestId: isZip(file) ? file.upload_id : '',
-      },
-    },
-  };
-}
-
-/** One page of a file's entries. A file still being processed has none yet (decisions 4). */
-export function listValues(db: DB, file: FileRow, organizationId: string, q: ValuesPage): { entries: FormValueEntry[]; count: number } {
-  if (file.status === 'uploaded' || file.status === 'processing') return { entries: [], count: 0 };
+/**
+ * One page of a file's entries as JSON texts, or undefined when the workspace has no such file. The
+ * usual read is one query, the file joined with its page of rows: measured under load, a separate
+ * file lookup cost about as much CPU as the page itself.
+ */
+export function readValues(db: DB, workspaceId: string, organizationId: string, fileId: string, q: ValuesPage): { entries: string[]; count: number } | undefined {
   // The column comes from a fixed map, never from the request text; id breaks ties so pages are stable.
-  const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
+  const order = `v.${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, v.id ${q.sortOrder}`;
   // `+?`, not `?`: SQLite reads a bare LIMIT/OFFSET parameter while planning, so binding a new
   // value expires the statement and every execution is prepared again (measured: about 3x the query).
-  const rows = prepared(db, `SELECT * FROM form_values WHERE file_id = ? ORDER BY ${order} LIMIT +? OFFSET +?`).all(
-    file.id,
-    q.limit,
-    (q.page - 1) * q.limit,
-  ) as ValueRow[];
+  const rows = prepared(
+    db,
+    `SELECT v.id IS NOT NULL, ${ENTRY_JSON} FROM files f JOIN uploads u ON u.id = f.upload_id
+     LEFT JOIN form_values v ON v.file_id = f.id AND ${SHOWS_VALUES}
+     WHERE f.id = ? AND f.workspace_id = ? ORDER BY ${order} LIMIT +? OFFSET +?`,
+  )
+    .raw(true)
+    .all(q.includeFullTableData ? 1 : 0, organizationId, fileId, workspaceId, q.limit, (q.page - 1) * q.limit) as Array<[number, string]>;
+  // No row: no such file, or a page past the end.
+  if (rows.length === 0 && !fileExists(db, workspaceId, fileId)) return undefined;
+  const entries = rows.filter(([found]) => found).map(([, entry]) => entry);
   // A first page that is not full holds every entry: no second query for the usual one-entry file.
   const count =
     q.page === 1 && rows.length < q.limit
-      ? rows.length
-      : (prepared(db, 'SELECT COUNT(*) AS n FROM form_values WHERE file_id = ?').get(file.id) as { n: number }).n;
-  return { entries: rows.map((r) => toEntry(r, file, organizationId, q.includeFullTableData)), count };
+      ? entries.length
+      : (prepared(db, `SELECT COUNT(v.id) FROM files f JOIN form_values v ON v.file_id = f.id AND ${SHOWS_VALUES} WHERE f.id = ?`).pluck().get(fileId) as number);
+  return { entries, count };
 }
 
-export function getValueEntry(db: DB, file: FileRow, schemaValueId: string): { row: ValueRow; fields: StoredField[] } | undefined {
-  const row = db.prepare('SELECT * FROM form_values WHERE id = ? AND file_id = ?').get(schemaValueId, file.id) as ValueRow | undefined;
-  return row && { row, fields: JSON.parse(row.fields) as StoredField[] };
+/** An entry's stored fields, for an update; undefined when the file has no such entry. */
+export function getValueFields(db: DB, fileId: string, schemaValueId: string): StoredField[] | undefined {
+  const fields = db.prepare('SELECT fields FROM form_values WHERE id = ? AND file_id = ?').pluck().get(schemaValueId, fileId) as string | undefined;
+  return fields === undefined ? undefined : (JSON.parse(fields) as StoredField[]);
 }
 
-/** Write new field values (already checked) and answer the updated entry, all tables in full. */
-export function saveValueFields(db: DB, file: FileRow, organizationId: string, row: ValueRow, fields: StoredField[], now: string): FormValueEntry {
-  db.prepare('UPDATE form_values SET fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(fields), now, row.id);
-  db.prepare('UPDATE files SET updated_at = ? WHERE id = ?').run(now, file.id);
-  return toEntry({ ...row, fields: JSON.stringify(fields), updated_at: now }, file, organizationId, true);
+export interface NewValues {
+  fileId: string;
+  workspaceId: string;
+  schemaId: string;
+  schemaName: string;
+  documentId: string;
+  fields: StoredField[];
+  now: string;
+}
+
+/** A new entry of a processed file's values. */
+export function insertValues(db: DB, v: NewValues): void {
+  const { shown, capped } = shownFields(v.fields);
+  prepared(
+    db,
+    `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, fields, shown_fields, shown_fields_capped, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, jsonb(?), jsonb(?), ?, ?)`,
+  ).run(randomUUID(), v.fileId, v.workspaceId, v.schemaId, v.schemaName, randomUUID(), v.documentId, JSON.stringify(v.fields), shown, capped, v.now, v.now);
+}
+
+/** Write new field values (already checked) and answer the updated entry as JSON text, all tables in full. */
+export function saveValueFields(db: DB, fileId: string, schemaValueId: string, organizationId: string, fields: StoredField[], now: string): string {
+  const { shown, capped } = shownFields(fields);
+  db.prepare('UPDATE form_values SET fields = ?, shown_fields = jsonb(?), shown_fields_capped = jsonb(?), updated_at = ? WHERE id = ?').run(
+    JSON.stringify(fields),
+    shown,
+    capped,
+    now,
+    schemaValueId,
+  );
+  db.prepare('UPDATE files SET updated_at = ? WHERE id = ?').run(now, fileId);
+  return db
+    .prepare(`SELECT ${ENTRY_JSON} FROM form_values v JOIN files f ON f.id = v.file_id JOIN uploads u ON u.id = f.upload_id WHERE v.id = ?`)
+    .pluck()
+    .get(1, organizationId, schemaValueId) as string;
 }

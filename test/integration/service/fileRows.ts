@@ -2,6 +2,7 @@
 // form_values + pages), for tests of the files routes that should not depend on the pipeline.
 import { randomUUID } from 'node:crypto';
 import { putBlobBytes } from '../../../src/service/store/blobs.js';
+import { shownFields } from '../../../src/service/store/fileValues.js';
 import type { CreatedKey } from '../../../src/service/store/tenancy.js';
 import type { TestService } from '../../../src/service/testing.js';
 
@@ -63,10 +64,11 @@ export function insertFile(svc: TestService, input: FileRowsInput = {}): Inserte
   const valueIds = entries.map((entry) => {
     const id = randomUUID();
     const fields = entry.fields.map((f) => ({ description: '', hidden: false, confidence: 0.5, ...f }));
+    const { shown, capped } = shownFields(fields);
     db.prepare(
-      `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, fields, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, fileId, key.workspaceId, randomUUID(), entry.schemaName ?? 'Invoice', randomUUID(), documentId, JSON.stringify(fields), entry.createdAt ?? now, entry.updatedAt ?? now);
+      `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, fields,
+         shown_fields, shown_fields_capped, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, jsonb(?), jsonb(?), ?, ?)`,
+    ).run(id, fileId, key.workspaceId, randomUUID(), entry.schemaName ?? 'Invoice', randomUUID(), documentId, JSON.stringify(fields), shown, capped, entry.createdAt ?? now, entry.updatedAt ?? now);
     return id;
   });
   db.prepare('INSERT INTO document_pages (document_id, file_id, workspace_id, page, source, text) VALUES (?, ?, ?, 1, ?, ?)').run(

@@ -33,6 +33,8 @@ describe('files end to end: upload, values, update, preview, delete', () => {
     const reread = (await svc.request('GET', `/prod/v1/files/${file.fileId}/values`)).body.values.formValues[0];
     const byTitle = Object.fromEntries(reread.fields.map((f: { title: string; value: unknown }) => [f.title, f.value]));
     expect(byTitle).toMatchObject({ Total: 121, 'Vendor Name': 'ACME Supplies Ltd.', 'Invoice Number': 'INV-1042' });
+    // The update answers the entry as a read then shows it.
+    expect(patched.body).toEqual({ success: true, formValue: reread });
 
     // The ticket's storagePath is the file's (decisions 5).
     expect(file.fileStoragePath).toBe(t.storagePath);
