@@ -31,6 +31,12 @@ const ANNOUNCED_POLL_MS = 1000;
 const EARLY_ANNOUNCEMENTS = 256;
 const POLL_MAX_MS = 3000;
 const POLL_CONCURRENCY = 8;
+/**
+ * Least time between two pumps. Every ended task wakes the pump, which reads the database a few
+ * times: in a burst that was most of the daemon's bookkeeping. The queues hold up to twice their
+ * concurrency, so work waiting this long for the next pump leaves no worker idle.
+ */
+const PUMP_INTERVAL_MS = 5;
 /** Settled files due (those already queued included) from which on a burst of uploads is assumed. */
 const UPLOAD_BACKLOG = 16;
 
@@ -47,6 +53,7 @@ export class Pipeline {
   private timer: NodeJS.Timeout | null = null;
   private pumping = false;
   private again = false;
+  private lastPump = 0;
   private closed = false;
   private readonly unsubscribe: (() => void) | undefined;
   /** Uploads announced before their row reached `processing` (a result faster than our own bookkeeping). */
@@ -63,7 +70,7 @@ export class Pipeline {
     return this.busy.size === 0;
   }
 
-  /** Look for work now (new settled rows, a resumed folder, a retry request). */
+  /** Look for work soon (new settled rows, a resumed folder, a retry request, a task ended). */
   wake(): void {
     if (this.closed) return;
     if (this.pumping) {
@@ -71,8 +78,9 @@ export class Pipeline {
       return;
     }
     this.pumping = true;
-    setImmediate(() => {
+    const go = () => {
       try {
+        this.lastPump = Date.now();
         this.pump();
       } finally {
         this.pumping = false;
@@ -81,7 +89,10 @@ export class Pipeline {
           this.wake();
         }
       }
-    });
+    };
+    const wait = this.lastPump + PUMP_INTERVAL_MS - Date.now();
+    if (wait > 0) setTimeout(go, wait);
+    else setImmediate(go);
   }
 
   async close(): Promise<void> {

@@ -17,5 +17,12 @@ export function openStateDb(dataDir: string, file = 'state.db'): Db {
   // touches every index page once, so the cache fills and stays full for little gain (the
   // pages stay in the OS cache anyway): 2 MB keeps about 12 MB of the daemon's RSS free.
   db.pragma('cache_size = -2000');
+  // A file's transition rewrites about ten pages (its row, its event, their indexes), mostly the
+  // same hot pages as the file before it. Checkpointing every 10,000 WAL pages instead of SQLite's
+  // 1,000 copies each hot page back once instead of ten times, and each checkpoint's fsyncs, which
+  // stall the daemon's thread inside a COMMIT, come ten times less often. The WAL file is cut back
+  // to 16 MB after a checkpoint.
+  db.pragma('wal_autocheckpoint = 10000');
+  db.pragma('journal_size_limit = 16777216');
   return db;
 }

@@ -144,11 +144,11 @@ export class FileStore {
     const sets = ['status = @status', 'updated_at = @updated_at', ...keys.map((k) => `${k} = @${k}`)];
     if (!keys.includes('reason')) sets.push('reason = @reason');
     const now = Date.now();
-    this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id`)
-      .run({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id });
+    const row = this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id RETURNING *`)
+      .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as FileRow;
     const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
     this.stmts.event.run(id, now, current.status, to, reason, data);
-    return [this.get(id)!, current.status];
+    return [row, current.status];
   }
 
   /** Schedules a retry without a status change (transient failure): still one transaction with its event. */
