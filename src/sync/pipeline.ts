@@ -121,7 +121,7 @@ export class Pipeline {
       // one poll always in flight, about a tenth of a core each for the daemon and the service).
       // A steady stream keeps an upload or two queued at times, far below the backlog: starving
       // its polls made each file wait for its result far longer than for its upload.
-      const pollLimit = this.uploads.size > 0 && this.o.store.countDue('settled', now, UPLOAD_BACKLOG) >= UPLOAD_BACKLOG ? 0 : POLL_CONCURRENCY * 2;
+      const pollLimit = this.uploads.size > 0 && this.o.store.countDue('settled', now, UPLOAD_BACKLOG, paused) >= UPLOAD_BACKLOG ? 0 : POLL_CONCURRENCY * 2;
       const pollRoom = pollLimit - (this.polls.size + this.polls.pending);
       if (pollRoom > 0) {
         for (const row of this.o.store.due('processing', now, pollRoom, this.busy, paused)) this.run(this.polls, row, () => this.poll(row));

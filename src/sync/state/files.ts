@@ -187,10 +187,13 @@ export class FileStore {
   }
 
   /** How many rows in this status are due, counting no further than `cap`. */
-  countDue(status: FileStatus, now: number, cap: number): number {
-    return this.prepared('SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ? LIMIT ?)')
+  countDue(status: FileStatus, now: number, cap: number, paused: ReadonlySet<string> = new Set()): number {
+    // Rows of paused folders are not waiting for anything the daemon would do now.
+    const others = [...paused].filter((f) => f !== '*');
+    const skip = others.length > 0 ? ` AND folder NOT IN (${others.map(() => '?').join(',')})` : '';
+    return this.prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ?${skip} LIMIT ?)`)
       .pluck()
-      .get(status, now, cap) as number;
+      .get(status, now, ...others, cap) as number;
   }
 
   /** Earliest future time a row in these statuses becomes due, for the pump's timer. */

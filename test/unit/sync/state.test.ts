@@ -56,6 +56,10 @@ describe('state database', () => {
     store.defer(b.id, { next_attempt_at: Date.now() + 60_000 }, 'retry later');
     expect(store.due('settled', Date.now(), 10, new Set(), new Set()).map((r) => r.rel_path)).toEqual(['a', 'c']);
     expect(store.due('settled', Date.now(), 10, new Set([a.id]), new Set(['/g']))).toEqual([]);
+    // The backlog count that holds result polls back leaves paused folders out too.
+    expect(store.countDue('settled', Date.now(), 10)).toBe(2);
+    expect(store.countDue('settled', Date.now(), 10, new Set(['/g']))).toBe(1);
+    expect(store.countDue('settled', Date.now(), 10, new Set(['*', '/f', '/g']))).toBe(0);
   });
 
   it('finds the row a file was moved from by its content, through the hash index', () => {
