@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FormValueField } from '../../contract/files.js';
 import { TABLE_ROW_CAP } from '../../contract/files.js';
 import { prepared, type DB } from '../../sqlite.js';
+import { ZIP_MEDIA_TYPES } from './uploads.js';
 
 /** Stored fields carry more (fieldId, confidence) than the entry shows. */
 export type StoredField = FormValueField & Record<string, unknown>;
@@ -34,8 +35,7 @@ export function shownFields(fields: StoredField[]): { shown: string; capped: str
 }
 
 /** isZipUpload (uploads.ts) in SQL: LIKE ignores ASCII case. Comparisons, not IN: a list of constants builds a temporary index on every run. */
-const ZIP_UPLOAD = `(${['application/zip', 'application/x-zip', 'application/zip-compressed', 'application/x-zip-compressed']
-  .map((type) => `lower(u.file_type) = '${type}'`)
+const ZIP_UPLOAD = `(${ZIP_MEDIA_TYPES.map((type) => `lower(u.file_type) = '${type}'`)
   .join(' OR ')} OR u.file_name LIKE '%.zip')`;
 
 /**

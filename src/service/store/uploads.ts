@@ -136,8 +136,11 @@ export function recordStep(db: DB, uploadId: string, step: StepRow['step'], stat
   ).run(uploadId, uploadId, step, status, timestamp);
 }
 
+/** Media types of a zip upload (any case); a name ending in `.zip` makes one too. */
+export const ZIP_MEDIA_TYPES = ['application/zip', 'application/x-zip', 'application/zip-compressed', 'application/x-zip-compressed'];
+
 export function isZipUpload(upload: Pick<UploadRow, 'file_type' | 'file_name'>): boolean {
-  return /^application\/(x-)?zip(-compressed)?$/i.test(upload.file_type) || /\.zip$/i.test(upload.file_name);
+  return ZIP_MEDIA_TYPES.includes(upload.file_type.toLowerCase()) || /\.zip$/i.test(upload.file_name);
 }
 
 export interface FileQuery {
