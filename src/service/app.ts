@@ -11,6 +11,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { RateLimiter } from './rateLimit.js';
 import { createRoute } from './route.js';
 import { areas } from './routes/index.js';
+import { renderEntries } from './store/fileValues.js';
 import { seedInvoiceFileType } from './store/schemas.js';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store', 'migrations');
@@ -63,6 +64,7 @@ export function buildService(input: ServiceOptions): Service {
   const options = resolveOptions(input);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const db = openDatabase(path.join(options.dataDir, 'service.db'), MIGRATIONS);
+  renderEntries(db, 'unrendered');
   const app = Fastify({
     logger: options.logger ? { redact: ['req.headers["x-api-key"]'] } : false,
     genReqId: () => randomUUID(),

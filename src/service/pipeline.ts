@@ -5,7 +5,7 @@ import { processFile } from './processing/engine.js';
 import { ProcessingError, type ProcessedDocument, type ProcessingStep, type ProcessResult } from './processing/types.js';
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
-import { insertValues } from './store/fileValues.js';
+import { insertValues, renderEntries } from './store/fileValues.js';
 import { filesOfUpload, isZipUpload, recordStep, type FileRow, type UploadRow } from './store/uploads.js';
 
 // The processing worker. Jobs live in processing_jobs (one row per upload, carrying the
@@ -193,6 +193,7 @@ export class Pipeline {
       this.db
         .prepare(`UPDATE uploads SET status = 'completed', error_reason = NULL, api_request_id = ?, updated_at = ? WHERE id = ?`)
         .run(apiRequestId, now, upload.id);
+      renderEntries(this.db, 'upload', upload.id);
       recordStep(this.db, upload.id, 'processing_finished', 'completed', now);
       this.markDone(job);
       this.notify(upload, 'processing_finished', 'completed', now, fileIds, apiRequestId);

@@ -15,7 +15,7 @@ const INVALID_FILE_IDS = 'Invalid fileIds.';
 
 export function registerFiles(ctx: ServiceContext): void {
   ctx.route(getFileValues, ({ params, query, auth }) => {
-    const found = readValues(ctx.db, auth.workspaceId, auth.organizationId, params.fileId, query);
+    const found = readValues(ctx.db, auth.workspaceId, params.fileId, query);
     if (!found) throw notFound(FILE_NOT_FOUND);
     return new JsonText(`{"values":{"formValues":[${found.entries.join(',')}],"count":${found.count},"currentPage":${query.page}}}`);
   });
@@ -25,7 +25,7 @@ export function registerFiles(ctx: ServiceContext): void {
     const stored = getValueFields(ctx.db, params.fileId, body.schemaValueId);
     if (!stored) throw notFound('No formValues entry with this schemaValueId for this file.');
     const fields = applyUpdates(stored, body.fields);
-    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, auth.organizationId, fields, new Date(ctx.options.now()).toISOString());
+    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, new Date(ctx.options.now()).toISOString());
     return new JsonText(`{"success":true,"formValue":${formValue}}`);
   });
 

@@ -2,7 +2,7 @@
 // form_values + pages), for tests of the files routes that should not depend on the pipeline.
 import { randomUUID } from 'node:crypto';
 import { putBlobBytes } from '../../../src/service/store/blobs.js';
-import { shownFields } from '../../../src/service/store/fileValues.js';
+import { renderEntries, shownFields } from '../../../src/service/store/fileValues.js';
 import type { CreatedKey } from '../../../src/service/store/tenancy.js';
 import type { TestService } from '../../../src/service/testing.js';
 
@@ -71,6 +71,7 @@ export function insertFile(svc: TestService, input: FileRowsInput = {}): Inserte
     ).run(id, fileId, key.workspaceId, randomUUID(), entry.schemaName ?? 'Invoice', randomUUID(), documentId, JSON.stringify(fields), shown, capped, entry.createdAt ?? now, entry.updatedAt ?? now);
     return id;
   });
+  renderEntries(db, 'upload', uploadId);
   db.prepare('INSERT INTO document_pages (document_id, file_id, workspace_id, page, source, text) VALUES (?, ?, ?, 1, ?, ?)').run(
     documentId,
     fileId,

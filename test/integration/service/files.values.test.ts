@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { defaultFields, insertFile } from './fileRows.js';
@@ -141,6 +144,38 @@ describe('GET /prod/v1/files/{fileId}/values', () => {
 
 const patch = (fileId: string, body: unknown, init: { key?: string; headers?: Record<string, string> } = {}) =>
   svc.request('PATCH', `/prod/v1/files/${fileId}/values`, { body, ...init });
+
+describe('entries stored before migration 0007 (no rendered answer)', () => {
+  it('are rendered when the service opens its database, answering exactly as new entries do', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-values-'));
+    let first: TestService | undefined = await startTestService({ dataDir });
+    let second: TestService | undefined;
+    try {
+      const rows = Array.from({ length: 120 }, (_, i) => ({ Description: `line ${i}`, Amount: i }));
+      const plain = insertFile(first, { apiRequestId: 'batch-9' });
+      const long = insertFile(first, { entries: [{ fields: [...defaultFields(), { title: 'Line Items', type: 'object', value: rows }] }] });
+      const zip = insertFile(first, { fileName: 'scans.zip', fileType: 'application/zip' });
+      const reads = [`/prod/v1/files/${plain.fileId}/values`, `/prod/v1/files/${long.fileId}/values`, `/prod/v1/files/${long.fileId}/values?includeFullTableData=true`, `/prod/v1/files/${zip.fileId}/values`];
+      const before = await Promise.all(reads.map(async (url) => (await first!.request('GET', url)).body));
+      expect(before[1].values.formValues[0].fields[2].value).toHaveLength(100);
+      expect(before[2].values.formValues[0].fields[2].value).toHaveLength(120);
+      expect(before[3].values.formValues[0].metadata.uploadInfo.zipRequestId).toBe(zip.uploadId);
+      // As a database written before migration 0007 holds them.
+      expect(first.service.db.prepare('UPDATE form_values SET entry = NULL, entry_capped = NULL').run().changes).toBe(3);
+      await first.close();
+      first = undefined;
+      second = await startTestService({ dataDir });
+      const key = second.key.key;
+      const after = await Promise.all(reads.map(async (url) => (await second!.request('GET', url, { key })).body));
+      expect(after).toEqual(before);
+      expect(second.service.db.prepare('SELECT count(*) FROM form_values WHERE entry IS NULL').pluck().get()).toBe(0);
+    } finally {
+      await first?.close();
+      await second?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('PATCH /prod/v1/files/{fileId}/values (decisions 23)', () => {
   it('updates fields by title and answers the updated entry; GET reads it back', async () => {

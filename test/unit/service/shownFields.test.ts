@@ -60,7 +60,7 @@ describe('shown fields', () => {
          VALUES (?, 'file', 'ws', 'schema', 'Invoice', 'rel', 'doc', ?, 'now', 'now')`,
       );
       for (const [id, fields] of Object.entries(CASES)) insert.run(id, JSON.stringify(fields));
-      expect(migrate(db, MIGRATIONS)).toEqual(['0006_shown_fields.sql']);
+      expect(migrate(db, MIGRATIONS)).toContain('0006_shown_fields.sql');
       for (const [id, fields] of Object.entries(CASES)) {
         const row = db.prepare('SELECT json(shown_fields) AS shown, json(shown_fields_capped) AS capped FROM form_values WHERE id = ?').get(id);
         expect(row, id).toEqual(shownFields(fields));
