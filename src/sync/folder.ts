@@ -78,6 +78,7 @@ export class FolderDriver {
       onChange: (abs) => this.changed(abs),
       onDelete: (abs) => this.gone(abs, 'deleted locally'),
       onError: (err) => this.setState('error', err.message),
+      batch: (run) => this.ctx.store.batch(run),
     }, ignore);
     this.ctx.log.info({ folder: this.path, mode }, 'watching');
     await this.rescan();
@@ -117,12 +118,14 @@ export class FolderDriver {
       const blockingStat = this.watcher?.mode !== 'poll'; // network shares (polled) keep non-blocking stats
       for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat })) {
         if (this.closed) return;
-        for (const f of batch) {
-          if (!this.keepFile(f.relPath)) continue;
-          const row = this.ctx.store.signature(this.path, f.relPath);
-          if (row) seen.add(row.id);
-          this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
-        }
+        this.ctx.store.batch(() => {
+          for (const f of batch) {
+            if (!this.keepFile(f.relPath)) continue;
+            const row = this.ctx.store.signature(this.path, f.relPath);
+            if (row) seen.add(row.id);
+            this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+          }
+        });
       }
       if (sweep && !this.closed) this.sweep(seen);
     } finally {

@@ -7,6 +7,11 @@ export interface WatchHandlers {
   onChange(absPath: string): void;
   onDelete(absPath: string): void;
   onError(err: Error): void;
+  /**
+   * Runs a run of consecutive onChange calls as one unit: the folder commits the rows they
+   * discover together (a burst of 2,000 new files is then a few commits, not 2,000).
+   */
+  batch(run: () => void): void;
 }
 
 export interface Watcher {
@@ -35,10 +40,18 @@ export async function startWatcher(
       dir,
       (err, events) => {
         if (err) return handlers.onError(err);
-        for (const e of events) {
-          if (nativeEventFaults.drop?.(e.path)) continue;
-          if (e.type === 'delete') handlers.onDelete(e.path);
-          else handlers.onChange(e.path);
+        const kept = events.filter((e) => !nativeEventFaults.drop?.(e.path));
+        // In order; deletions alone, outside any batch (a deletion may act on the service).
+        for (let i = 0; i < kept.length; ) {
+          if (kept[i]!.type === 'delete') {
+            handlers.onDelete(kept[i++]!.path);
+            continue;
+          }
+          let end = i;
+          while (end < kept.length && kept[end]!.type !== 'delete') end++;
+          const changes = kept.slice(i, end);
+          handlers.batch(() => changes.forEach((e) => handlers.onChange(e.path)));
+          i = end;
         }
       },
       { ignore: ignoreDirs.map((d) => path.join(dir, d)) },

@@ -75,9 +75,11 @@ export const MOVED_FROM_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 
 export class FileStore {
   private readonly stmts;
   private readonly applyTransition;
+  private readonly inOneCommit;
 
   constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
+    this.inOneCommit = db.transaction((work: () => void) => work());
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
@@ -101,6 +103,17 @@ export class FileStore {
 
   byPath(folder: string, relPath: string): FileRow | undefined {
     return this.stmts.byPath.get(folder, relPath) as FileRow | undefined;
+  }
+
+  /**
+   * Runs `work` in one transaction, so the rows it discovers commit together: a burst of new
+   * files costs a few commits instead of one each (each commit writes its pages to the WAL). The
+   * events of the work are emitted before that commit, so it must be work that acts on nothing
+   * outside this process (discovering files and watching them settle); if the process dies
+   * first, the start-up rescan finds the same files again.
+   */
+  batch(work: () => void): void {
+    this.inOneCommit.immediate(work);
   }
 
   /** Just what a scan compares: small objects, because a scan reads one per file of a 100k-file tree. */

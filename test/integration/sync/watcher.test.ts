@@ -23,6 +23,7 @@ describe.each(['native', 'poll'] as const)('watcher (%s)', (mode) => {
       onError: (err) => {
         throw err;
       },
+      batch: (run) => run(),
     }, ['Processed']);
     cleanups.push(() => w.close());
     expect(w.mode).toBe(mode);
@@ -44,6 +45,37 @@ describe.each(['native', 'poll'] as const)('watcher (%s)', (mode) => {
     fs.rmSync(f);
     await until(() => deleted.includes(f), 10_000, 'delete event');
     expect(changed.filter((p) => p.includes('Processed'))).toEqual([]);
+  });
+});
+
+describe('native event batches', () => {
+  it('hands each run of changes to batch, in order, and deletions outside any batch', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const calls: string[] = [];
+    let inBatch = false;
+    const w = await startWatcher(dir, 'native', 50, {
+      onChange: (p) => calls.push(`${inBatch ? 'batched' : 'alone'} change ${path.basename(p)}`),
+      onDelete: (p) => calls.push(`${inBatch ? 'batched' : 'alone'} delete ${path.basename(p)}`),
+      onError: (err) => {
+        throw err;
+      },
+      batch: (run) => {
+        inBatch = true;
+        try {
+          run();
+        } finally {
+          inBatch = false;
+        }
+      },
+    });
+    cleanups.push(() => w.close());
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) fs.writeFileSync(path.join(dir, name), name);
+    await until(() => ['a.txt', 'b.txt', 'c.txt'].every((n) => calls.some((c) => c.endsWith(`change ${n}`))), 10_000, 'three changes');
+    fs.rmSync(path.join(dir, 'b.txt'));
+    await until(() => calls.some((c) => c.endsWith('delete b.txt')), 10_000, 'delete event');
+    expect(calls.filter((c) => c.includes(' change ')).every((c) => c.startsWith('batched'))).toBe(true);
+    expect(calls.filter((c) => c.includes(' delete '))).toEqual(['alone delete b.txt']);
   });
 });
 
