@@ -40,19 +40,23 @@ export async function startWatcher(
       dir,
       (err, events) => {
         if (err) return handlers.onError(err);
-        const kept = events.filter((e) => !nativeEventFaults.drop?.(e.path));
-        // In order; deletions alone, outside any batch (a deletion may act on the service).
-        for (let i = 0; i < kept.length; ) {
-          if (kept[i]!.type === 'delete') {
-            handlers.onDelete(kept[i++]!.path);
+        // In order; each run of changes in one batch, deletions alone (a deletion may act on the service).
+        let changes: string[] = [];
+        const flush = () => {
+          const run = changes;
+          changes = [];
+          if (run.length > 0) handlers.batch(() => run.forEach((p) => handlers.onChange(p)));
+        };
+        for (const e of events) {
+          if (nativeEventFaults.drop?.(e.path)) continue;
+          if (e.type !== 'delete') {
+            changes.push(e.path);
             continue;
           }
-          let end = i;
-          while (end < kept.length && kept[end]!.type !== 'delete') end++;
-          const changes = kept.slice(i, end);
-          handlers.batch(() => changes.forEach((e) => handlers.onChange(e.path)));
-          i = end;
+          flush();
+          handlers.onDelete(e.path);
         }
+        flush();
       },
       { ignore: ignoreDirs.map((d) => path.join(dir, d)) },
     );
