@@ -18,7 +18,7 @@ export class ClientRemote implements Remote {
     if (local) this.onSettled = (listener) => local.onSettled(listener);
   }
 
-  async upload(absPath: string, t: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void) {
+  async upload(absPath: string, t: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>) {
     let n = 0;
     const body = {
       fileName: t.fileName, fileType: t.fileType, isSplit: t.isSplit, isEphemeral: t.isEphemeral,
@@ -34,7 +34,7 @@ export class ClientRemote implements Remote {
     return guard(async () => {
       const ticket = await uploadWithTicket(this.client, absPath, t.fileType, async () => {
         const tk = await this.client.call(uploadFile, { body, idempotencyKey: ticketKey(n++) });
-        onTicket(tk.uploadId);
+        await onTicket(tk.uploadId);
         return tk;
       }, { timeoutMs });
       return { uploadId: ticket.uploadId };

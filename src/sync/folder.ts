@@ -8,7 +8,7 @@ import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
-import type { FileRow, FileSignature, FileStore } from './state/files.js';
+import { TransitionError, type FileRow, type FileSignature, type FileStore } from './state/files.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
 export interface FolderContext {
@@ -268,7 +268,13 @@ export class FolderDriver {
     let row = this.ctx.store.byPath(this.path, rel);
     if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen', toDiskRelPath(this.path, f.absPath));
     if (IN_FLIGHT.has(row.status)) return;
-    classify(this.ctx, this.config, row, hashed.sha256, f);
+    try {
+      await classify(this.ctx, this.config, row, hashed.sha256, f);
+    } catch (err) {
+      // The row moved on meanwhile (removed, or settled by another pass): nothing to do here.
+      if (!(err instanceof TransitionError)) throw err;
+      return;
+    }
     this.ctx.wake();
   }
 }
@@ -293,17 +299,20 @@ class IdSet {
   }
 }
 
-/** After hashing: unchanged, moved, duplicate, or (new version of) a file to upload. */
-function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile): void {
+/**
+ * After hashing: unchanged, moved, duplicate, or (new version of) a file to upload. The last, the
+ * common case in a burst, commits with the other transitions of its turn (transitionSoon).
+ */
+function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile): Promise<unknown> | undefined {
   const { store } = ctx;
   const sig = { size: f.size, mtime_ms: f.mtimeMs };
   if (row.sha256 === sha256 && row.status !== 'discovered') {
     store.transition(row.id, row.status, sig, 'touched, content unchanged');
-    return;
+    return undefined;
   }
   if (row.sha256 === sha256 && row.file_ids) {
     store.transition(row.id, 'exported', sig, 'reappeared unchanged');
-    return;
+    return undefined;
   }
   const moved = store.movedFrom(row.folder, sha256, row.id);
   if (moved) {
@@ -314,15 +323,15 @@ function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256
     const to = store.transition(row.id, 'exported', patch, `moved from ${moved.rel_path}`);
     store.transition(moved.id, 'removed', { moved_to: row.id }, `moved to ${row.rel_path}`);
     void ctx.moveOutputs(moved, to).catch((err) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'));
-    return;
+    return undefined;
   }
   const dup = store.findSameContent(sha256, row.id, ['settled', 'uploading', 'processing', 'exported']);
   if (dup && dup.folder === row.folder && config.duplicates === 'skip') {
     store.transition(row.id, 'skipped', { ...sig, sha256, duplicate_of: dup.id }, `duplicate of ${dup.rel_path}`);
-    return;
+    return undefined;
   }
   const newVersion = row.file_ids !== null;
-  store.transition(
+  return store.transitionSoon(
     row.id,
     'settled',
     {

@@ -177,7 +177,7 @@ export class Pipeline {
     const name = path.posix.basename(row.rel_path);
     if (row.status === 'settled') {
       const dir = remoteDir(folder, row.rel_path);
-      row = this.o.store.transition(row.id, 'uploading', {
+      row = await this.o.store.transitionSoon(row.id, 'uploading', {
         remote_path: dir, idempotency_key: idempotencyKey(row.sha256!, dir, name, row.ticket_gen), attempts: row.attempts + 1,
       }, 'uploading');
     } else if (row.upload_id && (await this.alreadyReceived(row))) {
@@ -190,12 +190,17 @@ export class Pipeline {
     };
     const base = row;
     try {
-      const { uploadId } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), (uploadId) => {
-        this.o.store.transition(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
+      const { uploadId } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), async (uploadId) => {
+        await this.o.store.transitionSoon(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
       });
       this.pollCount.delete(row.id);
       const firstPollMs = this.early.delete(uploadId) ? 0 : this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
-      this.o.store.transition(row.id, 'processing', { upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null }, 'uploaded');
+      await this.o.store.transitionSoon(row.id, 'processing', { upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null }, 'uploaded');
+      // Announced while that commit was pending: the row was not `processing` yet.
+      if (this.early.delete(uploadId)) {
+        this.o.store.schedule(row.id, Date.now());
+        this.wake();
+      }
     } catch (err) {
       this.failStep(row, err, 'uploading');
     }

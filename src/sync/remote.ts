@@ -29,9 +29,10 @@ export interface UploadProgress {
 export interface Remote {
   /**
    * Ticket then PUT of the file's bytes. `ticketKey(n)` gives the Idempotency-Key of the
-   * n-th ticket request in this call (n > 0 only after an expired address).
+   * n-th ticket request in this call (n > 0 only after an expired address). The bytes are sent
+   * once `onTicket` (and the promise it returns) is done: the upload id is recorded first.
    */
-  upload(absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void): Promise<{ uploadId: string }>;
+  upload(absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>): Promise<{ uploadId: string }>;
   /** Upload status; falls back to the files list by upload id when the server lacks the extension. */
   progress(uploadId: string): Promise<UploadProgress>;
   /** Every formValues entry of a file, all pages, with full table data. */

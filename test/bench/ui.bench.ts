@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { RENDERER_DIR } from '../../src/control/start.js';
 import { COOKIE } from '../../src/control/security.js';
 import { openStateDb } from '../../src/sync/state/db.js';
-import type { FileRow } from '../../src/sync/state/files.js';
+import { filesPageSql, type FileRow } from '../../src/sync/state/files.js';
 import { startUiHarness, type UiHarness } from '../e2e/harness.js';
 import { launchChromium } from '../helpers/browser.js';
 
@@ -82,16 +82,17 @@ function plans(dataDir: string): Record<string, string[]> {
     countsByFolder: 'SELECT folder, status, COUNT(*) AS n FROM files GROUP BY folder, status',
     running: "SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20",
     failures: "SELECT * FROM files WHERE status = 'failed' OR (status IN ('uploading','processing') AND error_code IS NOT NULL) ORDER BY updated_at DESC LIMIT 20",
-    filesPage: 'SELECT * FROM files ORDER BY updated_at DESC, id DESC LIMIT 50 OFFSET 0',
-    filesPageByFolder: 'SELECT * FROM files WHERE folder = ? ORDER BY updated_at DESC, id DESC LIMIT 50 OFFSET 0',
+    filesPage: filesPageSql([], false),
+    filesPageByFolder: filesPageSql(['folder = ?'], false),
     filesCount: 'SELECT COUNT(*) FROM files',
     fileEvents: 'SELECT at, from_status, to_status, reason FROM events WHERE file_id = ? ORDER BY id',
   };
   const folder = (db.prepare('SELECT folder FROM files LIMIT 1').pluck().get() as string) ?? '';
   const out: Record<string, string[]> = {};
   for (const [name, sql] of Object.entries(queries)) {
-    const args = sql.includes('folder = ?') ? [folder] : sql.includes('file_id = ?') ? [1] : [];
-    out[name] = [...explain(sql.replace('?', "'x'")), `${timed(sql, ...args)} ms`];
+    const args: unknown[] = sql.includes('folder = ?') ? [folder, folder] : sql.includes('file_id = ?') ? [1] : [];
+    if (sql.includes('@limit')) args.push({ limit: 50, offset: 0 });
+    out[name] = [...explain(sql.replaceAll('folder = ?', "folder = 'x'").replace('file_id = ?', 'file_id = 1').replaceAll('@limit', '50').replaceAll('@offset', '0')), `${timed(sql, ...args)} ms`];
   }
   db.close();
   return out;

@@ -67,15 +67,52 @@ const PATCHABLE = new Set<string>([
   'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at',
 ]);
 
+/** Files at rest, the condition of the time indexes (migration 0011); the others are in flight. */
+const AT_REST = "status IN ('exported', 'failed', 'skipped', 'removed')";
+const IN_FLIGHT = "status IN ('discovered', 'settled', 'uploading', 'processing')";
+
+/**
+ * A page of files newest-first (updated_at, then id) among the rows matching `where` (SQL terms
+ * over the files table with their anonymous `args`). Files at rest come from their time index in
+ * order; files in flight, which have none (their updated_at changes at every step), are few and
+ * sorted; the page is cut from both. A text search (`scan`) reads the table in one pass and sorts
+ * the matches instead: walking the time index row by row to test each name cost several times
+ * more (100k files: 55 ms against 8).
+ */
+export function readFilesPage(db: Db, where: string[], args: unknown[], limit: number, offset: number, scan = false): FileRow[] {
+  const page = { limit, offset };
+  const sql = filesPageSql(where, scan);
+  return (scan ? preparedFor(db, sql).all(...args, page) : preparedFor(db, sql).all(...args, ...args, page)) as FileRow[];
+}
+
+/** readFilesPage's SQL: `where`'s parameters once when `scan`, else twice; then { limit, offset }. */
+export function filesPageSql(where: string[], scan: boolean): string {
+  const order = 'ORDER BY updated_at DESC, id DESC';
+  if (scan) return `SELECT * FROM files ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT @limit OFFSET @offset`;
+  const part = (status: string) => `SELECT * FROM (SELECT * FROM files WHERE ${[...where, status].join(' AND ')} ${order} LIMIT @limit + @offset)`;
+  return `${part(AT_REST)} UNION ALL ${part(IN_FLIGHT)} ${order} LIMIT @limit OFFSET @offset`;
+}
+
 /** See FileStore.movedFrom; exported so a test can check its query plan. */
 export const MOVED_FROM_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
   AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`;
+
+interface SoonTransition {
+  id: number;
+  to: FileStatus;
+  patch: FilePatch;
+  reason: string | null;
+  resolve(row: FileRow): void;
+  reject(error: unknown): void;
+}
 
 /** One module for the files table and its event log. */
 export class FileStore {
   private readonly stmts;
   private readonly applyTransition;
   private readonly inOneCommit;
+  /** Transitions asked for with `transitionSoon` in this turn of the event loop. */
+  private soon: SoonTransition[] = [];
 
   constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
@@ -146,6 +183,52 @@ export class FileStore {
     const [row, from] = this.applyTransition.immediate(id, to, patch, reason);
     this.emitter?.emit('file', { file: row, from, to, reason });
     return row;
+  }
+
+  /**
+   * `transition`, committed together with the other `transitionSoon` calls of this turn of the
+   * event loop (group commit): resolves with the row once that commit is done, so the caller
+   * still acts only on what is committed. For the steps of a burst of files (settled, uploading,
+   * ticket received, uploaded), where one commit per transition was the daemon's largest cost:
+   * each commit writes every page it touched to the WAL, and the transitions of one turn share
+   * most of those pages. Each transition runs in a savepoint of its own: an illegal one is
+   * rejected alone (with TransitionError), the others commit.
+   */
+  transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<FileRow> {
+    return new Promise<FileRow>((resolve, reject) => {
+      if (this.soon.length === 0) setImmediate(() => this.flushSoon());
+      this.soon.push({ id, to, patch, reason, resolve, reject });
+    });
+  }
+
+  private flushSoon(): void {
+    const batch = this.soon;
+    this.soon = [];
+    const outcomes: Array<{ row: FileRow; from: FileStatus } | { error: unknown }> = [];
+    try {
+      this.inOneCommit.immediate(() => {
+        for (const t of batch) {
+          try {
+            // Inside the batch's transaction better-sqlite3 runs this in a savepoint.
+            const [row, from] = this.applyTransition(t.id, t.to, t.patch, t.reason);
+            outcomes.push({ row, from });
+          } catch (error) {
+            // A failure that ended the whole transaction (disk full, I/O) fails the batch.
+            if (!this.db.inTransaction) throw error;
+            outcomes.push({ error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const t of batch) t.reject(error);
+      return;
+    }
+    batch.forEach((t, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) return t.reject(outcome.error);
+      this.emitter?.emit('file', { file: outcome.row, from: outcome.from, to: t.to, reason: t.reason });
+      t.resolve(outcome.row);
+    });
   }
 
   /** The body of `transition`'s transaction (wrapped once in the constructor: a new wrapper per call showed in profiles). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEmitter } from '../../../src/sync/events.js';
 import { openStateDb } from '../../../src/sync/state/db.js';
-import { FileStore, MOVED_FROM_SQL, TransitionError } from '../../../src/sync/state/files.js';
+import { FileStore, MOVED_FROM_SQL, readFilesPage, TransitionError } from '../../../src/sync/state/files.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -45,6 +45,59 @@ describe('state database', () => {
     expect(store.events(row.id).map((e) => e.to_status)).toEqual(['discovered', 'settled', 'uploading', 'processing', 'exported']);
     expect(() => db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
     expect(store.get(row.id)!.upload_id).toBe('u');
+  });
+
+  it('commits the transitionSoon calls of one turn together, rejecting an illegal one alone', async () => {
+    const { d, store, emitter } = open();
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => store.discover('/f', n, 1, 1));
+    // What another process sees: committed rows only.
+    const outside = openStateDb(d);
+    const committed = (id: number) => outside.prepare('SELECT status FROM files WHERE id = ?').pluck().get(id);
+    const seenAtEmit: unknown[][] = [];
+    emitter.on('file', () => seenAtEmit.push([a, b, c].map((r) => committed(r!.id))));
+    const pending = [
+      store.transitionSoon(a!.id, 'settled', { sha256: 'ha' }, 'settled'),
+      store.transitionSoon(b!.id, 'exported', {}, 'reappeared unchanged'),
+      store.transitionSoon(c!.id, 'processing', {}, 'illegal from discovered'),
+    ];
+    // Nothing is written before the turn ends.
+    expect(store.get(a!.id)!.status).toBe('discovered');
+    const results = await Promise.allSettled(pending);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[0] as PromiseFulfilledResult<{ sha256: string }>).value.sha256).toBe('ha');
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(TransitionError);
+    // One commit for both, before the first event: its listener already sees the second row changed.
+    expect(seenAtEmit).toEqual([
+      ['settled', 'exported', 'discovered'],
+      ['settled', 'exported', 'discovered'],
+    ]);
+    expect(store.events(c!.id).map((e) => e.to_status)).toEqual(['discovered']);
+    outside.close();
+  });
+
+  it('pages files newest first, those at rest and those in flight alike, by folder, status and name', () => {
+    const { db } = open();
+    const statuses = ['exported', 'failed', 'uploading', 'skipped', 'processing', 'removed', 'discovered', 'settled'];
+    const insert = db.prepare('INSERT INTO files (folder, rel_path, status, created_at, updated_at) VALUES (?, ?, ?, 1, ?)');
+    // Times repeat so the id breaks ties; rows at rest and in flight interleave in time.
+    for (let i = 0; i < 300; i++) insert.run(i % 3 ? '/a' : '/b', `f${i}.pdf`, statuses[i % statuses.length], (i * 7919) % 101);
+    const filters: Array<[string[], unknown[], boolean]> = [
+      [[], [], false],
+      [['folder = ?'], ['/a'], false],
+      [['status = ?'], ['uploading'], false],
+      [['folder = ?', 'status = ?'], ['/b', 'exported'], false],
+      [["rel_path LIKE ? ESCAPE '\\'"], ['%1%'], true],
+    ];
+    for (const [where, args, scan] of filters) {
+      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const all = (db.prepare(`SELECT id FROM files ${clause} ORDER BY updated_at DESC, id DESC`).pluck().all(...args) as number[]);
+      expect(all.length).toBeGreaterThan(5);
+      const paged: number[] = [];
+      for (let offset = 0; offset < all.length + 20; offset += 20) {
+        paged.push(...readFilesPage(db, where, args, 20, offset, scan).map((r) => r.id));
+      }
+      expect(paged).toEqual(all);
+    }
   });
 
   it('hands out due work oldest first, skipping busy rows and paused folders', () => {
