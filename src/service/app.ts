@@ -12,6 +12,7 @@ import { RateLimiter } from './rateLimit.js';
 import { createRoute } from './route.js';
 import { areas } from './routes/index.js';
 import { renderEntries } from './store/fileValues.js';
+import { ReadSnapshot } from './store/readSnapshot.js';
 import { seedInvoiceFileType } from './store/schemas.js';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store', 'migrations');
@@ -86,9 +87,11 @@ export function buildService(input: ServiceOptions): Service {
   const seeded = new Set<string>();
   let baseUrl = '';
 
+  const reads = new ReadSnapshot(db);
   const ctx: ServiceContext = {
     app,
     db,
+    reads,
     options,
     idempotency,
     route: createRoute(app, {
@@ -154,6 +157,7 @@ export function buildService(input: ServiceOptions): Service {
       if (sweeper) clearInterval(sweeper);
       for (const stop of stoppers.reverse()) await stop();
       await app.close();
+      reads.close();
       db.close();
     },
   };

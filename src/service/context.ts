@@ -1,3 +1,4 @@
+import type { ReadSnapshot } from './store/readSnapshot.js';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../sqlite.js';
 import type { AgentOptions } from './agent/options.js';
@@ -79,6 +80,8 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
 export interface ServiceContext {
   app: FastifyInstance;
   db: DB;
+  /** Hot reads that share a read transaction per event-loop turn (readSnapshot.ts). */
+  reads: ReadSnapshot;
   options: ResolvedOptions;
   idempotency: IdempotencyStore;
   /** Register an operation of the contract with its handler (validation, auth, idempotency included). */

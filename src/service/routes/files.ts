@@ -15,7 +15,7 @@ const INVALID_FILE_IDS = 'Invalid fileIds.';
 
 export function registerFiles(ctx: ServiceContext): void {
   ctx.route(getFileValues, ({ params, query, auth }) => {
-    const found = readValues(ctx.db, auth.workspaceId, params.fileId, query);
+    const found = ctx.reads.read((db) => readValues(db, auth.workspaceId, params.fileId, query));
     if (!found) throw notFound(FILE_NOT_FOUND);
     return new JsonText(`{"values":{"formValues":[${found.entries.join(',')}],"count":${found.count},"currentPage":${query.page}}}`);
   });
