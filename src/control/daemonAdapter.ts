@@ -10,7 +10,7 @@ import type { FolderState, SyncEmitter } from '../sync/events.js';
 import { sidecarPaths, LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from '../sync/export/names.js';
 import { ControlStore } from '../sync/state/control.js';
 import { openStateDb, type Db } from '../sync/state/db.js';
-import { FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
+import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
@@ -165,15 +165,9 @@ export class DaemonAdapter implements DaemonControl {
   }
 
   listFiles(q: FilesQuery): { files: FileView[]; total: number } {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (q.folder) (where.push('folder = ?'), args.push(q.folder));
-    if (q.status) (where.push('status = ?'), args.push(q.status));
-    if (q.q) (where.push("rel_path LIKE ? ESCAPE '\\'"), args.push(`%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = this.db.prepare(`SELECT COUNT(*) FROM files ${clause}`).pluck().get(...args) as number;
-    const rows = readFilesPage(this.db, where, args, q.limit, (q.page - 1) * q.limit, Boolean(q.q));
-    return { files: rows.map(toView), total };
+    const filter = { folder: q.folder || undefined, status: q.status || undefined, text: q.q || undefined };
+    const rows = readFilesPage(this.db, filter, q.limit, (q.page - 1) * q.limit);
+    return { files: rows.map(toView), total: countFiles(this.db, filter) };
   }
 
   fileDetail(id: number): FileDetailView | undefined {

@@ -82,17 +82,17 @@ function plans(dataDir: string): Record<string, string[]> {
     countsByFolder: 'SELECT folder, status, COUNT(*) AS n FROM files GROUP BY folder, status',
     running: "SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20",
     failures: "SELECT * FROM files WHERE status = 'failed' OR (status IN ('uploading','processing') AND error_code IS NOT NULL) ORDER BY updated_at DESC LIMIT 20",
-    filesPage: filesPageSql([], false),
-    filesPageByFolder: filesPageSql(['folder = ?'], false),
+    filesPage: filesPageSql({}),
+    filesPageByFolder: filesPageSql({ folder: '' }),
     filesCount: 'SELECT COUNT(*) FROM files',
     fileEvents: 'SELECT at, from_status, to_status, reason FROM events WHERE file_id = ? ORDER BY id',
   };
   const folder = (db.prepare('SELECT folder FROM files LIMIT 1').pluck().get() as string) ?? '';
   const out: Record<string, string[]> = {};
   for (const [name, sql] of Object.entries(queries)) {
-    const args: unknown[] = sql.includes('folder = ?') ? [folder, folder] : sql.includes('file_id = ?') ? [1] : [];
-    if (sql.includes('@limit')) args.push({ limit: 50, offset: 0 });
-    out[name] = [...explain(sql.replaceAll('folder = ?', "folder = 'x'").replace('file_id = ?', 'file_id = 1').replaceAll('@limit', '50').replaceAll('@offset', '0')), `${timed(sql, ...args)} ms`];
+    const page = { ...(sql.includes('@folder') ? { folder } : {}), limit: 50, offset: 0 };
+    const args: unknown[] = sql.includes('@limit') ? [page] : sql.includes('folder = ?') ? [folder] : sql.includes('file_id = ?') ? [1] : [];
+    out[name] = [...explain(sql.replace('folder = ?', "folder = 'x'").replaceAll('@folder', "'x'").replace('file_id = ?', 'file_id = 1').replaceAll('@limit', '50').replaceAll('@offset', '0')), `${timed(sql, ...args)} ms`];
   }
   db.close();
   return out;
