@@ -256,7 +256,11 @@ export class FileStore {
     batch.forEach((t, i) => {
       const outcome = outcomes[i]!;
       if ('error' in outcome) return t.reject(outcome.error);
-      this.emitter?.emit('file', { file: outcome.row, from: outcome.from, to: t.to, reason: t.reason });
+      try {
+        this.emitter?.emit('file', { file: outcome.row, from: outcome.from, to: t.to, reason: t.reason });
+      } catch (error) {
+        return t.reject(error); // as `transition` throws a listener's error to its caller: the others still settle
+      }
       t.resolve(outcome.row);
     });
   }
