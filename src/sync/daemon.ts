@@ -127,6 +127,7 @@ export class Daemon {
       isOwnOutput: isDocsyncOutput,
       moveOutputs: (from, to) => this.outputs.moved(absPathOf(from), absPathOf(to)),
       wake: () => this.pipeline.wake(),
+      hashRoom: () => this.pipeline.hashRoom(),
     });
     this.drivers.set(f.path, driver);
     try {

@@ -22,6 +22,8 @@ export interface FolderContext {
   moveOutputs(from: FileRow, to: FileRow): Promise<void>;
   /** New settled work exists: wake the upload pump. */
   wake(): void;
+  /** Resolves when hashing another file would not run too far ahead of the uploads. */
+  hashRoom(): Promise<void>;
 }
 
 const IN_FLIGHT = new Set(['settled', 'uploading', 'processing']);
@@ -46,6 +48,9 @@ export class FolderDriver {
   private scanning: Promise<void> | null = null;
   private reconciling = 0;
   private closed = false;
+  private endClosing = (): void => undefined;
+  /** Settles when the folder closes: hashing that waits for room stops waiting. */
+  private readonly closing = new Promise<void>((resolve) => (this.endClosing = resolve));
   /** Folders (absolute) with events lately, each with the timer of its listing check. */
   private readonly relists = new Map<string, { timer: NodeJS.Timeout; since: number }>();
 
@@ -86,6 +91,7 @@ export class FolderDriver {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.endClosing();
     for (const r of this.relists.values()) clearTimeout(r.timer);
     this.relists.clear();
     this.tracker.close();
@@ -252,6 +258,7 @@ export class FolderDriver {
 
   /** The file is complete: hash it, then decide what it is (new, version, move, duplicate, unchanged). */
   private async settle(f: SettledFile): Promise<void> {
+    await Promise.race([this.ctx.hashRoom(), this.closing]);
     if (this.closed) return;
     const rel = toRelPath(this.path, f.absPath);
     let hashed: { sha256: string; size: number };

@@ -39,6 +39,22 @@ describe('service faults', () => {
     expect(h.serviceUploads()).toBe(5);
   }, 120_000); // generous: the full suite runs OCR beside it on 2 cores
 
+  it('hashes no further ahead of stalled uploads than its backlog, then sends every file once', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    proxy.inject({ ...TICKET, fault: { kind: 'delay', ms: 6000 }, times: 4 }); // the first uploads stall
+    await h.start({ url: proxy.url });
+    for (let i = 0; i < 80; i++) write(`b${i}.txt`, invoiceText(400 + i));
+    const count = (status: string) => h.rows().filter((r) => r.status === status).length;
+    await until(() => count('settled') >= 24, 20_000, 'a backlog of hashed files');
+    await sleep(1000); // settling and hashing the other 56 small files would take far less
+    // At most HASH_AHEAD (32) settled and waiting, plus the few being hashed when it was reached.
+    expect(count('settled')).toBeLessThanOrEqual(36);
+    expect(count('discovered')).toBeGreaterThanOrEqual(36);
+    await until(allExported(80), 90_000, 'all exported', () => h.rows().map((r) => r.status));
+    expect(h.serviceUploads()).toBe(80);
+  }, 120_000);
+
   it('retries 429 and 5xx, never creating a second upload', async () => {
     h = await createHarness();
     proxy = await startFaultProxy(h.service.url);
