@@ -109,21 +109,21 @@ export class Pipeline {
    * due in unpaused folders (or everything paused, when nothing would take them).
    */
   hashRoom(): Promise<void> {
-    if (this.closed || this.backlogBelow(HASH_AHEAD)) return Promise.resolve();
+    if (this.hashRoomLeft() > 0) return Promise.resolve();
     return new Promise((resolve) => this.hashWaiters.push(resolve));
   }
 
-  private backlogBelow(limit: number): boolean {
+  /** How many more files may be hashed now (no limit when closing or when everything is paused). */
+  private hashRoomLeft(): number {
     const paused = this.o.paused();
-    return paused.has('*') || this.o.store.countDue('settled', Date.now(), limit, paused) < limit;
+    if (this.closed || paused.has('*')) return Infinity;
+    return HASH_AHEAD - this.o.store.countDue('settled', Date.now(), HASH_AHEAD, paused);
   }
 
-  /** Lets waiting hashing go, as many as the backlog has room for (all of them when closing). */
+  /** Lets waiting hashing go, as many as the backlog has room for. */
   private releaseHashing(): void {
     if (this.hashWaiters.length === 0) return;
-    const paused = this.o.paused();
-    const room = this.closed || paused.has('*') ? this.hashWaiters.length : HASH_AHEAD - this.o.store.countDue('settled', Date.now(), HASH_AHEAD, paused);
-    for (const resolve of this.hashWaiters.splice(0, Math.max(0, room))) resolve();
+    for (const resolve of this.hashWaiters.splice(0, Math.max(0, this.hashRoomLeft()))) resolve();
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,7 @@ import { pipelineOf, registerPipeline } from '../pipeline.js';
 import { Reply } from '../route.js';
 import { signUrl, verifySignedUrl } from '../signing.js';
 import { putBlob } from '../store/blobs.js';
-import { batchedWrite } from '../store/writeBatch.js';
+import { batchedWrite } from '../../writeBatch.js';
 import { directoryPath, getDirectory, resolveDestination, type DirectoryRow } from '../store/directories.js';
 import { getSchemaForExtraction } from '../store/schemas.js';
 import {

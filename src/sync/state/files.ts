@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { prepared as preparedFor } from '../../sqlite.js';
+import { batchedWrite } from '../../writeBatch.js';
 import type { Db } from './db.js';
 import type { SyncEmitter } from '../events.js';
 
@@ -127,22 +128,11 @@ export function filesPageSql(f: FilesFilter): string {
 export const MOVED_FROM_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
   AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`;
 
-interface SoonTransition {
-  id: number;
-  to: FileStatus;
-  patch: FilePatch;
-  reason: string | null;
-  resolve(row: FileRow): void;
-  reject(error: unknown): void;
-}
-
 /** One module for the files table and its event log. */
 export class FileStore {
   private readonly stmts;
   private readonly applyTransition;
   private readonly inOneCommit;
-  /** Transitions asked for with `transitionSoon` in this turn of the event loop. */
-  private soon: SoonTransition[] = [];
 
   constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
@@ -221,47 +211,13 @@ export class FileStore {
    * still acts only on what is committed. For the steps of a burst of files (settled, uploading,
    * ticket received, uploaded), where one commit per transition was the daemon's largest cost:
    * each commit writes every page it touched to the WAL, and the transitions of one turn share
-   * most of those pages. Each transition runs in a savepoint of its own: an illegal one is
-   * rejected alone (with TransitionError), the others commit.
+   * most of those pages. The group commit is the shared one (src/writeBatch.ts): an illegal
+   * transition is rejected alone (with TransitionError), the others commit.
    */
   transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<FileRow> {
-    return new Promise<FileRow>((resolve, reject) => {
-      if (this.soon.length === 0) setImmediate(() => this.flushSoon());
-      this.soon.push({ id, to, patch, reason, resolve, reject });
-    });
-  }
-
-  private flushSoon(): void {
-    const batch = this.soon;
-    this.soon = [];
-    const outcomes: Array<{ row: FileRow; from: FileStatus } | { error: unknown }> = [];
-    try {
-      this.inOneCommit.immediate(() => {
-        for (const t of batch) {
-          try {
-            // Inside the batch's transaction better-sqlite3 runs this in a savepoint.
-            const [row, from] = this.applyTransition(t.id, t.to, t.patch, t.reason);
-            outcomes.push({ row, from });
-          } catch (error) {
-            // A failure that ended the whole transaction (disk full, I/O) fails the batch.
-            if (!this.db.inTransaction) throw error;
-            outcomes.push({ error });
-          }
-        }
-      });
-    } catch (error) {
-      for (const t of batch) t.reject(error);
-      return;
-    }
-    batch.forEach((t, i) => {
-      const outcome = outcomes[i]!;
-      if ('error' in outcome) return t.reject(outcome.error);
-      try {
-        this.emitter?.emit('file', { file: outcome.row, from: outcome.from, to: t.to, reason: t.reason });
-      } catch (error) {
-        return t.reject(error); // as `transition` throws a listener's error to its caller: the others still settle
-      }
-      t.resolve(outcome.row);
+    return batchedWrite(this.db, () => this.applyTransition(id, to, patch, reason)).then(([row, from]) => {
+      this.emitter?.emit('file', { file: row, from, to, reason });
+      return row;
     });
   }
 

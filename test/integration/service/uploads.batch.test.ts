@@ -1,7 +1,7 @@
 // Upload tickets share commits (group commit, src/service/store/writeBatch.ts): writes queued in
 // one turn of the event loop commit together, and one that fails is undone alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchedWrite } from '../../../src/service/store/writeBatch.js';
+import { batchedWrite } from '../../../src/writeBatch.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 
 const UPLOAD = '/prod/v1/files/upload';

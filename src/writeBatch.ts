@@ -1,10 +1,11 @@
-import { prepared, type DB } from '../../sqlite.js';
+import type { Transaction } from 'better-sqlite3';
+import { prepared, type DB } from './sqlite.js';
 
 // Group commit. A commit in WAL mode costs far more than the insert it carries (file locks,
-// WAL frames for every touched page, now and then a checkpoint), and under load many requests
-// arrive in one turn of the event loop: their writes share one transaction. Each write still
-// runs in a savepoint of its own, so one that throws is undone alone and only its caller sees
-// the error; the others commit.
+// WAL frames for every touched page, now and then a checkpoint), and under load many writes
+// are asked for in one turn of the event loop (the service's upload tickets, the daemon's steps
+// of a burst of files): they share one transaction. Each write still runs in a savepoint of its
+// own, so one that throws is undone alone and only its caller sees the error; the others commit.
 
 interface Pending {
   write: () => unknown;
@@ -79,11 +80,15 @@ function flush(db: DB): void {
   });
 }
 
-const batchTransactions = new WeakMap<DB, (body: () => void) => void>();
+const batchTransactions = new WeakMap<DB, Transaction<(body: () => void) => void>>();
 
-/** The batch's transaction, its wrapper made once per database. */
+/**
+ * The batch's transaction, its wrapper made once per database. IMMEDIATE: it takes the write lock
+ * at BEGIN, so a write that first reads (a transition checks the row's status) cannot find the
+ * snapshot stale when another process (the CLI beside the daemon) committed in between.
+ */
 function runBatch(db: DB, body: () => void): void {
   let run = batchTransactions.get(db);
   if (!run) batchTransactions.set(db, (run = db.transaction((inner: () => void) => inner())));
-  run(body);
+  run.immediate(body);
 }
