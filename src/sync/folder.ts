@@ -81,7 +81,10 @@ export class FolderDriver {
     if (this.config.onFailure === 'move') ignore.push('Failed');
     this.watcher = await startWatcher(this.path, mode, this.config.pollIntervalMs, {
       onChange: (abs) => this.changed(abs),
-      onDelete: (abs) => this.gone(abs, 'deleted locally'),
+      onDelete: (abs) => {
+        this.gone(abs, 'deleted locally');
+        this.relistSoon(abs);
+      },
       onError: (err) => this.setState('error', err.message),
       batch: (run) => this.ctx.store.batch(run),
     }, ignore);
@@ -195,18 +198,24 @@ export class FolderDriver {
       if (this.keepDir(rel)) void this.reconcile(abs, false).catch((err) => this.ctx.log.warn({ err }, 'subtree scan failed'));
       return;
     }
-    if (!stat.isFile() || !this.keepFile(rel)) return;
+    if (!stat.isFile()) return;
+    this.relistSoon(abs);
+    if (!this.keepFile(rel)) return;
     this.consider(abs, rel, stat.size, stat.mtimeMs, this.ctx.store.byPath(this.path, rel));
-    if (this.watcher?.mode === 'native') this.relistSoon(path.dirname(abs));
   }
 
   /**
    * Native events can be lost when many files arrive at once (@parcel/watcher issue 183; seen
    * here as one of three files written together never reported). So once a folder's burst of
    * events is over, its listing is compared with the database and any file without a row is
-   * taken as if its event had come. Without events nothing runs.
+   * taken as if its event had come. Without events nothing runs. Any file's event counts, a
+   * skipped one's too: a scanner writes `scan.pdf.part` and renames it, and when the event of
+   * `scan.pdf` is the one lost, those of the temporary name are all that arrive. docsync's own
+   * outputs do not count (each export would list the folder again).
    */
-  private relistSoon(dir: string): void {
+  private relistSoon(abs: string): void {
+    if (this.watcher?.mode !== 'native' || this.closed || this.ctx.isOwnOutput(abs)) return;
+    const dir = path.dirname(abs);
     const pending = this.relists.get(dir);
     // A steady stream of events postpones the check, but not past RELIST_MAX_WAIT_MS.
     if (pending && Date.now() - pending.since > RELIST_MAX_WAIT_MS) return;
