@@ -92,13 +92,30 @@ export const agent = {
 
 export const openUrl = (id: number, what: string) => `/api/files/${id}/open/${what}`;
 
-/** The engine's typed event stream; reconnects by itself (EventSource). */
+/**
+ * The engine's typed event stream. The browser reconnects by itself after a dropped connection,
+ * but gives up for good when an answer is not a stream (the daemon restarting, a proxy error):
+ * then it is opened again here, after a pause.
+ */
 export function subscribe(onEvent: (event: StreamEvent) => void, onState?: (online: boolean) => void): () => void {
-  const source = new EventSource('/api/events');
-  for (const type of ['file', 'folder', 'idle'] as const) {
-    source.addEventListener(type, (e) => onEvent({ type, data: JSON.parse((e as MessageEvent).data) } as StreamEvent));
-  }
-  source.onopen = () => onState?.(true);
-  source.onerror = () => onState?.(false);
-  return () => source.close();
+  let source: EventSource;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let ended = false;
+  const open = () => {
+    source = new EventSource('/api/events');
+    for (const type of ['file', 'folder', 'idle'] as const) {
+      source.addEventListener(type, (e) => onEvent({ type, data: JSON.parse((e as MessageEvent).data) } as StreamEvent));
+    }
+    source.onopen = () => onState?.(true);
+    source.onerror = () => {
+      onState?.(false);
+      if (source.readyState === EventSource.CLOSED && !ended) retry = setTimeout(open, 3000);
+    };
+  };
+  open();
+  return () => {
+    ended = true;
+    clearTimeout(retry);
+    source.close();
+  };
 }

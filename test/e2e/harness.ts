@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
 import { RENDERER_DIR, startControl, type RunningControl } from '../../src/control/start.js';
 import { loadConfig, saveConfig, parseConfig } from '../../src/sync/config.js';
 import { runDaemon, type Running } from '../../src/sync/run.js';
+import { openStateDb } from '../../src/sync/state/db.js';
 
 export interface UiHarness {
   root: string;
@@ -44,7 +46,7 @@ export async function startUiHarness(folders: string[] = [], options: HarnessOpt
   const running = await runDaemon({ locations, config: loadConfig(configFile) });
   const control = await startControl(running, loadConfig(configFile), 0);
   const token = fs.readFileSync(path.join(dataDir, 'control-token'), 'utf8').trim();
-  return {
+  const h: UiHarness = {
     root,
     running,
     control,
@@ -53,11 +55,12 @@ export async function startUiHarness(folders: string[] = [], options: HarnessOpt
     configFile,
     dataDir,
     async close() {
-      await control.close();
+      await h.control.close(); // the control a test restarted, if it did
       await running.stop();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+  return h;
 }
 
 /** A one-page invoice PDF with a text layer. */
@@ -87,4 +90,18 @@ export function drop(folder: string, name: string, bytes: Buffer): string {
   fs.writeFileSync(`${target}.part`, bytes);
   fs.renameSync(`${target}.part`, target);
   return target;
+}
+
+/**
+ * What the daemon and the page know, for a wait on the UI that timed out: whether the file has a
+ * row (else the watcher missed it), what the API answers, what the page shows, the log's end.
+ */
+export async function diagnose(h: UiHarness, page: Page): Promise<string> {
+  const db = openStateDb(h.dataDir);
+  const rows = db.prepare('SELECT id, folder, rel_path, status, reason, error_code FROM files ORDER BY id').all();
+  db.close();
+  const api = await page.evaluate(() => fetch('/api/files?limit=50').then((r) => r.text())).catch((e: Error) => e.message);
+  const shown = await page.locator('main').innerText({ timeout: 2000 }).catch((e: Error) => e.message);
+  const log = fs.readFileSync(path.join(h.dataDir, 'docsync.log'), 'utf8').trim().split('\n').slice(-40).join('\n');
+  return [`rows: ${JSON.stringify(rows)}`, `api: ${api}`, `page (${page.url()}): ${shown}`, `log:\n${log}`].join('\n');
 }

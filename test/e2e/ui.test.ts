@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../../src/sync/embedded.js';
 import { launchChromium } from '../helpers/browser.js';
-import { drop, invoicePdf, startUiHarness, type UiHarness } from './harness.js';
+import { diagnose, drop, invoicePdf, startUiHarness, type UiHarness } from './harness.js';
 
 const SHOTS = path.resolve('test/e2e/screenshots');
 let h: UiHarness;
@@ -58,7 +58,13 @@ describe('first run to first values', () => {
     drop(folder, 'acme-1001.pdf', await invoicePdf('INV-1001', '20.00'));
     // The row appears and moves to Exported through the live event stream, without a reload.
     const status = page.locator('[data-file="acme-1001.pdf"] [data-status]');
-    await expect.poll(() => status.getAttribute('data-status'), { timeout: 60_000 }).toBe('exported');
+    await expect
+      .poll(() => status.getAttribute('data-status', { timeout: 1000 }).catch(() => null), { timeout: 60_000 })
+      .toBe('exported')
+      .catch(async (e: unknown) => {
+        console.error(await diagnose(h, page));
+        throw e;
+      });
     await shoot(page, 'activity');
 
     await page.getByRole('link', { name: 'acme-1001.pdf' }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { FileView, StreamEvent } from '../../../src/control/views.js';
 import { api } from '../api.js';
 import { t, type MessageKey } from '../i18n.js';
@@ -8,33 +8,46 @@ const STATUSES = ['discovered', 'settled', 'uploading', 'processing', 'exported'
 const PAGE = 50;
 
 export function Activity() {
-  const { status } = useStatus();
+  const { status, online } = useStatus();
   const [filters, setFilters] = useState({ folder: '', status: '', q: '' });
   const [files, setFiles] = useState<FileView[]>([]);
   const [total, setTotal] = useState(0);
   const [limit, setLimit] = useState(PAGE);
+  const query = useRef({ ...filters, limit });
+  query.current = { ...filters, limit };
+  const shown = useRef(files);
+  shown.current = files;
 
+  // One request at a time, and one more after it when asked meanwhile: answers apply in the
+  // order asked (an older page never overwrites a newer one), and a burst of events costs two
+  // requests, not one each.
+  const loading = useRef({ busy: false, again: false });
   const load = useCallback(async () => {
-    const page = await api.files({ ...filters, limit });
-    setFiles(page.files);
-    setTotal(page.total);
-  }, [filters, limit]);
-  useEffect(() => void load(), [load]);
+    const l = loading.current;
+    if (l.busy) return void (l.again = true);
+    l.busy = true;
+    try {
+      do {
+        l.again = false;
+        const page = await api.files(query.current).catch(() => undefined); // offline: the banner says so; reloaded on reconnect
+        if (page) {
+          setFiles(page.files);
+          setTotal(page.total);
+        }
+      } while (l.again);
+    } finally {
+      l.busy = false;
+    }
+  }, []);
+  // Also after the event stream reconnects: events sent while it was down are lost.
+  useEffect(() => void (online && load()), [filters, limit, online, load]);
 
   const onEvent = useCallback(
     (event: StreamEvent) => {
       if (event.type !== 'file') return;
       const changed = event.data.file;
-      setFiles((list) => {
-        const i = list.findIndex((f) => f.id === changed.id);
-        if (i < 0) {
-          void load();
-          return list;
-        }
-        const next = list.slice();
-        next[i] = { ...next[i]!, status: event.data.to, reason: changed.reason, updatedAt: Date.now() };
-        return next;
-      });
+      if (!shown.current.some((f) => f.id === changed.id)) return void load();
+      setFiles((list) => list.map((f) => (f.id === changed.id ? { ...f, status: event.data.to, reason: changed.reason, updatedAt: Date.now() } : f)));
     },
     [load],
   );

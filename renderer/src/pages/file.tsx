@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { FileDetailView, StreamEvent, ValuesField } from '../../../src/control/views.js';
 import { api, openUrl } from '../api.js';
 import { t, type MessageKey } from '../i18n.js';
-import { useEvents } from '../live.js';
+import { useEvents, useStatus } from '../live.js';
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -41,7 +41,8 @@ export function FilePage({ id }: { id: number }) {
   const [file, setFile] = useState<FileDetailView>();
   const [error, setError] = useState<string>();
   const load = useCallback(() => api.file(id).then(setFile, (e: Error) => setError(e.message)), [id]);
-  useEffect(() => void load(), [load]);
+  const { online } = useStatus();
+  useEffect(() => void (online && load()), [load, online]); // again after the event stream reconnects
   useEvents(useCallback((e: StreamEvent) => e.type === 'file' && e.data.file.id === id && void load(), [id, load]));
   if (error) return <p role="alert">{t('common.error', { message: error })}</p>;
   if (!file) return <p>{t('common.loading')}</p>;
