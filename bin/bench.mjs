@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench -- <name> [...]`: runs test/bench/<name>.bench.ts (all of them without a name),
+// `npm run bench -- <name> [...] [--option value]`: runs test/bench/<name>.bench.ts (all of them without a name),
 // prints its figures and writes them to test/bench/results/<name>.json.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,16 @@ const available = fs
   .readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.ts'))
   .map((f) => f.replace(/\.bench\.ts$/, ''));
-const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+// `--name value` and bare `--flag` options go to every chosen benchmark's run(options).
+const names = [];
+const options = {};
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (!a.startsWith('--')) { names.push(a); continue; }
+  const key = a.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  options[key] = args[i + 1] !== undefined && !args[i + 1].startsWith('--') ? args[++i] : true;
+}
 const chosen = names.length ? names : available;
 for (const name of chosen) {
   if (!available.includes(name)) {
@@ -25,8 +34,10 @@ fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 for (const name of chosen) {
   console.log(`\n== bench: ${name}`);
   const mod = await import(pathToFileURL(path.join(benchDir, `${name}.bench.ts`)).href);
-  const result = { name, at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, ...(await mod.run()) };
-  const file = path.join(benchDir, 'results', `${name}.json`);
+  const result = { name, at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, ...(await mod.run(options)) };
+  // An eval of an outside corpus gets its own results file beside the generated corpus's.
+  const suffix = typeof options.corpus === 'string' ? `-${path.basename(path.resolve(options.corpus))}` : '';
+  const file = path.join(benchDir, 'results', `${name}${suffix}.json`);
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
   console.log(`written: ${path.relative(root, file)}`);

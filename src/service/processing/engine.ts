@@ -51,6 +51,15 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
   return { documents: parts.map((p) => toDocument(p, input)) };
 }
 
+/** The page layouts of a single (non-zip) document as extraction sees them: for the
+ *  eval and the ranker's training, which read each document once and extract many times. */
+export async function loadPages(input: ProcessInput): Promise<PageLayout[]> {
+  const bytes = await readFile(input.filePath);
+  const kind = sniff(bytes, input.fileName, input.mediaType);
+  const parts = await loadParts(bytes, kind, input.fileName, { ...input, isSplit: false });
+  return parts.flatMap((p) => p.pages);
+}
+
 /** Stops the OCR workers (service shutdown, end of tests and benchmarks). */
 export async function closeProcessing(): Promise<void> {
   await shutdownOcr();

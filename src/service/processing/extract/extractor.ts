@@ -10,14 +10,71 @@ import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, type TotalsChoice } from './totals.js';
 import { guessVendor } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
+import { dueFromTerms } from './terms.js';
+import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
+import { calibrated } from './rank/model.js';
+import { committedWeights, modelFor, rank, type RankerWeights } from './rank/ranker.js';
 
 // Schema-driven extraction: every field is read by its role's label synonyms,
-// then totals are settled together by the cross-checks.
+// then totals are settled together by the cross-checks. For the fields the
+// learned ranker knows (vendor, invoice date, total), the rules' choice becomes
+// one feature among the candidates' layout features and the ranker decides;
+// confidences are calibrated to the chance that the value is right.
 
 const AMOUNT_ROLES: Role[] = ['total', 'subtotal', 'tax'];
 
-export function extractFields(pages: PageLayout[], schema: SchemaForExtraction): ExtractedField[] {
+export interface ExtractOptions {
+  /** Ranker weights; default the committed ones; null: rules only (training, comparisons). */
+  ranker?: RankerWeights | null;
+}
+
+export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, opts: ExtractOptions = {}): ExtractedField[] {
+  const { ctx, fields, choice, roles } = readByRules(pages, schema);
+  const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
+  if (!weights) return fields;
+  return fields.map((field, i) => {
+    const role = roles[i];
+    const model = (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
+    // A total the cross-checks rebuilt from subtotal + tax (its printed digits damaged) is
+    // printed nowhere, so no candidate carries it: the arithmetic stands.
+    if (model && !(role === 'total' && typeof field.value === 'number' && !printed(ctx, field.value))) {
+      const ranked = rank(role as RankedRole, ctx, choice, model);
+      return ranked ? { ...field, value: ranked.value, confidence: ranked.confidence } : field;
+    }
+    const cal = weights.ruleCalibration?.[role];
+    return cal && field.value !== null ? { ...field, confidence: Math.round(calibrated(cal, field.confidence, 1) * 100) / 100 } : field;
+  });
+}
+
+/** The rules' reading of a document, and what they chose for the ranked fields (a feature of the ranker). */
+export function readByRules(pages: PageLayout[], schema: SchemaForExtraction) {
   const ctx = buildContext(pages);
+  const read = ruleFields(ctx, schema);
+  const fields = withTermsDue(ctx, schema, read.fields);
+  const roles = schema.fields.map((f) => roleOf(f));
+  const choice: RuleChoice = { totalsConsistent: read.consistent, vendorLabelled: read.vendorLabelled };
+  roles.forEach((role, i) => { if ((RANKED_ROLES as Role[]).includes(role)) choice[role as RankedRole] = fields[i].value ?? undefined; });
+  return { ctx, fields, choice, roles };
+}
+
+function printed(ctx: DocContext, value: number): boolean {
+  return ctx.lines.some((l) => amountsIn(l.text, ctx.decimal).some((a) => Math.abs(a - value) <= 0.011));
+}
+
+/** A due date left empty is read from payment terms ("Net 30") counted from the invoice date. */
+function withTermsDue(ctx: DocContext, schema: SchemaForExtraction, fields: ExtractedField[]): ExtractedField[] {
+  const roles = schema.fields.map((f) => roleOf(f));
+  const due = roles.indexOf('dueDate');
+  const issued = fields[roles.indexOf('invoiceDate')]?.value;
+  if (due < 0 || fields[due].value !== null || typeof issued !== 'string') return fields;
+  const value = dueFromTerms(ctx, issued);
+  if (!value) return fields;
+  return fields.map((f, i) => (i === due ? { ...f, value, confidence: Math.round(0.7 * ctx.quality * 100) / 100 } : f));
+}
+
+interface RuleRead { fields: ExtractedField[]; consistent: boolean; vendorLabelled: boolean }
+
+function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   const { rows, headerLines } = readTableRows(ctx);
   const tableLines = new Set<Line>([...headerLines, ...rows.flatMap((r) => r.lines)]);
   const roles = schema.fields.map((f) => roleOf(f));
@@ -41,7 +98,8 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
 
-  return schema.fields.map((field, i) => {
+  let vendorLabelled = false;
+  const fields = schema.fields.map((field, i) => {
     const role = roles[i];
     let cand: Candidate | null;
     if (role === 'lineItems') return lineItemsField(field, rows, numbers, ctx, totals.consistent);
@@ -49,10 +107,15 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction):
       cand = totals[role];
       if (cand && totals.consistent) cand = { ...cand, score: Math.min(1, cand.score + 0.2) };
     } else if (role === 'currency') cand = currencyCandidate(field, ctx);
-    else if (role === 'vendor') cand = candidatesFor(field, role, ctx, tableLines)[0] ?? guessVendor(ctx, tableLines);
+    else if (role === 'vendor') {
+      cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
+      vendorLabelled = cand !== null;
+      cand ??= guessVendor(ctx, tableLines);
+    }
     else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
     return toField(field, cand, ctx);
   });
+  return { fields, consistent: totals.consistent, vendorLabelled };
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;

@@ -50,9 +50,13 @@ function parseId(t: string, ctx: DocContext): string | null {
   const m = ` ${first}`.match(ID_RE);
   if (!m) return null;
   const id = m[1].replace(/[.,;:]+$/, '');
-  if (id.length < 2 || id.length > 40) return null;
+  if (id.length < 2 || id.length > 40 || TAX_ID.test(id.replace(/[\s.-]/g, ''))) return null;
   return id;
 }
+
+// Tax registration numbers printed near the invoice number are not it: Japan's qualified
+// invoice issuer number (T + 13 digits) and EU/UK/Swiss VAT ids in their national shapes.
+const TAX_ID = /^(T\d{13}|ATU\d{8}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(\d{3})?|NL\d{9}B\d{2}|ES[0-9A-Z]\d{7}[0-9A-Z]|IT\d{11}|BE[01]\d{9}|CHE\d{9}(MWST|TVA|IVA)?)$/i;
 
 export function parseByType(t: string, field: FieldDefinition, ctx: DocContext): unknown {
   switch (field.type) {

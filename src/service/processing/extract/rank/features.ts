@@ -1,0 +1,247 @@
+import type { Line } from '../../layout/model.js';
+import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
+import { parseDate } from '../../parse/dates.js';
+import type { DocContext } from '../context.js';
+import { normLabel } from '../context.js';
+
+// Candidates for the fields a learned ranker chooses, each with a feature vector
+// read from the words around it: label words on its line and the line above, its
+// place on the page, its size, its arithmetic with the other amounts, and whether
+// the hand-written rules picked it. The same code runs when training and at run
+// time, so a feature means one thing in both.
+
+export type RankedRole = 'vendor' | 'invoiceDate' | 'total';
+export const RANKED_ROLES: RankedRole[] = ['vendor', 'invoiceDate', 'total'];
+
+export interface RankCandidate {
+  value: string | number;
+  line: Line;
+  x: number[];
+}
+
+/** What the rules chose, one feature among the others, and how they came to it. */
+export type RuleChoice = Partial<Record<RankedRole, unknown>> & {
+  /** The rules' totals passed a cross-check (subtotal + tax = total, or the items add up). */
+  totalsConsistent?: boolean;
+  /** The rules read the vendor next to a vendor label ("Supplier:", "From"). */
+  vendorLabelled?: boolean;
+};
+
+const test = (re: RegExp, s: string | undefined) => (s !== undefined && re.test(s) ? 1 : 0);
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
+const fiveCents = (v: number) => Math.abs(Math.round(v * 100) % 5) === 0;
+
+// ---- total -------------------------------------------------------------------
+
+const KW = {
+  total: /total|jumlah|amount|montant|betrag|summe|importe|totaal|totale|合計|合计|総額/,
+  grand: /grand|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount/,
+  sub: /sub ?-?total|sous|zwischen|subtotaal|excl|before|nett?o\b|\bht\b/,
+  tax: /gst|sst|tax|vat|mwst|ust\b|tva|iva|btw|消費税|税/,
+  cash: /cash|tender|paid|payment|visa|master|card|debit|credit|tunai|bayar|kontant|bar\b|efectivo|espèces/,
+  change: /change|baki|balance(?! due)|wechselgeld|cambio|rendu|kembali/,
+  rounding: /round|adj|pembulatan/,
+  discount: /disc|rabatt|remise|descuento|less/,
+  count: /qty|quantity|items?\b|pcs|units?|menge|no\. of|count/,
+};
+
+export const TOTAL_FEATURES = [
+  'rule', 'kwTotal', 'kwGrand', 'kwSub', 'kwTax', 'kwCash', 'kwChange', 'kwRounding', 'kwDiscount', 'kwCount',
+  'aboveTotal', 'aboveGrand', 'lineY', 'isMax', 'maxRank', 'fracOfMax', 'repeats', 'subPlusTax', 'cashMinusChange',
+  'twoDecimals', 'rightEdge', 'lastInLine', 'longDigits', 'dateOrTime', 'negative', 'repaired', 'amountsBelow', 'ruleOnTextLayer',
+  'roundedTwin', 'unroundedTwin', 'threeDecimals', 'ruleConsistent',
+];
+
+interface AmountSpot { value: number; line: Line; lineIndex: number; text: string; last: boolean; x1: number; repaired: boolean }
+
+function amountSpots(ctx: DocContext): AmountSpot[] {
+  const spots: AmountSpot[] = [];
+  ctx.lines.forEach((line, lineIndex) => {
+    line.cells.forEach((cell, ci) => {
+      const last = ci === line.cells.length - 1;
+      for (const value of amountsIn(cell.text, ctx.decimal)) {
+        if (Number.isFinite(value) && Math.abs(value) < 1e9) spots.push({ value, line, lineIndex, text: cell.text, last, x1: cell.x1, repaired: false });
+      }
+      // A decimal mark OCR lost ("8091" for 80.91): the repaired reading competes too.
+      if (ctx.quality < 1) {
+        const repaired = lostDecimalReading(cell.text);
+        if (repaired !== null) spots.push({ value: repaired, line, lineIndex, text: cell.text, last, x1: cell.x1, repaired: true });
+      }
+    });
+  });
+  return spots;
+}
+
+export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
+  const spots = amountSpots(ctx);
+  if (!spots.length) return [];
+  const values = spots.map((s) => s.value);
+  const positives = [...new Set(values.filter((v) => v > 0))].sort((a, b) => b - a);
+  const max = positives[0] ?? 1;
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const kwOf = (i: number) => normLabel(ctx.lines[i]?.text ?? '');
+  const cash = spots.filter((s) => KW.cash.test(kwOf(s.lineIndex))).map((s) => s.value);
+  const change = spots.filter((s) => KW.change.test(kwOf(s.lineIndex))).map((s) => s.value);
+  const pageWidth = (line: Line) => ctx.pages.find((p) => p.number === line.page)?.width ?? 1;
+  const n = Math.max(1, ctx.lines.length - 1);
+  const lastSpot = spots.length - 1;
+  const textLayer = ctx.quality >= 1;
+  return spots.map((s, k) => {
+    const t = kwOf(s.lineIndex);
+    const above = kwOf(s.lineIndex - 1);
+    const rank = positives.indexOf(s.value);
+    const subPlusTax = positives.some((a) => a < s.value && positives.some((b) => b < a && near(a + b, s.value))) ? 1 : 0;
+    const cashMinusChange = cash.some((c) => change.some((d) => d > 0 && c > s.value && near(c - d, s.value))) ? 1 : 0;
+    return {
+      value: s.value,
+      line: s.line,
+      x: [
+        rules.total !== undefined && typeof rules.total === 'number' && near(rules.total, s.value) ? 1 : 0,
+        test(KW.total, t), test(KW.grand, t), test(KW.sub, t), test(KW.tax, t), test(KW.cash, t), test(KW.change, t),
+        test(KW.rounding, t), test(KW.discount, t), test(KW.count, t),
+        test(KW.total, above) * (s.line.cells.length === 1 ? 1 : 0), test(KW.grand, above) * (s.line.cells.length === 1 ? 1 : 0),
+        s.lineIndex / n,
+        rank === 0 ? 1 : 0, rank >= 0 ? 1 / (1 + rank) : 0, s.value > 0 ? s.value / max : 0,
+        Math.min(3, (counts.get(s.value) ?? 1) - 1) / 3, subPlusTax, cashMinusChange,
+        test(/\d[.,]\d{2}(?!\d)/, s.text), s.x1 / pageWidth(s.line), s.last ? 1 : 0,
+        test(/\d{6,}/, s.text.replace(/[.,]\d{2}$/, '')), test(/\d{1,2}:\d{2}|\d{1,2}[/-]\d{1,2}[/-]\d{2}/, s.text),
+        s.value < 0 ? 1 : 0, s.repaired ? 1 : 0, (lastSpot - k) / (lastSpot + 1),
+        textLayer && typeof rules.total === 'number' && near(rules.total, s.value) ? 1 : 0,
+        // Cash totals rounded to 5 cents beside the unrounded figure ("28.31" -> "28.30").
+        fiveCents(s.value) && positives.some((v) => v !== s.value && !fiveCents(v) && Math.abs(v - s.value) < 0.05) ? 1 : 0,
+        !fiveCents(s.value) && positives.some((v) => v !== s.value && fiveCents(v) && Math.abs(v - s.value) < 0.05) ? 1 : 0,
+        test(/\d[.,]\d{3}(?!\d)/, s.text),
+        rules.totalsConsistent && typeof rules.total === 'number' && near(rules.total, s.value) ? 1 : 0,
+      ],
+    };
+  });
+}
+
+// ---- invoice date ------------------------------------------------------------
+
+const DATE_RE = new RegExp([
+  String.raw`\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日`,
+  String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
+  String.raw`\b\d{1,2}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?(?:\d{4}|\d{2})\b`,
+  String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?[\s-]*\p{L}{3,9}\.?,?[\s-]*(?:\d{4}|\d{2})\b`,
+  String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b`,
+].join('|'), 'giu');
+
+export const DATE_FEATURES = [
+  'rule', 'label', 'dueLabel', 'otherLabel', 'time', 'lineY', 'first', 'repeats', 'monthName', 'twoDigitYear', 'plausible', 'labelAbove',
+  'ruleOnTextLayer',
+];
+
+const DATE_LABEL = /date|dated|tarikh|datum|fecha|data|日付|日期|発行日|請求日|tgl|issued/;
+const DUE_LABEL = /due|expir|valid|until|fällig|échéance|vencim|scadenza|verval|支払期限|pay by/;
+const OTHER_DATE = /deliver|ship|order|period|from|to\b|liefer|livraison|entrega|print|birth/;
+
+export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
+  const found: { value: string; line: Line; lineIndex: number; text: string }[] = [];
+  ctx.lines.forEach((line, lineIndex) => {
+    for (const m of line.text.matchAll(DATE_RE)) {
+      const value = parseDate(m[0], ctx.order);
+      if (value) found.push({ value, line, lineIndex, text: m[0] });
+    }
+  });
+  const counts = new Map<string, number>();
+  for (const f of found) counts.set(f.value, (counts.get(f.value) ?? 0) + 1);
+  const n = Math.max(1, ctx.lines.length - 1);
+  return found.map((f, k) => {
+    const t = normLabel(f.line.text);
+    const above = normLabel(ctx.lines[f.lineIndex - 1]?.text ?? '');
+    const year = Number(f.value.slice(0, 4));
+    return {
+      value: f.value,
+      line: f.line,
+      x: [
+        rules.invoiceDate === f.value ? 1 : 0,
+        test(DATE_LABEL, t), test(DUE_LABEL, t), test(OTHER_DATE, t), test(/\b\d{1,2}:\d{2}/, t) || test(/\b\d{1,2}:\d{2}/, above),
+        f.lineIndex / n, k === 0 ? 1 : 0, Math.min(3, (counts.get(f.value) ?? 1) - 1) / 3,
+        test(/\p{L}{3}/u, f.text), test(/[-/.\s]\d{2}$/, f.text), year >= 1995 && year <= new Date().getUTCFullYear() + 2 ? 1 : 0,
+        test(DATE_LABEL, above) * (f.line.cells.length === 1 ? 1 : 0),
+        ctx.quality >= 1 && rules.invoiceDate === f.value ? 1 : 0,
+      ],
+    };
+  });
+}
+
+// ---- vendor ------------------------------------------------------------------
+
+export const VENDOR_FEATURES = [
+  'rule', 'first', 'top3', 'order', 'lineY', 'height', 'tallest', 'suffix', 'registration', 'nextIsRegistration',
+  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled',
+];
+
+const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b/;
+const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;
+const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
+const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
+const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
+const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
+
+export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
+  const page = ctx.pages[0];
+  if (!page) return [];
+  const lines = page.lines.filter((l) => l.y0 < page.height * 0.5).slice(0, 16);
+  const heights = lines.map((l) => l.y1 - l.y0);
+  const maxH = Math.max(1, ...heights.slice(0, 8));
+  const ruleVendor = typeof rules.vendor === 'string' ? normLabel(rules.vendor) : undefined;
+  const sheet = Math.abs(page.width / page.height - 0.72) < 0.06;
+  const nameLike = (t: string) => /\p{L}{2}/u.test(t) && !CONTACT.test(t) && !ADDRESS.test(t) && !REGISTRATION.test(t) && !TITLE.test(t);
+  const features = (i: number, text: string, joined: boolean, at: Line = lines[i], cell = false): number[] => {
+    const t = normLabel(text);
+    const next = normLabel(lines[i + (joined ? 2 : 1)]?.text ?? '');
+    const letters = (text.match(/\p{L}/gu) ?? []).length;
+    const upper = (text.match(/\p{Lu}/gu) ?? []).length;
+    const prevH = i > 0 ? heights[i - 1] : 0;
+    return [
+      ruleVendor !== undefined && (ruleVendor === t || t.includes(ruleVendor)) ? 1 : 0,
+      i === 0 ? 1 : 0, i < 3 ? 1 : 0, 1 / (1 + i), at.y0 / page.height, (at.y1 - at.y0) / maxH, at.y1 - at.y0 >= maxH * 0.95 ? 1 : 0,
+      test(SUFFIX, t), test(REGISTRATION, t), test(REGISTRATION, next), test(ADDRESS, t), test(CONTACT, t), test(TITLE, t),
+      (text.match(/\d/g) ?? []).length / Math.max(1, text.length), Math.min(40, letters) / 40, upper / Math.max(1, letters),
+      Math.min(6, text.split(/\s+/).length) / 6, i > 0 && prevH > (at.y1 - at.y0) * 1.2 && !test(SUFFIX, t) ? 0 : 1,
+      test(PERSON, t) * (test(SUFFIX, t) ? 0 : 1), joined ? 1 : 0,
+      ctx.quality >= 1 && ruleVendor === t ? 1 : 0, cell ? 1 : 0,
+      // On a letter or A4 sheet (an invoice, not a till receipt) the rules' label reading holds.
+      sheet && ruleVendor === t ? 1 : 0, rules.vendorLabelled && ruleVendor === t ? 1 : 0,
+    ];
+  };
+  const out: RankCandidate[] = [];
+  lines.forEach((line, i) => {
+    const text = line.text.trim();
+    if (!/\p{L}{2}/u.test(text)) return;
+    out.push({ value: text, line, x: features(i, text, false) });
+    // A line of several cells ("ACME GmbH      INVOICE"): each cell is a candidate too.
+    if (line.cells.length > 1) {
+      for (const cell of line.cells) {
+        const c = cell.text.trim();
+        if (/\p{L}{2}/u.test(c)) out.push({ value: c, line, x: features(i, c, false, line, true) });
+      }
+    }
+    // A shop name printed over two lines ("S.H.H. MOTOR (SUNGAI RENGIT)" / "SDN. BHD.").
+    const next = lines[i + 1]?.text.trim();
+    if (next && i < 8 && nameLike(normLabel(text)) && (nameLike(normLabel(next)) || SUFFIX.test(normLabel(next)))) {
+      out.push({ value: `${text} ${next}`, line, x: features(i, `${text} ${next}`, true) });
+    }
+  });
+  // The rules' choice may sit elsewhere (after a "From:" label, low on the page).
+  if (typeof rules.vendor === 'string' && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
+    const at = page.lines.findIndex((l) => normLabel(l.text).includes(ruleVendor!));
+    const line = page.lines[Math.max(0, at)] ?? lines[0];
+    if (line) {
+      const i = lines.indexOf(line);
+      out.push({ value: rules.vendor, line, x: features(i < 0 ? lines.length : i, rules.vendor, false, line) });
+    }
+  }
+  return out;
+}
+
+export const FEATURES: Record<RankedRole, string[]> = { vendor: VENDOR_FEATURES, invoiceDate: DATE_FEATURES, total: TOTAL_FEATURES };
+
+export function candidatesOf(role: RankedRole, ctx: DocContext, rules: RuleChoice): RankCandidate[] {
+  if (role === 'vendor') return vendorCandidates(ctx, rules);
+  if (role === 'invoiceDate') return dateCandidates(ctx, rules);
+  return totalCandidates(ctx, rules);
+}

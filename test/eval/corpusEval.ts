@@ -1,0 +1,97 @@
+// The extraction eval on labelled corpora in the manifest format
+// (../shared/corpora/README.md), or on the generated corpus (`generated`).
+// Figures are for documents the ranker did not see: with folds, the ranker is
+// trained once per fold on the other folds plus the --train corpora and scored on
+// the fold it did not see. Folds are by document (`--folds K`) or by layout family
+// (`--folds layout`: each family is held out whole, so the figure says what
+// happens on a layout nobody trained on). Without folds the committed weights are
+// used, and the report says whether they saw this corpus.
+
+import fs from 'node:fs';
+import { extractFields } from '../../src/service/processing/extract/extractor.js';
+import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
+import { loadCorpus, report, score, type Loaded } from './evaluate.js';
+import { generatedCorpus } from './generated.js';
+import { readCorpus, type Corpus } from './manifest.js';
+import { EVAL_SCHEMA } from './score.js';
+import { fitRanker, foldOf, samplesOf, type DocSamples } from './training.js';
+
+export interface CorpusEvalOptions { corpus: string; folds?: string; train?: string; cache?: boolean; generated?: string }
+
+const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: object | null }>();
+
+/** A corpus read once per process: `generated` or a manifest folder. */
+export async function corpusPages(name: string, opts: { cache: boolean; generated?: string }) {
+  let got = memo.get(name);
+  if (!got) {
+    if (name !== 'generated' && !fs.existsSync(name)) throw new Error(`corpus folder not found: ${name}`);
+    const corpus = name === 'generated' ? await generatedCorpus(Number(opts.generated ?? 88)) : readCorpus(name);
+    const { loaded, speed } = await loadCorpus(corpus, { cache: opts.cache });
+    memo.set(name, (got = { corpus, loaded, speed }));
+  }
+  return got;
+}
+
+export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
+  const { corpus, loaded, speed } = await corpusPages(opts.corpus, { cache: Boolean(opts.cache), generated: opts.generated });
+  const peakRssMB = peakRss();
+  const rulesOnly = report(score(loaded, (l) => extractFields(l.pages, EVAL_SCHEMA, { ranker: null })));
+  let ranked: ReturnType<typeof report>;
+  let method: string;
+  if (opts.folds) {
+    const base = await trainingDocs(opts.train, opts);
+    const byLayout = opts.folds === 'layout';
+    const folds = byLayout ? [...new Set(corpus.docs.map((d) => d.layout))].length : Number(opts.folds);
+    const layouts = [...new Set(corpus.docs.map((d) => d.layout))].sort();
+    const foldOfDoc = (l: Loaded) => (byLayout ? layouts.indexOf(l.doc.layout) : foldOf(l.doc.id, folds));
+    ranked = crossValidated(loaded, corpus.name, folds, foldOfDoc, base);
+    method = `${byLayout ? `leave-one-layout-out (${folds} families)` : `${folds}-fold`} cross-validation, ranker trained on the other folds${base.length ? ` + ${base.length} documents of ${opts.train}` : ''}`;
+  } else {
+    const seen = committedWeights()?.trainedOn.some((t) => t.corpus === corpus.name);
+    ranked = report(score(loaded, (l) => extractFields(l.pages, EVAL_SCHEMA)));
+    method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
+  }
+  printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
+  return {
+    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB,
+    ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
+  };
+}
+
+function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc: (l: Loaded) => number, base: DocSamples[]) {
+  const samples = loaded.map((l) => samplesOf(l, name));
+  const weights: RankerWeights[] = [];
+  for (let f = 0; f < folds; f++) {
+    const trainDocs = [...base, ...samples.filter((_, i) => foldOfDoc(loaded[i]) !== f)];
+    weights.push(fitRanker(trainDocs, [{ corpus: `${name} (folds other than ${f})`, documents: trainDocs.length }]));
+  }
+  return report(score(loaded, (l) => extractFields(l.pages, EVAL_SCHEMA, { ranker: weights[foldOfDoc(l)] })));
+}
+
+/** Samples of the extra training corpora (comma-separated: manifest folders or `generated`). */
+export async function trainingDocs(names: string | undefined, opts: { cache?: boolean; generated?: string }): Promise<DocSamples[]> {
+  const out: DocSamples[] = [];
+  for (const name of (names ?? '').split(',').filter(Boolean)) {
+    const { corpus, loaded } = await corpusPages(name, { cache: Boolean(opts.cache), generated: opts.generated });
+    out.push(...loaded.map((l) => samplesOf(l, corpus.name)));
+  }
+  return out;
+}
+
+export function peakRss(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+function printReport(name: string, method: string, rep: ReturnType<typeof report>, rules: ReturnType<typeof report>, speed: object | null, rss: number): void {
+  console.log(`\n${name}: ${rep.documents} documents; ${method}`);
+  console.log(`  field            ranker   rules only`);
+  for (const [k, v] of Object.entries(rep.fieldAccuracy)) console.log(`  ${k.padEnd(16)} ${String(v).padStart(5)}%   ${String(rules.fieldAccuracy[k]).padStart(5)}%`);
+  for (const [k, v] of Object.entries(rep.byKind)) console.log(`  all fields, ${k.padEnd(5)} ${String(v.fields).padStart(5)}%   ${String(rules.byKind[k]?.fields).padStart(5)}%   (${v.documents} documents, fully right ${v.fullyRight}%)`);
+  console.log(`  fully right      ${rep.fullyRight.documents} (${rep.fullyRight.percent}%)   ${rules.fullyRight.documents} (${rules.fullyRight.percent}%)`);
+  console.log(`  speed            ${speed ? JSON.stringify(speed) : 'cached pages (no speed figure)'}`);
+  console.log(`  peak RSS         ${rss} MB`);
+  console.log('  calibration (confidence -> accuracy):');
+  for (const b of rep.calibration.buckets) console.log(`    ${b.bucket}  ${String(b.fields).padStart(4)} fields  ${b.accuracy ?? '-'}%`);
+  console.log(`    sure (>= 0.9): ${rep.calibration.sure.fields} fields (${rep.calibration.sure.share}% of all), ${rep.calibration.sure.accuracy ?? '-'}% right`);
+  console.log(`  failures: ${rep.failures.length} (in the JSON)`);
+}

@@ -1,0 +1,128 @@
+// One eval over a labelled corpus: read every document once (timed), extract the
+// invoice schema, score each labelled field, and report per-field accuracy,
+// documents fully right, speed, peak memory, a calibration table (confidence
+// bucket against accuracy) and the failures. With `folds`, the ranker is trained
+// per fold on the other folds (plus the base training set) and scored only on
+// documents it did not see.
+
+import type { PageLayout } from '../../src/service/processing/layout/model.js';
+import { poolSize } from '../../src/service/processing/ocr/pool.js';
+import type { ExtractedField } from '../../src/service/processing/types.js';
+import type { Corpus, CorpusDoc } from './manifest.js';
+import { pagesOf } from './pages.js';
+import { describe, same, TITLE_OF } from './score.js';
+
+export interface Loaded { doc: CorpusDoc; pages: PageLayout[] }
+
+/** Extracts one document; `fold` names the documents a trained model must not have seen. */
+export type Extract = (pages: PageLayout[]) => ExtractedField[];
+
+export interface EvalOptions { cache: boolean; concurrency?: number }
+
+export async function loadCorpus(corpus: Corpus, opts: EvalOptions) {
+  const loaded: Loaded[] = new Array(corpus.docs.length);
+  let pages = 0;
+  let cached = 0;
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  let next = 0;
+  const work = async () => {
+    for (let i = next++; i < corpus.docs.length; i = next++) {
+      const doc = corpus.docs[i];
+      try {
+        const got = await pagesOf(doc, { cache: opts.cache });
+        if (got.cached) cached++;
+        pages += got.pages.length;
+        loaded[i] = { doc, pages: got.pages };
+      } catch (err) {
+        console.error(`${doc.id}: could not be read: ${(err as Error).message}`);
+        loaded[i] = { doc, pages: [] };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? poolSize() }, work));
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const speed = cached === corpus.docs.length ? null : {
+    pages, seconds: r1(seconds), pagesPerSecond: r2(pages / seconds),
+    cpuSecondsPerPage: r2((cpu.user + cpu.system) / 1e6 / Math.max(1, pages)), cachedDocuments: cached,
+  };
+  return { loaded, speed };
+}
+
+interface Tally { right: number; total: number }
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const pct = (t: Tally) => (t.total ? r1((t.right / t.total) * 100) : null);
+
+export const BUCKETS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001];
+
+export interface Outcome { doc: CorpusDoc; key: string; expected: unknown; got: unknown; confidence: number; right: boolean }
+
+export function score(loaded: Loaded[], extract: (l: Loaded, index: number) => ExtractedField[]): Outcome[] {
+  const out: Outcome[] = [];
+  loaded.forEach((l, i) => {
+    const fields = l.pages.length ? extract(l, i) : [];
+    const byTitle = new Map(fields.map((f) => [f.title, f]));
+    for (const key of l.doc.fields) {
+      const title = TITLE_OF[key];
+      if (!title) continue;
+      const f = byTitle.get(title);
+      const expected = l.doc.truth[key] ?? null;
+      const got = f?.value ?? null;
+      out.push({ doc: l.doc, key, expected, got, confidence: f?.confidence ?? 0, right: same(key, expected, got) });
+    }
+  });
+  return out;
+}
+
+export function report(outcomes: Outcome[]) {
+  const perField: Record<string, Tally> = {};
+  const perDoc = new Map<string, boolean>();
+  const overall: Tally = { right: 0, total: 0 };
+  for (const o of outcomes) {
+    const t = (perField[o.key] ??= { right: 0, total: 0 });
+    t.total++; overall.total++;
+    if (o.right) { t.right++; overall.right++; }
+    perDoc.set(o.doc.id, (perDoc.get(o.doc.id) ?? true) && o.right);
+  }
+  const fully = [...perDoc.values()].filter(Boolean).length;
+  const byKind: Record<string, { documents: number; fields: number | null; fullyRight: number | null }> = {};
+  for (const kind of ['text', 'scan']) {
+    const os = outcomes.filter((o) => o.doc.kind === kind);
+    if (!os.length) continue;
+    const docs = [...new Set(os.map((o) => o.doc.id))];
+    const right = docs.filter((id) => perDoc.get(id)).length;
+    byKind[kind] = { documents: docs.length, fields: pct({ right: os.filter((o) => o.right).length, total: os.length }), fullyRight: pct({ right, total: docs.length }) };
+  }
+  return {
+    documents: perDoc.size,
+    byKind,
+    fieldAccuracy: Object.fromEntries(Object.entries(perField).map(([k, t]) => [k, pct(t)])),
+    overallAccuracy: pct(overall),
+    fullyRight: { documents: fully, percent: pct({ right: fully, total: perDoc.size }) },
+    calibration: calibration(outcomes),
+    failures: outcomes.filter((o) => !o.right)
+      .map((o) => `${o.doc.id} ${o.key} (conf ${o.confidence.toFixed(2)}): ${describe(o.expected, o.got)}`),
+  };
+}
+
+/** Confidence buckets against accuracy: a value marked sure must be right. Empty
+ *  values count when the truth has one (a miss at confidence 0). */
+function calibration(outcomes: Outcome[]) {
+  const rows = [];
+  for (let b = 0; b < BUCKETS.length - 1; b++) {
+    const inB = outcomes.filter((o) => o.confidence >= BUCKETS[b] && o.confidence < BUCKETS[b + 1]);
+    rows.push({
+      bucket: `${BUCKETS[b].toFixed(2)}-${Math.min(1, BUCKETS[b + 1]).toFixed(2)}`,
+      fields: inB.length,
+      accuracy: pct({ right: inB.filter((o) => o.right).length, total: inB.length }),
+    });
+  }
+  const sure = outcomes.filter((o) => o.confidence >= 0.9);
+  return {
+    buckets: rows,
+    sure: { threshold: 0.9, fields: sure.length, share: pct({ right: sure.length, total: outcomes.length }),
+      accuracy: pct({ right: sure.filter((o) => o.right).length, total: sure.length }) },
+  };
+}
