@@ -69,11 +69,16 @@ const NOTE_WORDS = W('attendees|participants|present|apologies|action items?|nex
 
 function top(pages: PageLayout[]): string[] {
   // The title sits in the first lines of the first page (a receipt's after its shop header).
+  // Each cell counts on its own: a title often shares its line with the sender's name.
   const first = pages[0];
   if (!first) return [];
   const lines = [...first.lines].sort((a, b) => a.y0 - b.y0);
   const limit = first.height * 0.45;
-  return lines.filter((l, i) => i < 14 || l.y0 < limit).slice(0, 24).map((l) => l.text.normalize('NFKC').trim());
+  return lines
+    .filter((l, i) => i < 14 || l.y0 < limit)
+    .slice(0, 24)
+    .flatMap((l) => (l.cells.length > 1 ? l.cells.map((c) => c.text) : [l.text]))
+    .map((t) => t.normalize('NFKC').trim());
 }
 
 /** A title is a short line led by the word ("TAX INVOICE", "Rechnung Nr. 12", "Invoice No: 12"), or a Japanese title anywhere. */
@@ -87,10 +92,10 @@ function titlesOf(lines: string[]): DocumentType[] {
       if (!m) continue;
       // "Bill to" names the customer, not the document.
       if (type === 'invoice' && /bill(?:ed)? to|bil to/i.test(line)) continue;
-      const at = line.slice(0, m.index + m[0].length).split(/\s+/).filter(Boolean).length;
+      const before = line.slice(0, m.index + 1).split(/\s+/).filter(Boolean).length - 1;
       const money = type === 'invoice' || type === 'receipt' || type === 'credit_note';
-      // Other types only as the line's first words, so a vendor called "Agenda GmbH" is no title.
-      if ((money ? at <= 3 : at <= 2 && m.index <= 1) || /[\u3040-\u30ff\u4e00-\u9fff]/.test(m[0])) {
+      // Other types only as the line's first words, so "Lieferant: Agenda GmbH" names no note.
+      if ((money ? before <= 2 : before <= 0) || /[\u3040-\u30ff\u4e00-\u9fff]/.test(m[0])) {
         out.push(type);
         break;
       }
@@ -141,6 +146,10 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   if (billing) return done(f.cashChange ? 'receipt' : 'invoice', Math.min(0.9, 0.4 + invoiceEvidence / 10));
   if (f.salutation || f.closing) return done('letter', 0.7);
   if (f.noteWords >= 2) return done('note', 0.7);
-  // Neither a title nor a total with an amount: nothing to read invoice fields from.
-  return done(invoiceEvidence >= 2 ? 'invoice' : 'other', invoiceEvidence >= 2 ? 0.4 : 0.6);
+  // Neither a title nor a total with an amount. A text layer is read exactly, so that absence is
+  // real: nothing to read invoice fields from. OCR may have lost the very words (a faded receipt):
+  // leave the call to the extractor rather than blank a receipt.
+  const read = pages.length > 0 && pages.every((p) => p.source === 'text');
+  if (invoiceEvidence >= 2 || !read) return done('invoice', 0.3);
+  return done('other', 0.6);
 }
