@@ -104,8 +104,21 @@ function titlesOf(lines: string[]): DocumentType[] {
   return out;
 }
 
+/** Text of each visual row: lines whose vertical middles fall inside one another's band are joined left to right (OCR boxes "TOTAL" and "12.50" apart). */
+function rows(page: PageLayout): string[] {
+  const sorted = [...page.lines].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  const out: { y0: number; y1: number; parts: typeof sorted }[] = [];
+  for (const l of sorted) {
+    const mid = (l.y0 + l.y1) / 2;
+    const row = out[out.length - 1];
+    if (row && mid >= row.y0 && mid <= row.y1) row.parts.push(l);
+    else out.push({ y0: l.y0, y1: l.y1, parts: [l] });
+  }
+  return out.map((r) => r.parts.sort((a, b) => a.x0 - b.x0).map((l) => l.text).join('   ').normalize('NFKC').trim());
+}
+
 function features(pages: PageLayout[]): Features {
-  const all = pages.flatMap((p) => p.lines.map((l) => l.text.normalize('NFKC').trim()));
+  const all = pages.flatMap(rows);
   const amountsIn = (s: string) => (s.match(AMOUNT) ?? []).length;
   let totals = 0, taxLabels = 0, amounts = 0, noteWords = 0;
   let itemHeader = false, salutation = false, closing = false, cashChange = false;
@@ -149,7 +162,8 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   // Neither a title nor a total with an amount. A text layer is read exactly, so that absence is
   // real: nothing to read invoice fields from. OCR may have lost the very words (a faded receipt):
   // leave the call to the extractor rather than blank a receipt.
+  // A column of amounts without labels is a receipt or a price list more often than a letter.
   const read = pages.length > 0 && pages.every((p) => p.source === 'text');
-  if (invoiceEvidence >= 2 || !read) return done('invoice', 0.3);
+  if (invoiceEvidence >= 2 || !read || f.amounts >= 4) return done('invoice', 0.3);
   return done('other', 0.6);
 }
