@@ -33,6 +33,8 @@ export const FormValueEntrySchema = z.object({
   schemaRelationshipId: z.string(),
   schemaName: z.string(),
   documentId: z.string(),
+  /** Extension (issue 15): what the document is; invoice fields are empty unless invoice, receipt or credit_note. */
+  documentType: z.string().nullable(),
   fields: z.array(FormValueFieldSchema),
   metadata: z.object({
     createdBy: z.string().nullable(),

@@ -274,7 +274,7 @@ export class Pipeline {
       value: f.value,
       confidence: f.confidence,
     }));
-    insertValues(this.db, { fileId, workspaceId: upload.workspace_id, schemaId: doc.schemaId, schemaName, documentId, fields, now });
+    insertValues(this.db, { fileId, workspaceId: upload.workspace_id, schemaId: doc.schemaId, schemaName, documentId, documentType: doc.documentType, fields, now });
   }
 
   private fail(job: JobRow, reason: string): void {

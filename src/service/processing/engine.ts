@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageLayout } from './layout/model.js';
 import { pageText } from './layout/model.js';
-import { chooseSchema } from './classify.js';
+import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
+import { classifyDocument, INVOICE_LIKE } from './doctype.js';
 import { extractFields } from './extract/extractor.js';
+import { docxPages } from './loaders/docx.js';
 import { imagePages } from './loaders/images.js';
 import { pdfPages } from './loaders/pdf-pages.js';
 import { renderPdfPage } from './loaders/render.js';
@@ -84,6 +86,8 @@ async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: Pro
       const base = path.parse(fileName).name;
       return sheets.map((s) => ({ fileName: `${base} - ${s.name}.xlsx`, kind, pages: [{ ...s.page, number: 1 }] }));
     }
+    case 'docx':
+      return one(await docxPages(bytes));
     case 'txt':
       return one(textPages(bytes));
     case 'csv':
@@ -130,8 +134,11 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
 }
 
 function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
-  const schema = part.error ? input.schema : input.schema ?? chooseSchema(part.pages, input.candidateSchemas);
-  const fields = schema && !part.error ? extractFields(part.pages, schema) : [];
+  // Type first: a letter read with an invoice schema would get a "total" and a "vendor".
+  const type = part.error ? undefined : classifyDocument(part.pages).type;
+  const schema = part.error ? input.schema : input.schema ?? chooseSchema(part.pages, input.candidateSchemas, type);
+  const blank = !!schema && !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
+  const fields = !schema || part.error ? [] : blank ? emptyFields(schema) : extractFields(part.pages, schema);
   return {
     fileName: part.fileName,
     mediaType: MEDIA_TYPES[part.kind],
@@ -140,6 +147,7 @@ function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
     pages: part.pages.map((p) => ({ number: p.number, text: pageText(p), source: p.source })),
     schemaId: schema?.id ?? '',
     fields,
+    documentType: type,
     zipArchiveName: part.zipArchiveName,
     errorReason: part.error?.reason,
     errorCode: part.error?.code,

@@ -73,6 +73,8 @@ export interface ProcessedDocument {
   pages: ProcessedPage[];
   schemaId: string;
   fields: ExtractedField[];
+  /** What the document is (doctype.ts); invoice fields stay empty unless invoice, receipt or credit_note. */
+  documentType?: string;
   zipArchiveName?: string;
   /** Set when this document (a ZIP entry) could not be processed: that file fails with this reason. */
   errorReason?: string;

@@ -45,7 +45,7 @@ const ZIP_UPLOAD = `(${ZIP_MEDIA_TYPES.map((type) => `lower(u.file_type) = '${ty
  */
 const entryJson = (fields: string) => `json_object('id', v.id, 'fileId', f.id, 'fileName', f.file_name, 'fileType', f.file_type,
   'createdAt', v.created_at, 'updatedAt', v.updated_at, 'schemaRelationshipId', v.schema_relationship_id,
-  'schemaName', v.schema_name, 'documentId', v.document_id, 'fields', ${fields},
+  'schemaName', v.schema_name, 'documentId', v.document_id, 'documentType', v.document_type, 'fields', ${fields},
   'metadata', json_object('createdBy', f.user_id, 'userId', f.user_id, 'organizationId', w.organization_id, 'workspaceId', f.workspace_id,
     'uploadInfo', json_object('senderEmail', '', 'emailSubject', '', 'apiRequestId', coalesce(u.api_request_id, ''),
       'zipRequestId', CASE WHEN ${ZIP_UPLOAD} THEN f.upload_id ELSE '' END)))`;
@@ -136,6 +136,8 @@ export interface NewValues {
   schemaId: string;
   schemaName: string;
   documentId: string;
+  /** What the document is (processing/doctype.ts); null when not classified. */
+  documentType?: string | null;
   fields: StoredField[];
   now: string;
 }
@@ -145,9 +147,9 @@ export function insertValues(db: DB, v: NewValues): void {
   const { shown, capped } = shownFields(v.fields);
   prepared(
     db,
-    `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, fields, shown_fields, shown_fields_capped, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, jsonb(?), jsonb(?), ?, ?)`,
-  ).run(randomUUID(), v.fileId, v.workspaceId, v.schemaId, v.schemaName, randomUUID(), v.documentId, JSON.stringify(v.fields), shown, capped, v.now, v.now);
+    `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, document_type, fields, shown_fields, shown_fields_capped, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, jsonb(?), jsonb(?), ?, ?)`,
+  ).run(randomUUID(), v.fileId, v.workspaceId, v.schemaId, v.schemaName, randomUUID(), v.documentId, v.documentType ?? null, JSON.stringify(v.fields), shown, capped, v.now, v.now);
 }
 
 /** Write new field values (already checked) and answer the updated entry as JSON text, all tables in full. */

@@ -26,7 +26,20 @@ export function toNewRows(input: LedgerFileInput): NewRow[] {
     return [{ ...base, docIndex: 0, documentName: fileName, fields: [] }];
   }
   const names = documentNames(input.documents, fileName);
-  return input.documents.map((doc, i) => ({ ...base, docIndex: i, documentName: names[i]!, fields: storedFields(doc) }));
+  return input.documents.map((doc, i) => {
+    const other = notInvoice(doc);
+    // The service leaves a letter's invoice fields empty; its row says what it is.
+    const note = other ? base.note ?? `Not an invoice: ${other.replace(/_/g, ' ')}` : base.note;
+    return { ...base, note, docIndex: i, documentName: names[i]!, fields: storedFields(doc) };
+  });
+}
+
+const INVOICE_LIKE = new Set(['invoice', 'receipt', 'credit_note']);
+
+/** The service's `documentType` (an extension; absent on other servers) when it is not an invoice, a receipt or a credit note. */
+export function notInvoice(doc: FormValuesEntry): string | null {
+  const type = doc.documentType;
+  return typeof type === 'string' && type !== '' && !INVOICE_LIKE.has(type) ? type : null;
 }
 
 function storedFields(doc: FormValuesEntry): StoredField[] {

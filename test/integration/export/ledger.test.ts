@@ -45,6 +45,19 @@ const csvRows = (): string[][] => readCsvFile(csvPath());
 const csvModes = (): string[] => events.flatMap((e) => (e.type === 'ledger.written' && e.file === 'csv' ? [e.mode] : []));
 
 describe('ledger CSV', () => {
+  it('marks a document the service typed as not an invoice in Note, its invoice columns empty', async () => {
+    const ledger = manualLedger();
+    const letter = invoiceEntry({ number: 'L', documentType: 'letter' });
+    letter.fields = letter.fields.map((f) => ({ ...f, value: f.type === 'object' ? [] : null }));
+    ledger.upsert(file('A', {}, invoiceEntry({ number: 'A', documentType: 'invoice' })));
+    ledger.upsert(file('L', {}, letter));
+    expect((await ledger.flush()).failed).toEqual([]);
+    const rows = csvRows();
+    expect(rows[1]!.slice(5, 8)).toEqual(['', 'A', '2026-01-31']);
+    expect(rows[2]!.slice(0, 1)).toEqual(['L.pdf']);
+    expect(rows[2]!.slice(5)).toEqual(['Not an invoice: letter', '', '', '', '', '0 line items']);
+  });
+
   it('has one row per document and a column per field, BOM and CRLF', async () => {
     const ledger = manualLedger();
     ledger.upsert(file('A'));

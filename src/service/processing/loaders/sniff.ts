@@ -2,12 +2,13 @@ import path from 'node:path';
 
 // The declared media type may be wrong: magic bytes decide, then the name, then the type.
 
-export type Kind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'webp' | 'bmp' | 'gif' | 'zip' | 'xlsx' | 'csv' | 'txt' | 'unknown';
+export type Kind = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'webp' | 'bmp' | 'gif' | 'zip' | 'xlsx' | 'docx' | 'csv' | 'txt' | 'unknown';
 
 export const MEDIA_TYPES: Record<Kind, string> = {
   pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff', webp: 'image/webp',
   bmp: 'image/bmp', gif: 'image/gif', zip: 'application/zip',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv', txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', csv: 'text/csv', txt: 'text/plain',
   unknown: 'application/octet-stream',
 };
 
@@ -24,6 +25,9 @@ export function sniff(bytes: Buffer, fileName: string, mediaType: string): Kind 
   if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5)) {
     if (ext === 'xlsx' || ext === 'xlsm' || /spreadsheetml/.test(mediaType)) return 'xlsx';
     if (bytes.includes('xl/workbook.xml')) return 'xlsx';
+    // Office and OpenDocument files are ZIPs too, but one document each, not archives to unpack.
+    if (ext === 'docx' || /wordprocessingml/.test(mediaType) || bytes.includes('word/document.xml')) return 'docx';
+    if (['pptx', 'odt', 'ods', 'odp', 'pages', 'key', 'numbers'].includes(ext) || bytes.includes('ppt/presentation.xml') || bytes.includes('application/vnd.oasis.opendocument')) return 'unknown';
     return 'zip';
   }
   if (ext === 'pdf' || mediaType === 'application/pdf') return 'unknown';

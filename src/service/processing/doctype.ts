@@ -1,0 +1,169 @@
+import type { PageLayout } from './layout/model.js';
+
+// Document type first (issue 15, item 4): before any invoice field is read, tell
+// an invoice, a receipt or a credit note from a letter, a meeting note, a
+// delivery note or a bank statement. The features are what a person looks at,
+// not file names: the title near the top, total labels with an amount beside
+// them, tax labels, currency amounts, a line-item table header, salutations and
+// closings of a letter. Title words cover en, fr, de, es, it, nl, ms and ja.
+
+/** `invoice`, `receipt` and `credit_note` carry invoice fields; every other type does not. */
+export type DocumentType = 'invoice' | 'receipt' | 'credit_note' | 'letter' | 'note' | 'delivery_note' | 'bank_statement' | 'other';
+
+export const INVOICE_LIKE: ReadonlySet<DocumentType> = new Set(['invoice', 'receipt', 'credit_note']);
+
+export interface Classification {
+  type: DocumentType;
+  /** 0..1: how clear the evidence was. */
+  confidence: number;
+  features: Features;
+}
+
+interface Features {
+  /** Title words found near the top, in reading order. */
+  titles: DocumentType[];
+  totals: number;
+  taxLabels: number;
+  amounts: number;
+  itemHeader: boolean;
+  salutation: boolean;
+  closing: boolean;
+  cashChange: boolean;
+  noteWords: number;
+}
+
+// Title words. \b fails next to accented letters and CJK, so edges are spelt out.
+const W = (s: string) => new RegExp(`(?:^|[^\\p{L}])(?:${s})(?=$|[^\\p{L}])`, 'iu');
+const TITLES: [DocumentType, RegExp][] = [
+  ['credit_note', W('credit ?note|credit memo|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit')],
+  ['credit_note', /クレジットノート|返品伝票|貸方票/],
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran')],
+  ['delivery_note', /納品書/],
+  ['bank_statement', W('bank statement|statement of account|account statement|kontoauszug|relevé de compte|extracto (?:de cuenta|bancario)|estratto conto|rekeningafschrift|penyata (?:akaun|bank)')],
+  ['bank_statement', /取引明細書|入出金明細/],
+  ['note', W('meeting notes?|minutes of|minutes|agenda|memo(?:randum)?|notes?|protokoll|besprechungsnotiz|tagesordnung|compte[- ]rendu|ordre du jour|acta|orden del d[ií]a|verbale|ordine del giorno|notulen|minit mesyuarat|nota mesyuarat')],
+  ['note', /議事録|会議メモ/],
+  ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi')],
+  ['receipt', /領収書|レシート/],
+  ['invoice', W('(?:tax |simplified tax |commercial |pro ?forma )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil')],
+  ['invoice', /請求書|インボイス|適格請求書/],
+];
+
+const TOTAL = W('total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar');
+const TOTAL_JA = /合計|お支払|ご請求金額/;
+const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta');
+const TAX_JA = /消費税|税込|税抜/;
+const AMOUNT = /(?:^|[^\d.,])-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d])|[¥￥]\s?\d[\d,]*|\d[\d,]*円/g;
+const ITEM_HEAD = [
+  W('qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\\.?|quantità|qtà|aantal|kuantiti|bil|units?'),
+  W('price|unit price|rate|preis|einzelpreis|prix|p\\.u\\.|precio|prezzo|prijs|harga|unit'),
+  W('amount|betrag|montant|importe|importo|bedrag|jumlah|total|gesamt|totale|totaal'),
+  W('description|item|items|bezeichnung|beschreibung|artikel|désignation|descripción|concepto|descrizione|omschrijving|keterangan|perkara'),
+];
+const ITEM_HEAD_JA = /品名|数量|単価|金額/;
+const SALUTATION = /^(?:dear|to whom it may concern|hello|hi|sehr geehrte|liebe[rs]?|guten tag|madame|monsieur|chère?s?|bonjour|estimad[oa]s?|querid[oa]|gentil[ie]|egregi[oa]|spettabile|caro|cara|geachte|beste|tuan|puan|kepada|拝啓|前略)/i;
+const CLOSING = /(?:yours (?:sincerely|faithfully|truly)|sincerely|kind regards|best regards|regards,?$|mit freundlichen grüßen|freundliche grüße|cordialement|salutations distinguées|bien à vous|atentamente|saludos cordiales|un saludo|cordiali saluti|distinti saluti|met vriendelijke groet(?:en)?|hoogachtend|yang benar|sekian,? terima kasih|敬具|草々)/i;
+const CASH_CHANGE = W('change|cash|tendered|tunai|baki|wang dikembalikan|rückgeld|wechselgeld|gegeben|rendu|espèces|cambio|efectivo|resto|contanti|wisselgeld|contant');
+const CASH_CHANGE_JA = /お釣り|お預り|釣銭/;
+const NOTE_WORDS = W('attendees|participants|present|apologies|action items?|next steps|decisions?|agenda|teilnehmer|anwesend|aufgaben|nächste schritte|présents|décisions|asistentes|acuerdos|partecipanti|presenti|aanwezig|actiepunten|kehadiran|tindakan');
+
+function top(pages: PageLayout[]): string[] {
+  // The title sits in the first lines of the first page (a receipt's after its shop header).
+  // Each cell counts on its own: a title often shares its line with the sender's name.
+  const first = pages[0];
+  if (!first) return [];
+  const lines = [...first.lines].sort((a, b) => a.y0 - b.y0);
+  const limit = first.height * 0.45;
+  return lines
+    .filter((l, i) => i < 14 || l.y0 < limit)
+    .slice(0, 24)
+    .flatMap((l) => (l.cells.length > 1 ? l.cells.map((c) => c.text) : [l.text]))
+    .map((t) => t.normalize('NFKC').trim());
+}
+
+/** A title is a short line led by the word ("TAX INVOICE", "Rechnung Nr. 12", "Invoice No: 12"), or a Japanese title anywhere. */
+function titlesOf(lines: string[]): DocumentType[] {
+  const out: DocumentType[] = [];
+  for (const line of lines) {
+    const words = line.split(/\s+/).filter(Boolean);
+    if (!words.length || words.length > 7) continue;
+    for (const [type, re] of TITLES) {
+      const m = re.exec(line);
+      if (!m) continue;
+      // "Bill to" names the customer, not the document.
+      if (type === 'invoice' && /bill(?:ed)? to|bil to/i.test(line)) continue;
+      const before = line.slice(0, m.index + 1).split(/\s+/).filter(Boolean).length - 1;
+      const money = type === 'invoice' || type === 'receipt' || type === 'credit_note';
+      // Other types only as the line's first words, so "Lieferant: Agenda GmbH" names no note.
+      if ((money ? before <= 2 : before <= 0) || /[\u3040-\u30ff\u4e00-\u9fff]/.test(m[0])) {
+        out.push(type);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Text of each visual row: lines whose vertical middles fall inside one another's band are joined left to right (OCR boxes "TOTAL" and "12.50" apart). */
+function rows(page: PageLayout): string[] {
+  const sorted = [...page.lines].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  const out: { y0: number; y1: number; parts: typeof sorted }[] = [];
+  for (const l of sorted) {
+    const mid = (l.y0 + l.y1) / 2;
+    const row = out[out.length - 1];
+    if (row && mid >= row.y0 && mid <= row.y1) row.parts.push(l);
+    else out.push({ y0: l.y0, y1: l.y1, parts: [l] });
+  }
+  return out.map((r) => r.parts.sort((a, b) => a.x0 - b.x0).map((l) => l.text).join('   ').normalize('NFKC').trim());
+}
+
+function features(pages: PageLayout[]): Features {
+  const all = pages.flatMap(rows);
+  const amountsIn = (s: string) => (s.match(AMOUNT) ?? []).length;
+  let totals = 0, taxLabels = 0, amounts = 0, noteWords = 0;
+  let itemHeader = false, salutation = false, closing = false, cashChange = false;
+  for (const line of all) {
+    const n = amountsIn(line);
+    amounts += n;
+    if (n && (TOTAL.test(line) || TOTAL_JA.test(line))) totals++;
+    if (n && (TAX.test(line) || TAX_JA.test(line))) taxLabels++;
+    if (n && (CASH_CHANGE.test(line) || CASH_CHANGE_JA.test(line))) cashChange = true;
+    if (ITEM_HEAD.filter((re) => re.test(line)).length >= 3 || (line.match(ITEM_HEAD_JA) && (line.match(/品名|数量|単価|金額/g) ?? []).length >= 3)) itemHeader = true;
+    if (SALUTATION.test(line) && line.length < 80) salutation = true;
+    if (CLOSING.test(line) && line.length < 60) closing = true;
+    if (NOTE_WORDS.test(line) && line.length < 80) noteWords++;
+  }
+  return { titles: titlesOf(top(pages)), totals, taxLabels, amounts, itemHeader, salutation, closing, cashChange, noteWords };
+}
+
+/** The document's type from its pages' text and layout. */
+export function classifyDocument(pages: PageLayout[]): Classification {
+  const f = features(pages);
+  const billing = f.totals > 0 && (f.amounts >= 2 || f.taxLabels > 0);
+  const invoiceEvidence = (f.totals > 0 ? 2 : 0) + (f.taxLabels > 0 ? 1 : 0) + (f.itemHeader ? 1 : 0) + Math.min(f.amounts, 6) / 6;
+  const done = (type: DocumentType, confidence: number): Classification => ({ type, confidence: Math.round(confidence * 100) / 100, features: f });
+  const isMoney = (t: DocumentType) => INVOICE_LIKE.has(t);
+  // A credit note also says "invoice" (the one it corrects): its own word wins.
+  const money = f.titles.includes('credit_note') ? 'credit_note' : f.titles.find(isMoney);
+  const other = f.titles.find((t) => !isMoney(t));
+
+  // A statement or delivery note lists amounts too; its title says what it is. "Notes" over
+  // an invoice's totals is a heading, not the document's title.
+  if (other && other !== 'note' && !(money && f.titles.indexOf(money) < f.titles.indexOf(other) && billing)) return done(other, 0.9);
+  if (other === 'note' && !billing) return done('note', 0.85);
+  if (f.salutation && f.closing && !billing) return done('letter', 0.9);
+  if (money) {
+    if (money === 'invoice' && f.cashChange) return done('receipt', 0.8);
+    return done(money, billing ? 0.95 : 0.75);
+  }
+  if (billing) return done(f.cashChange ? 'receipt' : 'invoice', Math.min(0.9, 0.4 + invoiceEvidence / 10));
+  if (f.salutation || f.closing) return done('letter', 0.7);
+  if (f.noteWords >= 2) return done('note', 0.7);
+  // Neither a title nor a total with an amount. A text layer is read exactly, so that absence is
+  // real: nothing to read invoice fields from. OCR may have lost the very words (a faded receipt):
+  // leave the call to the extractor rather than blank a receipt.
+  // A column of amounts without labels is a receipt or a price list more often than a letter.
+  const read = pages.length > 0 && pages.every((p) => p.source === 'text');
+  if (invoiceEvidence >= 2 || !read || f.amounts >= 4) return done('invoice', 0.3);
+  return done('other', 0.6);
+}

@@ -1,0 +1,61 @@
+// The generated corpus in the shared manifest format: deterministic for a seed, each document
+// independent of the count and of the other families, truth in the shared keys.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateManifestCorpus, type Manifest } from '../../fixtures/corpus/manifest.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+async function gen(count: number, families: string[], seed = 99): Promise<{ m: Manifest; hashes: string[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+  dirs.push(dir);
+  const m = await generateManifestCorpus(dir, { count, seed, families });
+  const hashes = m.documents.map((d) => createHash('sha256').update(fs.readFileSync(path.join(dir, d.file))).digest('hex'));
+  return { m, hashes };
+}
+
+// With seed 99 these draw four text documents and two scans: quick, and both kinds are covered.
+const FAMILIES = ['thermal', 'other-note', 'two-column', 'credit-note', 'other-letter-docx', 'other-statement'];
+
+describe('generateManifestCorpus', () => {
+  it('writes the same documents for the same seed, and the first ones again for a smaller count', async () => {
+    const a = await gen(6, FAMILIES);
+    const b = await gen(6, FAMILIES);
+    const c = await gen(3, FAMILIES);
+    expect(b.m).toEqual(a.m);
+    expect(b.hashes).toEqual(a.hashes);
+    expect(c.hashes).toEqual(a.hashes.slice(0, 3));
+    expect(c.m.documents).toEqual(a.m.documents.slice(0, 3));
+  });
+
+  it('labels each document in the shared keys with its family, variant and type', async () => {
+    const { m } = await gen(6, FAMILIES);
+    expect(m.documents.map((d) => d.family)).toEqual(FAMILIES);
+    for (const d of m.documents) {
+      expect(['text', 'scan']).toContain(d.kind);
+      expect(d.fields).toEqual(expect.arrayContaining(['doc_type', 'vendor_name', 'invoice_date', 'total']));
+      expect(Object.keys(d.truth).sort()).toEqual(['currency', 'doc_type', 'due_date', 'invoice_date', 'invoice_number', 'line_items', 'subtotal', 'tax', 'total', 'vendor_name']);
+      if (d.truth.doc_type === 'other') {
+        expect(d.doc_kind).toBeTruthy();
+        expect(Object.entries(d.truth).filter(([k, v]) => k !== 'doc_type' && v !== null)).toEqual([]);
+      } else {
+        expect(d.truth.invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(typeof d.truth.total).toBe('number');
+      }
+    }
+    const credit = m.documents.find((d) => d.family === 'credit-note')!;
+    expect(credit.truth.doc_type).toBe('credit_note');
+    expect(credit.truth.total).toBeLessThan(0);
+    const note = m.documents.find((d) => d.family === 'other-note')!;
+    expect(note.mediaType).toBe('text/plain');
+    expect(note.file).toMatch(/\.txt$/);
+  });
+
+  it('rejects an unknown family', async () => {
+    await expect(gen(1, ['no-such-family'])).rejects.toThrow(/Unknown family/);
+  });
+});
