@@ -8,7 +8,7 @@
 // used, and the report says whether they saw this corpus.
 
 import fs from 'node:fs';
-import { extractFields } from '../../src/service/processing/extract/extractor.js';
+import { fieldsOf } from '../../src/service/processing/engine.js';
 import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
 import { loadCorpus, report, score, type Loaded } from './evaluate.js';
 import { generatedCorpus } from './generated.js';
@@ -25,7 +25,7 @@ export async function corpusPages(name: string, opts: { cache: boolean; generate
   let got = memo.get(name);
   if (!got) {
     if (name !== 'generated' && !fs.existsSync(name)) throw new Error(`corpus folder not found: ${name}`);
-    const corpus = name === 'generated' ? await generatedCorpus(Number(opts.generated ?? 88)) : readCorpus(name);
+    const corpus = name === 'generated' ? await generatedCorpus(Number(opts.generated ?? 168)) : readCorpus(name);
     const { loaded, speed } = await loadCorpus(corpus, { cache: opts.cache });
     memo.set(name, (got = { corpus, loaded, speed }));
   }
@@ -35,7 +35,7 @@ export async function corpusPages(name: string, opts: { cache: boolean; generate
 export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
   const { corpus, loaded, speed } = await corpusPages(opts.corpus, { cache: Boolean(opts.cache), generated: opts.generated });
   const peakRssMB = peakRss();
-  const rulesOnly = report(score(loaded, (l) => extractFields(l.pages, EVAL_SCHEMA, { ranker: null })));
+  const rulesOnly = report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: null })));
   let ranked: ReturnType<typeof report>;
   let method: string;
   if (opts.folds) {
@@ -48,7 +48,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     method = `${byLayout ? `leave-one-layout-out (${folds} families)` : `${folds}-fold`} cross-validation, ranker trained on the other folds${base.length ? ` + ${base.length} documents of ${opts.train}` : ''}`;
   } else {
     const seen = committedWeights()?.trainedOn.some((t) => t.corpus === corpus.name);
-    ranked = report(score(loaded, (l) => extractFields(l.pages, EVAL_SCHEMA)));
+    ranked = report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type)));
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
@@ -65,7 +65,7 @@ function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc
     const trainDocs = [...base, ...samples.filter((_, i) => foldOfDoc(loaded[i]) !== f)];
     weights.push(fitRanker(trainDocs, [{ corpus: `${name} (folds other than ${f})`, documents: trainDocs.length }]));
   }
-  return report(score(loaded, (l) => extractFields(l.pages, EVAL_SCHEMA, { ranker: weights[foldOfDoc(l)] })));
+  return report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weights[foldOfDoc(l)] })));
 }
 
 /** Samples of the extra training corpora (comma-separated: manifest folders or `generated`). */

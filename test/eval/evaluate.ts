@@ -5,6 +5,7 @@
 // per fold on the other folds (plus the base training set) and scored only on
 // documents it did not see.
 
+import { classifyDocument, INVOICE_LIKE, type DocumentType } from '../../src/service/processing/doctype.js';
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
 import { poolSize } from '../../src/service/processing/ocr/pool.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
@@ -12,7 +13,7 @@ import type { Corpus, CorpusDoc } from './manifest.js';
 import { pagesOf } from './pages.js';
 import { describe, same, TITLE_OF } from './score.js';
 
-export interface Loaded { doc: CorpusDoc; pages: PageLayout[] }
+export interface Loaded { doc: CorpusDoc; pages: PageLayout[]; type: DocumentType }
 
 /** Extracts one document; `fold` names the documents a trained model must not have seen. */
 export type Extract = (pages: PageLayout[]) => ExtractedField[];
@@ -33,10 +34,10 @@ export async function loadCorpus(corpus: Corpus, opts: EvalOptions) {
         const got = await pagesOf(doc, { cache: opts.cache });
         if (got.cached) cached++;
         pages += got.pages.length;
-        loaded[i] = { doc, pages: got.pages };
+        loaded[i] = { doc, pages: got.pages, type: classifyDocument(got.pages).type };
       } catch (err) {
         console.error(`${doc.id}: could not be read: ${(err as Error).message}`);
-        loaded[i] = { doc, pages: [] };
+        loaded[i] = { doc, pages: [], type: 'other' };
       }
     }
   };
@@ -65,6 +66,13 @@ export function score(loaded: Loaded[], extract: (l: Loaded, index: number) => E
     const fields = l.pages.length ? extract(l, i) : [];
     const byTitle = new Map(fields.map((f) => [f.title, f]));
     for (const key of l.doc.fields) {
+      if (key === 'doc_type') {
+        // Scored as the service acts on it: an invoice, receipt or credit note is extracted, anything else is not.
+        const expected = INVOICE_LIKE.has(l.doc.truth.doc_type as DocumentType) ? 'invoice-like' : 'other';
+        const got = INVOICE_LIKE.has(l.type) ? 'invoice-like' : 'other';
+        out.push({ doc: l.doc, key, expected, got: `${got} (${l.type})`, confidence: 1, right: expected === got });
+        continue;
+      }
       const title = TITLE_OF[key];
       if (!title) continue;
       const f = byTitle.get(title);
@@ -101,7 +109,7 @@ export function report(outcomes: Outcome[]) {
     fieldAccuracy: Object.fromEntries(Object.entries(perField).map(([k, t]) => [k, pct(t)])),
     overallAccuracy: pct(overall),
     fullyRight: { documents: fully, percent: pct({ right: fully, total: perDoc.size }) },
-    calibration: calibration(outcomes),
+    calibration: calibration(outcomes.filter((o) => o.key !== 'doc_type')),
     failures: outcomes.filter((o) => !o.right)
       .map((o) => `${o.doc.id} ${o.key} (conf ${o.confidence.toFixed(2)}): ${describe(o.expected, o.got)}`),
   };

@@ -30,7 +30,7 @@ export interface Corpus {
 }
 
 interface RawDoc {
-  id: string; kind?: string; file: string; mediaType?: string; layout?: string;
+  id: string; kind?: string; file: string; mediaType?: string; layout?: string; family?: string;
   truth: string | Record<string, unknown>; fields?: string[]; ocr?: string;
 }
 
@@ -47,7 +47,7 @@ export function readCorpus(dir: string): Corpus {
       file: path.join(root, d.file),
       kind: d.kind === 'text' ? 'text' : 'scan',
       mediaType: d.mediaType ?? '',
-      layout: d.layout ?? 'unknown',
+      layout: d.layout ?? d.family ?? 'unknown',
       fields: d.fields ?? Object.keys(truth),
       truth,
       ocr: d.ocr ? path.join(root, d.ocr) : undefined,

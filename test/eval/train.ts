@@ -19,7 +19,7 @@ export const WEIGHTS_FILE = path.join(root, 'src/service/processing/extract/rank
 export async function train(opts: { corpus?: string; generated?: string; cache?: boolean }): Promise<void> {
   const shared = path.join(root, '..', 'shared', 'corpora', 'sroie-dev');
   const dirs = opts.corpus ? opts.corpus.split(',').filter(Boolean) : fs.existsSync(shared) ? [shared] : [];
-  const corpora: Corpus[] = [await generatedCorpus(Number(opts.generated ?? 88)), ...dirs.map(readCorpus)];
+  const corpora: Corpus[] = [await generatedCorpus(Number(opts.generated ?? 168)), ...dirs.map(readCorpus)];
   const docs: DocSamples[] = [];
   try {
     for (const c of corpora) {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { PageLayout } from './layout/model.js';
 import { pageText } from './layout/model.js';
 import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
-import { classifyDocument, INVOICE_LIKE } from './doctype.js';
-import { extractFields } from './extract/extractor.js';
+import { classifyDocument, INVOICE_LIKE, type DocumentType } from './doctype.js';
+import { extractFields, type ExtractOptions } from './extract/extractor.js';
+import { roleOf } from './extract/roles.js';
 import { docxPages } from './loaders/docx.js';
 import { imagePages } from './loaders/images.js';
 import { pdfPages } from './loaders/pdf-pages.js';
@@ -22,6 +23,8 @@ import {
   type ProcessInput,
   type ProcessResult,
   type ProcessedDocument,
+  type ExtractedField,
+  type SchemaForExtraction,
 } from './types.js';
 
 // Entry point: sniff the bytes, turn them into page layouts (text layer, OCR,
@@ -133,12 +136,27 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
   return parts;
 }
 
+/** A document's fields once its type is known: empty when it is not an invoice and the schema
+ *  expects one. The eval calls this too, so it scores what the service answers. */
+export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, type: DocumentType | undefined, opts?: ExtractOptions): ExtractedField[] {
+  const blank = !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
+  if (blank) return emptyFields(schema);
+  const fields = extractFields(pages, schema, opts);
+  return type === 'credit_note' ? fields.map((f) => credited(f)) : fields;
+}
+
+// A credit note's amounts are credits whether printed "-120.00", "120.00 CR" or "Amount
+// credited 120.00": the ledger adds them up with the invoices, so they are stored negative.
+const AMOUNT_ROLES = new Set(['total', 'subtotal', 'tax']);
+function credited(f: ExtractedField): ExtractedField {
+  return AMOUNT_ROLES.has(roleOf({ title: f.title, type: 'NUMBER' })) && typeof f.value === 'number' && f.value > 0 ? { ...f, value: -f.value } : f;
+}
+
 function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
   // Type first: a letter read with an invoice schema would get a "total" and a "vendor".
   const type = part.error ? undefined : classifyDocument(part.pages).type;
   const schema = part.error ? input.schema : input.schema ?? chooseSchema(part.pages, input.candidateSchemas, type);
-  const blank = !!schema && !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
-  const fields = !schema || part.error ? [] : blank ? emptyFields(schema) : extractFields(part.pages, schema);
+  const fields = !schema || part.error ? [] : fieldsOf(part.pages, schema, type);
   return {
     fileName: part.fileName,
     mediaType: MEDIA_TYPES[part.kind],

@@ -34,22 +34,38 @@ export function train(samples: Sample[], dims: number, opts: { l2?: number; epoc
   const l2 = opts.l2 ?? 0.01;
   const epochs = opts.epochs ?? 300;
   const rate = opts.rate ?? 0.5;
-  const usable = samples.filter((s) => s.xs.length > 0 && s.right.some(Boolean));
-  const w = new Array<number>(dims).fill(0);
-  if (!usable.length) return w;
+  // Flat typed arrays: training runs once per fold of every eval, so the loop must be tight.
+  const usable = samples.filter((s) => s.xs.length > 0 && s.right.some(Boolean)).map((s) => ({
+    x: Float64Array.from(s.xs.flat()), k: s.xs.length, right: s.right,
+  }));
+  const w = new Float64Array(dims);
+  if (!usable.length) return [...w];
   // Adam keeps the step sizes sane across features of very different frequency.
-  const m = new Array<number>(dims).fill(0);
-  const v = new Array<number>(dims).fill(0);
+  const m = new Float64Array(dims);
+  const v = new Float64Array(dims);
+  const g = new Float64Array(dims);
+  const p = new Float64Array(usable.reduce((n, u) => Math.max(n, u.k), 0));
   for (let epoch = 1; epoch <= epochs; epoch++) {
-    const g = w.map((wi) => l2 * wi);
+    for (let d = 0; d < dims; d++) g[d] = l2 * w[d];
     for (const s of usable) {
-      const p = softmax(s.xs.map((x) => dot(w, x)));
-      const pRight = p.reduce((acc, pi, i) => acc + (s.right[i] ? pi : 0), 0);
-      s.xs.forEach((x, i) => {
-        const q = s.right[i] ? p[i] / pRight : 0;
-        const coef = (p[i] - q) / usable.length;
-        if (coef !== 0) for (let d = 0; d < dims; d++) g[d] += coef * x[d];
-      });
+      let max = -Infinity;
+      for (let i = 0; i < s.k; i++) {
+        let z = 0;
+        for (let d = 0; d < dims; d++) z += w[d] * s.x[i * dims + d];
+        p[i] = z;
+        if (z > max) max = z;
+      }
+      let sum = 0;
+      let sumRight = 0;
+      for (let i = 0; i < s.k; i++) {
+        p[i] = Math.exp(p[i] - max);
+        sum += p[i];
+        if (s.right[i]) sumRight += p[i];
+      }
+      for (let i = 0; i < s.k; i++) {
+        const coef = (p[i] / sum - (s.right[i] ? p[i] / sumRight : 0)) / usable.length;
+        if (coef !== 0) for (let d = 0; d < dims; d++) g[d] += coef * s.x[i * dims + d];
+      }
     }
     const lr = rate / Math.sqrt(epoch);
     for (let d = 0; d < dims; d++) {
@@ -60,7 +76,7 @@ export function train(samples: Sample[], dims: number, opts: { l2?: number; epoc
       w[d] -= (lr * 0.1 * mh) / (Math.sqrt(vh) + 1e-8);
     }
   }
-  return w;
+  return [...w];
 }
 
 export interface Choice<V> { value: V; p: number; index: number }
