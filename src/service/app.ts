@@ -79,13 +79,13 @@ export function buildService(input: ServiceOptions): Service {
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, mapError(error)),
   });
 
-  const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now);
+  let baseUrl = '';
+  const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now, () => baseUrl);
   const limiter = new RateLimiter(options.rateLimit.rate, options.rateLimit.burst);
   const seeders: Array<(w: { workspaceId: string; organizationId: string }) => void> = [];
   const starters: Array<() => void | Promise<void>> = [];
   const stoppers: Array<() => void | Promise<void>> = [];
   const seeded = new Set<string>();
-  let baseUrl = '';
 
   const reads = new ReadSnapshot(db);
   const ctx: ServiceContext = {
@@ -167,6 +167,12 @@ export function buildService(input: ServiceOptions): Service {
 /** Build and listen: the local service on 127.0.0.1. */
 export async function startService(options: ServiceOptions): Promise<Service> {
   const service = buildService(options);
-  await service.listen();
+  try {
+    await service.listen();
+  } catch (error) {
+    // A taken port: release the database and workers so the caller may try another.
+    await service.close().catch(() => undefined);
+    throw error;
+  }
   return service;
 }

@@ -5,7 +5,7 @@ import type { Operation } from '../contract/operation.js';
 import { toRoutePath } from '../contract/operation.js';
 import type { FieldError } from '../contract/problem.js';
 import { badRequest, forbidden, problemBody, ServiceProblem, unauthorized, validationFailed } from './errors.js';
-import { fingerprint, type IdempotencyStore } from './idempotency.js';
+import { fingerprint, type IdempotencyStore, type ReplayLimit } from './idempotency.js';
 import type { RateLimiter } from './rateLimit.js';
 import { findKey, type AuthContext } from './store/tenancy.js';
 import type { DB } from '../sqlite.js';
@@ -29,6 +29,8 @@ export class Reply {
     readonly status: number,
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
+    /** Bounds on replaying this answer under its Idempotency-Key (see ReplayLimit). */
+    readonly replay?: ReplayLimit,
   ) {}
 }
 
@@ -187,7 +189,7 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
           return;
         }
         const payload = out.body instanceof JsonText ? out.body.text : JSON.stringify(out.body ?? {});
-        if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload });
+        if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload, replay: out.replay });
         send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
       };
       try {
