@@ -15,8 +15,10 @@ export interface ServiceOptions {
   port?: number;
   /** Deepest directory depth allowed (roots are 0). Default 1 (decisions 18). */
   maxDirectoryDepth?: number;
-  /** Accept http:// callback addresses on loopback (tests, local use). */
+  /** Accept callback addresses on loopback, http:// included (tests, local use). Default false. */
   allowInsecureCallbacks?: boolean;
+  /** Accept callback addresses in private ranges (10/8, 172.16/12, 192.168/16, fc00::/7). Default false. */
+  allowPrivateCallbacks?: boolean;
   rateLimit?: { rate: number; burst: number };
   /** Presigned upload address lifetime, seconds. Default 300. */
   uploadUrlTtlSeconds?: number;
@@ -58,6 +60,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     port: options.port ?? 0,
     maxDirectoryDepth: options.maxDirectoryDepth ?? 1,
     allowInsecureCallbacks: options.allowInsecureCallbacks ?? false,
+    allowPrivateCallbacks: options.allowPrivateCallbacks ?? false,
     rateLimit: options.rateLimit ?? { rate: 50, burst: 100 },
     uploadUrlTtlSeconds: options.uploadUrlTtlSeconds ?? 300,
     previewTtlSeconds: options.previewTtlSeconds ?? 3600,
@@ -96,5 +99,11 @@ export interface ServiceContext {
   onStart(start: () => void | Promise<void>): void;
   onStop(stop: () => void | Promise<void>): void;
 }
+
+/** Which callback addresses this service calls (callbackAddress.ts). */
+export const callbackPolicy = (options: ResolvedOptions) => ({
+  allowLoopback: options.allowInsecureCallbacks,
+  allowPrivate: options.allowPrivateCallbacks,
+});
 
 export type { AuthContext };

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_OCR_MODEL, getUpload, listFiles, uploadFile, type UploadBody, type UploadTicket } from '../../contract/uploads.js';
 import { registerCallbackDelivery } from '../callbacks.js';
-import type { AuthContext, ServiceContext } from '../context.js';
+import { checkCallbackAddress } from '../callbackAddress.js';
+import { callbackPolicy, type AuthContext, type ServiceContext } from '../context.js';
 import { forbidden, notFound, ServiceProblem, validationFailed } from '../errors.js';
 import { pipelineOf, registerPipeline } from '../pipeline.js';
 import type { ReplayLimit } from '../idempotency.js';
@@ -28,20 +29,12 @@ import {
   type UploadRow,
 } from '../store/uploads.js';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 /** The effective callback address (spec 4.10, 6): the request's, else the key's default. */
 function effectiveCallback(ctx: ServiceContext, requested: string | undefined, auth: AuthContext) {
   if (requested === undefined) {
     return auth.callbackUrl ? { url: auth.callbackUrl, source: 'api_key' as const } : { url: null, source: null };
   }
-  const url = new URL(requested);
-  const insecureOk = ctx.options.allowInsecureCallbacks && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-  if (url.protocol !== 'https:' && !insecureOk) {
-    throw validationFailed('Invalid callbackURL: it must be a valid HTTPS URL.', [
-      { code: 'INVALID_URL', detail: 'Must be a valid HTTPS URL.', pointer: '/callbackURL' },
-    ]);
-  }
+  checkCallbackAddress(requested, callbackPolicy(ctx.options));
   return { url: requested, source: 'user' as const };
 }
 
