@@ -125,12 +125,29 @@ function shapeFor(op: Operation, error: unknown): unknown {
   return new ServiceProblem(error.status, error.detail, { ...error.options, legacy: true });
 }
 
+/** Requests whose handler has started (errors after that are the handler's, not the body parser's). */
+const handling = new WeakSet<FastifyRequest>();
+/** The caller of each request, found by the onRequest hook. */
+const authenticated = new WeakMap<FastifyRequest, AuthContext>();
+
 /** Registers an operation: auth, rate limit, idempotency, validation, then the handler. */
 export function createRoute(app: import('fastify').FastifyInstance, deps: RouteDeps): RouteFn {
   return (op, handler, options) => {
     const definition: FastifyRouteOptions = {
       method: op.method,
       url: toRoutePath(op.path),
+      // The key is checked when the request line and headers arrive, before any of the body is
+      // read or parsed: an unauthenticated client cannot make the service read 16 MB of JSON or
+      // a multipart upload (issue 18). The connection closes after the answer (the body is left unread).
+      onRequest: (request, reply, done) => {
+        try {
+          authenticated.set(request, authenticate(deps, request, op));
+          done();
+        } catch (error) {
+          reply.header('connection', 'close');
+          done(shapeFor(op, error) as Error);
+        }
+      },
       // Synchronous unless the operation's handler is: a handler that answers at once (most
       // reads) is sent without going through promise turns.
       handler: (request, reply) => {
@@ -148,6 +165,14 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
       // third more CPU for a values read), so it gets a scope of its own around this route alone.
       app.register(async (scope) => {
         await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+        // busboy reports a malformed body (no boundary, a part cut short) as a plain Error while
+        // the plugin reads it, before the handler runs: that is the client's body, a 400.
+        scope.setErrorHandler((error: Error & { statusCode?: number }, request) => {
+          if (error instanceof ServiceProblem || handling.has(request)) throw error;
+          if (error.statusCode === 413) throw new ServiceProblem(413, `Request body too large: ${error.message}`);
+          if (error.statusCode !== undefined && error.statusCode < 500) throw error;
+          throw badRequest(`Malformed multipart body: ${error.message}`);
+        });
         scope.route(definition);
       });
     } else {
@@ -155,7 +180,8 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
     }
 
     function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
-      const auth = authenticate(deps, request, op);
+      handling.add(request);
+      const auth = authenticated.get(request) ?? authenticate(deps, request, op);
       const wait = deps.limiter.take(auth.keyId);
       if (wait > 0) {
         throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
