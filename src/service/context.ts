@@ -42,13 +42,21 @@ export interface ServiceOptions {
   processor?: (input: ProcessInput) => Promise<ProcessResult>;
   /** The agent's job runner and answer engine (stop delay, stale threshold, LLM backend). */
   agent?: AgentOptions;
+  /**
+   * Connection limits (issue 18): a socket that sends or reads nothing for `idleMs` is closed
+   * (a stalled or trickling sender), a request must arrive whole within `requestMs` (bodies up to
+   * the upload limit over a slow line), headers within `headersMs`, and an idle keep-alive
+   * connection is closed after `keepAliveMs`. Defaults 60 s, 15 min, 20 s, 10 s.
+   */
+  timeouts?: { idleMs?: number; requestMs?: number; headersMs?: number; keepAliveMs?: number };
   /** Controllable clock (ms since epoch) for tests. */
   now?: () => number;
   /** Log requests (pino via Fastify). Default false. */
   logger?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor'>> & {
+export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' | 'timeouts'>> & {
+  timeouts: Required<NonNullable<ServiceOptions['timeouts']>>;
   now: () => number;
   processor?: ServiceOptions['processor'];
 };
@@ -74,6 +82,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     processingTimeoutMs: options.processingTimeoutMs ?? 30 * 60_000,
     processor: options.processor,
     agent: options.agent ?? {},
+    timeouts: { idleMs: 60_000, requestMs: 15 * 60_000, headersMs: 20_000, keepAliveMs: 10_000, ...options.timeouts },
     now: options.now ?? Date.now,
     logger: options.logger ?? false,
   };
