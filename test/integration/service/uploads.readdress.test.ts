@@ -15,7 +15,10 @@ import { Daemon } from '../../../src/sync/daemon.js';
 import { startEmbeddedService, type EmbeddedService } from '../../../src/sync/embedded.js';
 import { silentLogger } from '../../../src/sync/logger.js';
 import { openDatabase } from '../../../src/sqlite.js';
+import { mediaTypeOf } from '../../../src/sync/media.js';
+import { idempotencyKey, remoteDir } from '../../../src/sync/paths.js';
 import { invoiceText, until } from '../sync/harness.js';
+import { createHash } from 'node:crypto';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -182,5 +185,48 @@ describe('daemon and embedded service restarted in the middle of uploads', () =>
       db.close();
     }
     for (let i = 0; i < FILES; i++) expect(fs.existsSync(path.join(inbox, `inv${i}.txt.values.json`))).toBe(true);
+  });
+
+  it('tickets the daemon took under its keys before the service came back on another port: fresh tickets, every file exported', async () => {
+    const root = tempRoot();
+    const data = path.join(root, 'data');
+    const inbox = path.join(root, 'inbox');
+    fs.mkdirSync(inbox);
+    const FILES = 4;
+    const config = parseConfig({ settleMs: 200, maxBackoffMs: 500, folders: [{ path: inbox, remotePath: 'Inbox' }] });
+    const folder = config.folders[0]!;
+    // The first run got its tickets (the daemon's own keys and bodies), then stopped before any PUT.
+    const first = await startEmbeddedService(data);
+    const before = new ClientRemote({ baseUrl: first.url, apiKey: first.apiKey });
+    const old: string[] = [];
+    for (let i = 0; i < FILES; i++) {
+      const name = `inv${i}.txt`;
+      const bytes = invoiceText(i);
+      fs.writeFileSync(path.join(inbox, name), bytes);
+      const dir = remoteDir(folder, name);
+      const body = { fileName: name, fileType: mediaTypeOf(name), isSplit: folder.isSplit, isEphemeral: folder.isEphemeral, destinationPath: dir };
+      const key = idempotencyKey(createHash('sha256').update(bytes).digest('hex'), dir, name, 0);
+      old.push((await before.client.call(uploadFile, { body, idempotencyKey: key })).presignedUploadURL);
+    }
+    await before.close();
+    await first.close();
+    await occupy(Number(new URL(first.url).port));
+
+    const service = await embedded(data);
+    const remote = new ClientRemote({ baseUrl: service.url, apiKey: service.apiKey }, service);
+    const daemon = await Daemon.start({ config, dataDir: path.join(root, 'state'), remote, log: silentLogger(), controlIntervalMs: 100 });
+    cleanups.push(() => daemon.stop());
+    const exported = () => daemon.db.prepare("SELECT COUNT(*) FROM files WHERE status = 'exported'").pluck().get() as number;
+    await until(() => exported() === FILES, 60_000, 'every file exported', () => daemon.db.prepare('SELECT rel_path, status, error_detail FROM files').all());
+    const db = openDatabase(path.join(data, 'service', 'service.db'), path.resolve('src/service/store/migrations'));
+    try {
+      const received = db.prepare('SELECT COUNT(*) FROM uploads WHERE blob_sha256 IS NOT NULL').pluck().get() as number;
+      const tickets = db.prepare('SELECT COUNT(*) FROM uploads').pluck().get() as number;
+      expect(received).toBe(FILES); // each file's bytes once
+      expect(tickets).toBe(2 * FILES); // the old tickets (never used) and one fresh ticket each
+    } finally {
+      db.close();
+    }
+    expect(old.every((u) => !u.startsWith(`${service.url}/`))).toBe(true);
   });
 });
