@@ -77,6 +77,19 @@ function authenticate(deps: RouteDeps, request: FastifyRequest, op: Operation): 
   return auth;
 }
 
+/** The caller, once authenticated and within its rate limit (both before the body is read). */
+function admit(deps: RouteDeps, request: FastifyRequest, op: Operation): AuthContext {
+  const auth = authenticate(deps, request, op);
+  const wait = deps.limiter.take(auth.keyId);
+  if (wait > 0) {
+    throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
+      retryAfter: wait,
+      headers: { 'retry-after': String(wait) },
+    });
+  }
+  return auth;
+}
+
 function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'body' | 'query' | 'params', options?: RouteOptions) {
   if (!schema) return where === 'body' ? undefined : {};
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
@@ -138,13 +151,15 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
       url: toRoutePath(op.path),
       // The key is checked when the request line and headers arrive, before any of the body is
       // read or parsed: an unauthenticated client cannot make the service read 16 MB of JSON or
-      // a multipart upload (issue 18). The connection closes after the answer (the body is left unread).
+      // a multipart upload (issue 18). Rate limits apply here too.
       onRequest: (request, reply, done) => {
         try {
-          authenticated.set(request, authenticate(deps, request, op));
+          authenticated.set(request, admit(deps, request, op));
           done();
         } catch (error) {
-          reply.header('connection', 'close');
+          // A body left unread cannot be skipped on a kept-alive connection: close it after the answer.
+          const length = request.headers['content-length'];
+          if ((length !== undefined && length !== '0') || request.headers['transfer-encoding']) reply.header('connection', 'close');
           done(shapeFor(op, error) as Error);
         }
       },
@@ -181,14 +196,7 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
 
     function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
       handling.add(request);
-      const auth = authenticated.get(request) ?? authenticate(deps, request, op);
-      const wait = deps.limiter.take(auth.keyId);
-      if (wait > 0) {
-        throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
-          retryAfter: wait,
-          headers: { 'retry-after': String(wait) },
-        });
-      }
+      const auth = authenticated.get(request) ?? admit(deps, request, op);
       deps.ensureWorkspace(auth);
       const idempotencyKey = idempotencyKeyOf(request, op);
       const scope = idempotencyKey

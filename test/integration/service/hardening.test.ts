@@ -84,6 +84,20 @@ describe('authentication before the body', () => {
   });
 });
 
+describe('rate limit before the body', () => {
+  it('answers 429 to a key over its rate before its body is sent', async () => {
+    const svc = await service({ rateLimit: { rate: 0.001, burst: 1 } });
+    expect((await svc.request('GET', '/prod/v1/files')).status).toBe(200);
+    const answer = await rawExchange(
+      svc.url,
+      `POST /prod/v1/directories HTTP/1.1\r\nHost: x\r\nx-api-key: ${svc.key.key}\r\nContent-Type: application/json\r\nContent-Length: 15000000\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).toMatch(/retry-after: \d+/i);
+    expect(answer).toMatch(/connection: close/i);
+  });
+});
+
 describe('slow senders and idle connections', () => {
   it('closes a connection whose sender stalls in the middle of a body, and an idle keep-alive connection', async () => {
     const svc = await service({ timeouts: { idleMs: 300, keepAliveMs: 200 } });
