@@ -24,8 +24,9 @@ export function registerServiceCommands(program: Command, defaultDataDir: () => 
     .option('--host <h>', 'address to listen on', '127.0.0.1')
     .option('--data <dir>', 'data folder of the service')
     .option('--max-directory-depth <n>', 'deepest directory depth (roots are 0)', int, 1)
-    .option('--allow-insecure-callbacks', 'accept http:// callback addresses on loopback', false)
-    .action(async (opts: { port: number; host: string; data?: string; maxDirectoryDepth: number; allowInsecureCallbacks: boolean }) => {
+    .option('--allow-insecure-callbacks', 'accept callback addresses on loopback, http:// included', false)
+    .option('--allow-private-callbacks', 'accept callback addresses in private ranges (10/8, 172.16/12, 192.168/16, fc00::/7)', false)
+    .action(async (opts: { port: number; host: string; data?: string; maxDirectoryDepth: number; allowInsecureCallbacks: boolean; allowPrivateCallbacks: boolean }) => {
       const dataDir = opts.data ?? path.join(defaultDataDir(), 'service');
       const svc = await startService({
         dataDir,
@@ -33,6 +34,7 @@ export function registerServiceCommands(program: Command, defaultDataDir: () => 
         port: opts.port,
         maxDirectoryDepth: opts.maxDirectoryDepth,
         allowInsecureCallbacks: opts.allowInsecureCallbacks,
+        allowPrivateCallbacks: opts.allowPrivateCallbacks,
       });
       process.stdout.write(
         `docsync local service listening on ${svc.url}\n` +

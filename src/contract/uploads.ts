@@ -62,7 +62,12 @@ export const UploadBody = z.object({
     .min(1)
     .max(1024)
     .refine((s) => s.trim().length > 0 && !/[\u0000-\u001f]/.test(s), 'A file name without control characters.'),
-  fileType: z.string().min(1).max(255),
+  // A media type goes back out as a Content-Type header (previews): no control characters.
+  fileType: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'A media type without control characters.'),
   isSplit: z.boolean().optional(),
   isSplitExcel: z.boolean().optional(),
   callbackURL: CallbackUrl.optional(),

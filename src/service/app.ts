@@ -36,6 +36,27 @@ function loadUrlSecret(dataDir: string): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
 }
 
+/**
+ * The service's data folder holds every uploaded document and every API key: owner-only (0700),
+ * also when it existed with wider modes (created by an older version, or under a loose umask).
+ */
+function ownerOnlyFolder(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  for (const sub of ['blobs', path.join('blobs', 'tmp')]) {
+    if (fs.existsSync(path.join(dir, sub))) fs.chmodSync(path.join(dir, sub), 0o700);
+  }
+  return dir;
+}
+
+/** SQLite creates its files with the umask's modes: narrowed to 0600 once they exist. */
+function ownerOnlyFiles(dir: string, names: string[]): void {
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+  }
+}
+
 function mapError(error: FastifyError | ServiceProblem | Error): ServiceProblem {
   if (error instanceof ServiceProblem) return error;
   const fe = error as FastifyError;
@@ -63,14 +84,17 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Serv
 
 export function buildService(input: ServiceOptions): Service {
   const options = resolveOptions(input);
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const db = openDatabase(path.join(options.dataDir, 'service.db'), MIGRATIONS);
+  const db = openDatabase(path.join(ownerOnlyFolder(options.dataDir), 'service.db'), MIGRATIONS);
+  ownerOnlyFiles(options.dataDir, ['service.db', 'service.db-wal', 'service.db-shm']);
   renderEntries(db, 'unrendered');
   const app = Fastify({
     logger: options.logger ? { redact: ['req.headers["x-api-key"]'] } : false,
     genReqId: () => randomUUID(),
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
+    connectionTimeout: options.timeouts.idleMs,
+    requestTimeout: options.timeouts.requestMs,
+    keepAliveTimeout: options.timeouts.keepAliveMs,
     // Ids are validated by the contract (422 naming the parameter), so the router must not cut
     // them off first: past its limit Fastify answers 414 in its own shape. Node caps the request
     // line at 16 KiB anyway.
@@ -79,13 +103,14 @@ export function buildService(input: ServiceOptions): Service {
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, mapError(error)),
   });
 
-  const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now);
+  let baseUrl = '';
+  app.server.headersTimeout = Math.min(options.timeouts.headersMs, options.timeouts.requestMs || Infinity);
+  const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now, () => baseUrl);
   const limiter = new RateLimiter(options.rateLimit.rate, options.rateLimit.burst);
   const seeders: Array<(w: { workspaceId: string; organizationId: string }) => void> = [];
   const starters: Array<() => void | Promise<void>> = [];
   const stoppers: Array<() => void | Promise<void>> = [];
   const seeded = new Set<string>();
-  let baseUrl = '';
 
   const reads = new ReadSnapshot(db);
   const ctx: ServiceContext = {
@@ -167,6 +192,12 @@ export function buildService(input: ServiceOptions): Service {
 /** Build and listen: the local service on 127.0.0.1. */
 export async function startService(options: ServiceOptions): Promise<Service> {
   const service = buildService(options);
-  await service.listen();
+  try {
+    await service.listen();
+  } catch (error) {
+    // A taken port: release the database and workers so the caller may try another.
+    await service.close().catch(() => undefined);
+    throw error;
+  }
   return service;
 }

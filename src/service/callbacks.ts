@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'undici';
-import type { ServiceContext } from './context.js';
+import { request as httpRequest, type Agent } from 'undici';
+import { CallbackAddressRefused, guardedAgent, refusalOf } from './callbackAddress.js';
+import { callbackPolicy, type ServiceContext } from './context.js';
 
 // Callbacks (decisions 6 and 14) go through a persisted outbox: a row is written in the same
 // transaction as the event that causes it, and a deliverer POSTs due rows until one answers
@@ -65,7 +66,12 @@ export class CallbackDeliverer {
   private stopped = true;
   private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
-  constructor(private readonly ctx: ServiceContext) {}
+  /** Connects only to addresses the service's policy allows, checked after resolving (DNS rebinding). */
+  private readonly agent: Agent;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.agent = guardedAgent(callbackPolicy(ctx.options));
+  }
 
   start(): void {
     this.stopped = false;
@@ -78,6 +84,7 @@ export class CallbackDeliverer {
     // An aborted delivery stays pending: the next start sends it again with the same event id.
     for (const { controller } of this.inFlight.values()) controller.abort();
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.done));
+    await this.agent.close().catch(() => undefined);
   }
 
   wake(): void {
@@ -115,6 +122,9 @@ export class CallbackDeliverer {
   private async deliver(row: OutboxRow, stopSignal: AbortSignal): Promise<void> {
     const secret = this.ctx.db.prepare('SELECT signing_secret FROM api_keys WHERE id = ?').pluck().get(row.key_id) as string | undefined;
     if (secret === undefined) return this.settle(row, false, 'The API key that owns this callback no longer exists.', true);
+    // The key's default address was never checked by a route, and the policy may have changed.
+    const refused = refusalOf(row.url, callbackPolicy(this.ctx.options));
+    if (refused) return this.settle(row, false, `Callback address refused: ${refused}.`, true);
     let error: string | undefined;
     try {
       const timeout = AbortSignal.timeout(this.ctx.options.callbackTimeoutMs);
@@ -128,12 +138,15 @@ export class CallbackDeliverer {
         },
         body: row.body,
         signal: AbortSignal.any([stopSignal, timeout]),
+        dispatcher: this.agent,
       });
       await res.body.dump();
       if (res.statusCode >= 200 && res.statusCode < 300) return this.settle(row, true);
       error = `HTTP ${res.statusCode}`;
     } catch (err) {
       if (stopSignal.aborted) return; // shutting down: not an attempt
+      const refusal = findRefusal(err);
+      if (refusal) return this.settle(row, false, `Callback address refused: ${refusal.message}.`, true);
       error = (err as Error).message || String(err);
     }
     this.settle(row, false, error);
@@ -152,6 +165,14 @@ export class CallbackDeliverer {
       .prepare(`UPDATE callback_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`)
       .run(give_up ? 'failed' : 'pending', attempts, this.ctx.options.now() + backoff, error ?? null, row.id);
   }
+}
+
+/** The address refusal behind a connection error (undici may wrap it as the cause). */
+function findRefusal(error: unknown): CallbackAddressRefused | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof CallbackAddressRefused) return e;
+  }
+  return undefined;
 }
 
 /** Start the outbox deliverer with the service and stop it on close. */

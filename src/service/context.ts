@@ -15,8 +15,10 @@ export interface ServiceOptions {
   port?: number;
   /** Deepest directory depth allowed (roots are 0). Default 1 (decisions 18). */
   maxDirectoryDepth?: number;
-  /** Accept http:// callback addresses on loopback (tests, local use). */
+  /** Accept callback addresses on loopback, http:// included (tests, local use). Default false. */
   allowInsecureCallbacks?: boolean;
+  /** Accept callback addresses in private ranges (10/8, 172.16/12, 192.168/16, fc00::/7). Default false. */
+  allowPrivateCallbacks?: boolean;
   rateLimit?: { rate: number; burst: number };
   /** Presigned upload address lifetime, seconds. Default 300. */
   uploadUrlTtlSeconds?: number;
@@ -40,13 +42,21 @@ export interface ServiceOptions {
   processor?: (input: ProcessInput) => Promise<ProcessResult>;
   /** The agent's job runner and answer engine (stop delay, stale threshold, LLM backend). */
   agent?: AgentOptions;
+  /**
+   * Connection limits (issue 18): a socket that sends or reads nothing for `idleMs` is closed
+   * (a stalled or trickling sender), a request must arrive whole within `requestMs` (bodies up to
+   * the upload limit over a slow line), headers within `headersMs`, and an idle keep-alive
+   * connection is closed after `keepAliveMs`. Defaults 60 s, 15 min, 20 s, 10 s.
+   */
+  timeouts?: { idleMs?: number; requestMs?: number; headersMs?: number; keepAliveMs?: number };
   /** Controllable clock (ms since epoch) for tests. */
   now?: () => number;
   /** Log requests (pino via Fastify). Default false. */
   logger?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor'>> & {
+export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' | 'timeouts'>> & {
+  timeouts: Required<NonNullable<ServiceOptions['timeouts']>>;
   now: () => number;
   processor?: ServiceOptions['processor'];
 };
@@ -58,6 +68,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     port: options.port ?? 0,
     maxDirectoryDepth: options.maxDirectoryDepth ?? 1,
     allowInsecureCallbacks: options.allowInsecureCallbacks ?? false,
+    allowPrivateCallbacks: options.allowPrivateCallbacks ?? false,
     rateLimit: options.rateLimit ?? { rate: 50, burst: 100 },
     uploadUrlTtlSeconds: options.uploadUrlTtlSeconds ?? 300,
     previewTtlSeconds: options.previewTtlSeconds ?? 3600,
@@ -71,6 +82,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     processingTimeoutMs: options.processingTimeoutMs ?? 30 * 60_000,
     processor: options.processor,
     agent: options.agent ?? {},
+    timeouts: { idleMs: 60_000, requestMs: 15 * 60_000, headersMs: 20_000, keepAliveMs: 10_000, ...options.timeouts },
     now: options.now ?? Date.now,
     logger: options.logger ?? false,
   };
@@ -96,5 +108,11 @@ export interface ServiceContext {
   onStart(start: () => void | Promise<void>): void;
   onStop(stop: () => void | Promise<void>): void;
 }
+
+/** Which callback addresses this service calls (callbackAddress.ts). */
+export const callbackPolicy = (options: ResolvedOptions) => ({
+  allowLoopback: options.allowInsecureCallbacks,
+  allowPrivate: options.allowPrivateCallbacks,
+});
 
 export type { AuthContext };

@@ -5,7 +5,7 @@ import type { Operation } from '../contract/operation.js';
 import { toRoutePath } from '../contract/operation.js';
 import type { FieldError } from '../contract/problem.js';
 import { badRequest, forbidden, problemBody, ServiceProblem, unauthorized, validationFailed } from './errors.js';
-import { fingerprint, type IdempotencyStore } from './idempotency.js';
+import { fingerprint, type IdempotencyStore, type ReplayLimit } from './idempotency.js';
 import type { RateLimiter } from './rateLimit.js';
 import { findKey, type AuthContext } from './store/tenancy.js';
 import type { DB } from '../sqlite.js';
@@ -29,6 +29,8 @@ export class Reply {
     readonly status: number,
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
+    /** Bounds on replaying this answer under its Idempotency-Key (see ReplayLimit). */
+    readonly replay?: ReplayLimit,
   ) {}
 }
 
@@ -71,6 +73,19 @@ function authenticate(deps: RouteDeps, request: FastifyRequest, op: Operation): 
   if (op.write && auth.readOnly) {
     // Legacy operations answer the spec's own text for this case (4.12).
     throw forbidden(op.legacyErrors ? LEGACY_READ_ONLY : 'This API key is read-only (READONLY_KEY): write operations are not allowed.');
+  }
+  return auth;
+}
+
+/** The caller, once authenticated and within its rate limit (both before the body is read). */
+function admit(deps: RouteDeps, request: FastifyRequest, op: Operation): AuthContext {
+  const auth = authenticate(deps, request, op);
+  const wait = deps.limiter.take(auth.keyId);
+  if (wait > 0) {
+    throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
+      retryAfter: wait,
+      headers: { 'retry-after': String(wait) },
+    });
   }
   return auth;
 }
@@ -123,12 +138,31 @@ function shapeFor(op: Operation, error: unknown): unknown {
   return new ServiceProblem(error.status, error.detail, { ...error.options, legacy: true });
 }
 
+/** Requests whose handler has started (errors after that are the handler's, not the body parser's). */
+const handling = new WeakSet<FastifyRequest>();
+/** The caller of each request, found by the onRequest hook. */
+const authenticated = new WeakMap<FastifyRequest, AuthContext>();
+
 /** Registers an operation: auth, rate limit, idempotency, validation, then the handler. */
 export function createRoute(app: import('fastify').FastifyInstance, deps: RouteDeps): RouteFn {
   return (op, handler, options) => {
     const definition: FastifyRouteOptions = {
       method: op.method,
       url: toRoutePath(op.path),
+      // The key is checked when the request line and headers arrive, before any of the body is
+      // read or parsed: an unauthenticated client cannot make the service read 16 MB of JSON or
+      // a multipart upload (issue 18). Rate limits apply here too.
+      onRequest: (request, reply, done) => {
+        try {
+          authenticated.set(request, admit(deps, request, op));
+          done();
+        } catch (error) {
+          // A body left unread cannot be skipped on a kept-alive connection: close it after the answer.
+          const length = request.headers['content-length'];
+          if ((length !== undefined && length !== '0') || request.headers['transfer-encoding']) reply.header('connection', 'close');
+          done(shapeFor(op, error) as Error);
+        }
+      },
       // Synchronous unless the operation's handler is: a handler that answers at once (most
       // reads) is sent without going through promise turns.
       handler: (request, reply) => {
@@ -146,6 +180,14 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
       // third more CPU for a values read), so it gets a scope of its own around this route alone.
       app.register(async (scope) => {
         await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+        // busboy reports a malformed body (no boundary, a part cut short) as a plain Error while
+        // the plugin reads it, before the handler runs: that is the client's body, a 400.
+        scope.setErrorHandler((error: Error & { statusCode?: number }, request) => {
+          if (error instanceof ServiceProblem || handling.has(request)) throw error;
+          if (error.statusCode === 413) throw new ServiceProblem(413, `Request body too large: ${error.message}`);
+          if (error.statusCode !== undefined && error.statusCode < 500) throw error;
+          throw badRequest(`Malformed multipart body: ${error.message}`);
+        });
         scope.route(definition);
       });
     } else {
@@ -153,14 +195,8 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
     }
 
     function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
-      const auth = authenticate(deps, request, op);
-      const wait = deps.limiter.take(auth.keyId);
-      if (wait > 0) {
-        throw new ServiceProblem(429, `Rate limit exceeded: retry after ${wait} s.`, {
-          retryAfter: wait,
-          headers: { 'retry-after': String(wait) },
-        });
-      }
+      handling.add(request);
+      const auth = authenticated.get(request) ?? admit(deps, request, op);
       deps.ensureWorkspace(auth);
       const idempotencyKey = idempotencyKeyOf(request, op);
       const scope = idempotencyKey
@@ -187,7 +223,7 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
           return;
         }
         const payload = out.body instanceof JsonText ? out.body.text : JSON.stringify(out.body ?? {});
-        if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload });
+        if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload, replay: out.replay });
         send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
       };
       try {

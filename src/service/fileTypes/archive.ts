@@ -12,7 +12,17 @@ import {
 } from '../../contract/fileSchemas.js';
 import type { Blueprint, SchemaObject } from '../../contract/fileTypes.js';
 
-export const ARCHIVE_LIMITS = { entries: 2000, entryBytes: 8 * 1024 * 1024, totalBytes: 64 * 1024 * 1024, archiveBytes: 32 * 1024 * 1024 };
+export const ARCHIVE_LIMITS = {
+  entries: 2000,
+  entryBytes: 8 * 1024 * 1024,
+  totalBytes: 64 * 1024 * 1024,
+  archiveBytes: 32 * 1024 * 1024,
+  /** Inflated bytes per compressed byte: JSON compresses about 10:1; a zip bomb 1000:1 and more. */
+  ratio: 100,
+};
+
+/** An entry inflating past this many bytes is a bomb, whatever its header said. */
+const ratioCap = (compressedSize: number) => Math.max(compressedSize, 1) * ARCHIVE_LIMITS.ratio + 64 * 1024;
 
 /** The archive is not an export this service can import (answered 422). */
 export class ArchiveError extends Error {
@@ -68,6 +78,10 @@ async function readEntries(buffer: Buffer): Promise<Map<string, Buffer>> {
       if (entry.fileName.endsWith('/')) return zip.readEntry();
       if (out.has(entry.fileName)) return fail(new ArchiveError(`Duplicate entry ${entry.fileName}.`));
       if (entry.uncompressedSize > ARCHIVE_LIMITS.entryBytes) return fail(new ArchiveError(`Entry ${entry.fileName} is too large.`));
+      // Refused from its header, before a byte is inflated.
+      if (entry.uncompressedSize > ratioCap(entry.compressedSize)) {
+        return fail(new ArchiveError(`Entry ${entry.fileName} inflates more than ${ARCHIVE_LIMITS.ratio} times its compressed size.`));
+      }
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(err ?? new Error('no stream'));
         const chunks: Buffer[] = [];
@@ -75,7 +89,7 @@ async function readEntries(buffer: Buffer): Promise<Map<string, Buffer>> {
         stream.on('data', (c: Buffer) => {
           size += c.length;
           total += c.length;
-          if (size > ARCHIVE_LIMITS.entryBytes || total > ARCHIVE_LIMITS.totalBytes) {
+          if (size > ARCHIVE_LIMITS.entryBytes || total > ARCHIVE_LIMITS.totalBytes || size > ratioCap(entry.compressedSize)) {
             stream.destroy();
             return fail(new ArchiveError('The archive inflates beyond the size limit.'));
           }

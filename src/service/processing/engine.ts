@@ -14,6 +14,7 @@ import { MEDIA_TYPES, sniff, type Kind } from './loaders/sniff.js';
 import { csvPages, textPages } from './loaders/text.js';
 import { xlsxSheets } from './loaders/xlsx.js';
 import { sanitizeArchiveName, zipEntries } from './loaders/zip.js';
+import { checkLineCount } from './limits.js';
 import { languagesFor } from './ocr/languages.js';
 import { shutdownOcr } from './ocr/pool.js';
 import { ocrImage, prepareImage } from './ocr/recognize.js';
@@ -85,6 +86,7 @@ async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: Pro
       return one(await imagePages(bytes, langs, input.signal));
     case 'xlsx': {
       const sheets = await xlsxSheets(bytes);
+      checkLineCount(sheets.reduce((n, s) => n + s.page.lines.length, 0));
       if (!input.isSplitExcel || sheets.length === 1) return one(sheets.map((s) => s.page));
       const base = path.parse(fileName).name;
       return sheets.map((s) => ({ fileName: `${base} - ${s.name}.xlsx`, kind, pages: [{ ...s.page, number: 1 }] }));
@@ -127,7 +129,7 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
     const kind = sniff(entry.bytes, entry.name, '');
     try {
       const loaded = await loadParts(entry.bytes, kind, entry.name, { ...input, isSplit: false });
-      parts.push(...loaded.map((p) => ({ ...p, bytes: p.bytes ?? entry.bytes, zipArchiveName: archive })));
+      for (const p of loaded) parts.push({ ...p, bytes: p.bytes ?? entry.bytes, zipArchiveName: archive });
     } catch (err) {
       if (!(err instanceof ProcessingError)) throw err;
       parts.push({ fileName: entry.name, kind, bytes: entry.bytes, pages: [], zipArchiveName: archive, error: err });

@@ -12,6 +12,14 @@ type Signed = { signedUrl: string } | { error: { code: string; detail: string } 
 
 const NOT_FOUND_DETAIL = 'No stored file at this storagePath.';
 
+/**
+ * The stored media type as a Content-Type header. Tickets refuse control characters now; a row
+ * stored before that (CR/LF in `fileType`) made Node throw while setting the header: a 500.
+ */
+function headerSafeMediaType(mediaType: string): string {
+  return mediaType && /^[\t\x20-\x7e]+$/.test(mediaType) ? mediaType : 'application/octet-stream';
+}
+
 export function registerPreview(ctx: ServiceContext): void {
   /** Sign one path of the caller's workspace; anything else is unknown (404), never another workspace's. */
   const sign = (workspaceId: string, storagePath: string): Signed => {
@@ -50,7 +58,7 @@ export function registerPreview(ctx: ServiceContext): void {
       const stat = file && fs.statSync(file, { throwIfNoEntry: false });
       if (!object || !file || !stat) throw notFound('The previewed file no longer exists.');
       reply
-        .header('content-type', object.mediaType || 'application/octet-stream')
+        .header('content-type', headerSafeMediaType(object.mediaType))
         .header('content-length', String(stat.size))
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(object.fileName)}`)
         .header('cache-control', 'private, no-store')

@@ -4,9 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_OCR_MODEL, getUpload, listFiles, uploadFile, type UploadBody, type UploadTicket } from '../../contract/uploads.js';
 import { registerCallbackDelivery } from '../callbacks.js';
-import type { AuthContext, ServiceContext } from '../context.js';
+import { checkCallbackAddress } from '../callbackAddress.js';
+import { callbackPolicy, type AuthContext, type ServiceContext } from '../context.js';
 import { forbidden, notFound, ServiceProblem, validationFailed } from '../errors.js';
 import { pipelineOf, registerPipeline } from '../pipeline.js';
+import type { ReplayLimit } from '../idempotency.js';
 import { Reply } from '../route.js';
 import { signUrl, verifySignedUrl } from '../signing.js';
 import { putBlob } from '../store/blobs.js';
@@ -27,21 +29,24 @@ import {
   type UploadRow,
 } from '../store/uploads.js';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 /** The effective callback address (spec 4.10, 6): the request's, else the key's default. */
 function effectiveCallback(ctx: ServiceContext, requested: string | undefined, auth: AuthContext) {
   if (requested === undefined) {
     return auth.callbackUrl ? { url: auth.callbackUrl, source: 'api_key' as const } : { url: null, source: null };
   }
-  const url = new URL(requested);
-  const insecureOk = ctx.options.allowInsecureCallbacks && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-  if (url.protocol !== 'https:' && !insecureOk) {
-    throw validationFailed('Invalid callbackURL: it must be a valid HTTPS URL.', [
-      { code: 'INVALID_URL', detail: 'Must be a valid HTTPS URL.', pointer: '/callbackURL' },
-    ]);
-  }
+  checkCallbackAddress(requested, callbackPolicy(ctx.options));
   return { url: requested, source: 'user' as const };
+}
+
+/**
+ * A ticket is replayed (same Idempotency-Key) only while its address works (issue 18): until
+ * shortly before the address expires, leaving time to use it, and only while the service is
+ * reached at the base address the ticket names (the embedded service may come back on another
+ * port). After that the same key gets a fresh ticket.
+ */
+function ticketReplay(ctx: ServiceContext, issuedAt: number): ReplayLimit {
+  const ttlMs = ctx.options.uploadUrlTtlSeconds * 1000;
+  return { validUntil: issuedAt + ttlMs - Math.min(60_000, ttlMs / 2), baseUrl: ctx.baseUrl() };
 }
 
 function createTicket(ctx: ServiceContext, body: z.output<typeof UploadBody>, auth: AuthContext): UploadTicket {
@@ -204,7 +209,11 @@ export function registerUploads(ctx: ServiceContext): void {
   registerBlobUpload(ctx);
 
   // Tickets are the service's hottest write: their inserts share commits (see writeBatch.ts).
-  ctx.route(uploadFile, ({ body, auth }) => batchedWrite(ctx.db, () => createTicket(ctx, body, auth)), {
+  ctx.route(uploadFile, async ({ body, auth }) => {
+    const issuedAt = ctx.options.now();
+    const ticket = await batchedWrite(ctx.db, () => createTicket(ctx, body, auth));
+    return new Reply(uploadFile.status, ticket, {}, ticketReplay(ctx, issuedAt));
+  }, {
     invalidDetails: {
       '/fileName': 'Invalid fileName.',
       '/fileType': 'Invalid fileType.',

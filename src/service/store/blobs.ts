@@ -7,6 +7,9 @@ import { Transform } from 'node:stream';
 import type { DB } from '../../sqlite.js';
 import { ServiceProblem } from '../errors.js';
 
+// Blobs are the uploaded documents (invoices, receipts): owner-only, 0700 folders and 0600 files,
+// whatever the umask (issue 18).
+
 /** Where a blob's bytes live: `<dataDir>/blobs/<first two hex>/<sha256>`. */
 export function blobPath(dataDir: string, sha256: string): string {
   return path.join(dataDir, 'blobs', sha256.slice(0, 2), sha256);
@@ -18,7 +21,7 @@ export function blobPath(dataDir: string, sha256: string): string {
  */
 export async function putBlob(db: DB, dataDir: string, source: Readable, maxBytes: number): Promise<{ sha256: string; size: number }> {
   const tmpDir = path.join(dataDir, 'blobs', 'tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
+  fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   const tmp = path.join(tmpDir, randomUUID());
   const hash = createHash('sha256');
   let size = 0;
@@ -31,14 +34,14 @@ export async function putBlob(db: DB, dataDir: string, source: Readable, maxByte
     },
   });
   try {
-    await pipeline(source, meter, fs.createWriteStream(tmp));
+    await pipeline(source, meter, fs.createWriteStream(tmp, { mode: 0o600 }));
   } catch (error) {
     fs.rmSync(tmp, { force: true });
     throw error;
   }
   const sha256 = hash.digest('hex');
   const target = blobPath(dataDir, sha256);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   fs.renameSync(tmp, target);
   db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)').run(sha256, size, new Date().toISOString());
   return { sha256, size };
@@ -49,9 +52,9 @@ export function putBlobBytes(db: DB, dataDir: string, bytes: Buffer): { sha256: 
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const target = blobPath(dataDir, sha256);
   if (!fs.existsSync(target)) {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
     const tmp = `${target}.${randomUUID()}.tmp`;
-    fs.writeFileSync(tmp, bytes);
+    fs.writeFileSync(tmp, bytes, { mode: 0o600 });
     fs.renameSync(tmp, target);
   }
   db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)').run(sha256, bytes.length, new Date().toISOString());

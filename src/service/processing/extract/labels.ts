@@ -51,6 +51,15 @@ function fold(not: RegExp | undefined): RegExp | undefined {
   return r;
 }
 
+// findLabels runs once per field and label list over every cell: each cell's text is
+// normalised once per document, not once per call.
+const normalisedCells = new WeakMap<Cell, string>();
+function normCell(cell: Cell): string {
+  let t = normalisedCells.get(cell);
+  if (t === undefined) normalisedCells.set(cell, (t = normLabel(cell.text)));
+  return t;
+}
+
 export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): LabelHit[] {
   if (!labels.length) return [];
   const re = labelRegex(labels);
@@ -58,7 +67,7 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
   const hits: LabelHit[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     line.cells.forEach((cell, cellIndex) => {
-      const t = normLabel(cell.text);
+      const t = normCell(cell);
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = re.exec(t))) {
@@ -93,11 +102,23 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
   return hits;
 }
 
-const normCache = new Map<string, string[]>();
-function normLabels(labels: string[]): string[] {
+interface NormLabel {
+  label: string;
+  /** Words in the label. */
+  words: number;
+}
+
+// Every cell of every line asks for these: keyed by the array itself first (label lists are
+// mostly constants), then by content, so a long document does not join the labels per cell.
+const normByArray = new WeakMap<string[], NormLabel[]>();
+const normCache = new Map<string, NormLabel[]>();
+function normEntries(labels: string[]): NormLabel[] {
+  let out = normByArray.get(labels);
+  if (out) return out;
   const key = labels.join('\u0000');
-  let out = normCache.get(key);
-  if (!out) normCache.set(key, (out = labels.map(normLabel)));
+  out = normCache.get(key);
+  if (!out) normCache.set(key, (out = labels.map(normLabel).map((label) => ({ label, words: label.split(' ').length }))));
+  normByArray.set(labels, out);
   return out;
 }
 
@@ -108,7 +129,7 @@ function normLabels(labels: string[]): string[] {
 function splitLabel(line: Line, cellIndex: number, t: string, labels: string[], re: RegExp, not?: RegExp): Omit<LabelHit, 'line' | 'lineIndex'> | undefined {
   const next = line.cells[cellIndex + 1];
   const head = t.replace(/[:#.]+$/, '');
-  if (!next || !head || head.length > 15 || !normLabels(labels).some((l) => l.startsWith(`${head} `))) return undefined;
+  if (!next || !head || head.length > 15 || !normEntries(labels).some((l) => l.label.startsWith(`${head} `))) return undefined;
   const joined = `${head} ${normLabel(next.text)}`;
   re.lastIndex = 0;
   const m = re.exec(joined);
@@ -123,14 +144,18 @@ function splitLabel(line: Line, cellIndex: number, t: string, labels: string[], 
 /** A label misread by OCR ("Niimero de factura") at the start of a cell: edit distance 1, or 2 for long labels. */
 function fuzzyLabel(text: string, labels: string[]): { label: string; end: number } | undefined {
   const words = text.split(' ');
-  for (const label of normLabels(labels)) {
-    if (label.length < 6) continue;
-    const n = label.split(' ').length;
-    if (words.length < n) continue;
-    const head = words.slice(0, n).join(' ').replace(/[:#.]+$/, '');
+  // The first n words of the cell, joined, for each label length n (computed once per cell).
+  const heads: Array<{ joined: string; head: string } | undefined> = [];
+  for (const { label, words: n } of normEntries(labels)) {
+    if (label.length < 6 || words.length < n) continue;
     const allowed = label.length >= 12 ? 2 : 1;
-    if (Math.abs(head.length - label.length) > allowed) continue;
-    if (levenshtein(head, label) <= allowed && shortWordsExact(head, label)) return { label, end: words.slice(0, n).join(' ').length };
+    let h = heads[n];
+    if (!h) {
+      const joined = words.slice(0, n).join(' ');
+      heads[n] = h = { joined, head: joined.replace(/[:#.]+$/, '') };
+    }
+    if (Math.abs(h.head.length - label.length) > allowed) continue;
+    if (levenshtein(h.head, label) <= allowed && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
   }
   return undefined;
 }

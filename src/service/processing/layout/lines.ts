@@ -2,24 +2,47 @@ import type { Cell, Line, Word } from './model.js';
 
 // Groups positioned words into lines (by vertical overlap) and each line into
 // cells (by horizontal gaps wider than about two characters).
+// Bounds are folded with loops, never `Math.max(...array)`: spreading an array of every word or
+// line into a call overflows the stack past about 100,000 elements (issue 18).
+
+/** Smallest and largest of `pick` over `items` (items non-empty). */
+export function extent<T>(items: readonly T[], pickLow: (item: T) => number, pickHigh: (item: T) => number = pickLow): { low: number; high: number } {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const item of items) {
+    const a = pickLow(item);
+    const b = pickHigh(item);
+    if (a < low) low = a;
+    if (b > high) high = b;
+  }
+  return { low, high };
+}
+
+/** A row of words being gathered, with its vertical bounds kept as words join it. */
+interface Row {
+  words: Word[];
+  top: number;
+  bottom: number;
+}
 
 export function buildLines(words: Word[], page: number): Line[] {
   const sorted = words
     .filter((w) => w.text.trim() !== '')
     .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
-  const rows: Word[][] = [];
+  const rows: Row[] = [];
   for (const w of sorted) {
     const mid = (w.y0 + w.y1) / 2;
     const row = rows.find((r) => {
-      const top = Math.min(...r.map((x) => x.y0));
-      const bottom = Math.max(...r.map((x) => x.y1));
-      const h = bottom - top;
-      return mid > top + h * 0.15 && mid < bottom - h * 0.15;
+      const h = r.bottom - r.top;
+      return mid > r.top + h * 0.15 && mid < r.bottom - h * 0.15;
     });
-    if (row) row.push(w);
-    else rows.push([w]);
+    if (row) {
+      row.words.push(w);
+      row.top = Math.min(row.top, w.y0);
+      row.bottom = Math.max(row.bottom, w.y1);
+    } else rows.push({ words: [w], top: w.y0, bottom: w.y1 });
   }
-  const lines = rows.map((r) => toLine(r, page));
+  const lines = rows.map((r) => toLine(r.words, page));
   return lines.sort((a, b) => a.y0 - b.y0);
 }
 
@@ -37,29 +60,36 @@ function toLine(words: Word[], page: number): Line {
   const realCells: Cell[] = groups.map((g) => ({
     text: joinWords(g, h),
     x0: g[0].x0,
-    x1: Math.max(...g.map((w) => w.x1)),
+    x1: extent(g, (w) => w.x1).high,
   }));
+  const ys = extent(words, (w) => w.y0, (w) => w.y1);
   return {
     text: realCells.map((c) => c.text).join('   '),
     cells: realCells,
     x0: words[0].x0,
-    x1: Math.max(...words.map((w) => w.x1)),
-    y0: Math.min(...words.map((w) => w.y0)),
-    y1: Math.max(...words.map((w) => w.y1)),
+    x1: extent(words, (w) => w.x1).high,
+    y0: ys.low,
+    y1: ys.high,
     page,
   };
 }
 
 function joinWords(words: Word[], h: number): string {
-  let out = '';
+  // Parts joined once: `endsWith` on a string grown by `+=` flattens it each time (quadratic).
+  const parts: string[] = [];
+  let endsWithSpace = false;
   let prev: Word | undefined;
   for (const w of words) {
     const t = w.text.trim();
-    if (prev && w.x0 - prev.x1 > h * 0.12 && !out.endsWith(' ')) out += ' ';
-    out += t;
+    if (prev && w.x0 - prev.x1 > h * 0.12 && !endsWithSpace) {
+      parts.push(' ');
+      endsWithSpace = true;
+    }
+    parts.push(t);
+    if (t !== '') endsWithSpace = false;
     prev = w;
   }
-  return out.replace(/\s+/g, ' ').trim();
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
 /** Lines of plain text: cells split at runs of 2+ spaces or tabs, x in characters. */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { PageLayout } from '../layout/model.js';
 import { ocrImage, prepareImage } from '../ocr/recognize.js';
+import { checkImageSize, checkPageCount } from '../limits.js';
 import { ProcessingError } from '../types.js';
 
 // Images (PNG, JPEG, WebP, BMP, GIF, multi-page TIFF) become OCR'd pages.
@@ -14,8 +15,12 @@ export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortS
     // A decoded BMP is raw pixels: sharp must be told so (given the bare object it never settles).
     const meta = await (Buffer.isBuffer(source) ? sharp(source) : sharp(source.data, { raw: source.raw })).metadata();
     pages = meta.pages ?? 1;
+    checkPageCount(pages);
+    checkImageSize(meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0);
   } catch (err) {
     if (err instanceof ProcessingError) throw err;
+    // sharp's own guard (268 megapixels) fires before the header is even returned.
+    if (/pixel limit/i.test((err as Error).message)) throw new ProcessingError('IMAGE_TOO_LARGE', `The image is too large to process (${(err as Error).message}).`);
     throw new ProcessingError('IMAGE_CORRUPT', `The image is damaged or in an unsupported encoding (${(err as Error).message}).`);
   }
   const jobs: Promise<PageLayout>[] = [];
@@ -41,6 +46,7 @@ function decodeBmp(b: Buffer): RawImage {
     const compression = b.readUInt32LE(30);
     if ((bpp !== 24 && bpp !== 32) || (compression !== 0 && compression !== 3)) throw new Error(`${bpp}-bit BMP`);
     const height = Math.abs(rawHeight);
+    checkImageSize(width, height);
     const bytesPP = bpp / 8;
     const stride = Math.ceil((width * bytesPP) / 4) * 4;
     const out = Buffer.alloc(width * height * 3);
@@ -56,6 +62,7 @@ function decodeBmp(b: Buffer): RawImage {
     }
     return { data: out, raw: { width, height, channels: 3 } };
   } catch (err) {
+    if (err instanceof ProcessingError) throw err;
     throw new ProcessingError('IMAGE_CORRUPT', `The BMP image cannot be decoded (${(err as Error).message}).`);
   }
 }

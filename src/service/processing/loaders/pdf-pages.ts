@@ -1,5 +1,6 @@
 import type { PageLayout } from '../layout/model.js';
 import { buildLines } from '../layout/lines.js';
+import { checkLineCount, checkPageCount } from '../limits.js';
 import { openPdf, pdfPageText } from './pdf.js';
 
 // PDF pages from the text layer; pages without usable text are handed to `ocrPage`.
@@ -12,6 +13,8 @@ export interface PdfPagesOptions {
 export async function pdfPages(bytes: Buffer, opts: PdfPagesOptions = {}): Promise<PageLayout[]> {
   const doc = await openPdf(bytes);
   try {
+    checkPageCount(doc.numPages);
+    let lines = 0;
     // Text pages are read in order; pages needing OCR run in parallel on the pool.
     const pages: Promise<PageLayout>[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
@@ -23,6 +26,8 @@ export async function pdfPages(bytes: Buffer, opts: PdfPagesOptions = {}): Promi
         continue;
       }
       const layout: PageLayout = { number: n, width: t.width, height: t.height, lines: buildLines(t.words, n), source: 'text', quality: 1 };
+      lines += layout.lines.length;
+      checkLineCount(lines);
       pages.push(Promise.resolve(layout));
     }
     return await Promise.all(pages);

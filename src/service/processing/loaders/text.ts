@@ -1,23 +1,27 @@
 import type { Line, PageLayout } from '../layout/model.js';
-import { linesFromText } from '../layout/lines.js';
+import { extent, linesFromText } from '../layout/lines.js';
+import { checkLineCount, countLines } from '../limits.js';
 
 // Plain text and CSV become one page each; CSV cells keep their columns so the
 // table reader and label finder see the same structure as in a PDF.
 
 export function textPages(bytes: Buffer): PageLayout[] {
   const text = decode(bytes);
+  checkLineCount(countLines(text));
   const pages = text.split('\f');
   return pages.map((t, i) => layout(linesFromText(t, i + 1), i + 1));
 }
 
 export function csvPages(bytes: Buffer): PageLayout[] {
-  const rows = parseCsv(decode(bytes));
+  const text = decode(bytes);
+  checkLineCount(countLines(text));
+  const rows = parseCsv(text);
   return [layout(rowsToLines(rows, 1), 1)];
 }
 
 export function layout(lines: Line[], number: number): PageLayout {
-  const width = Math.max(600, ...lines.map((l) => l.x1));
-  const height = Math.max(800, ...lines.map((l) => l.y1));
+  const width = Math.max(600, extent(lines, (l) => l.x1).high);
+  const height = Math.max(800, extent(lines, (l) => l.y1).high);
   return { number, width, height, lines, source: 'text', quality: 1 };
 }
 

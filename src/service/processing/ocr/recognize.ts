@@ -57,8 +57,11 @@ export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer>
   // A 3x3 median removes scanner speckle; normalise stretches faded print; the
   // steep linear map then whitens light-grey paper, shaded boxes and their noise
   // (tesseract's global threshold otherwise drops text printed on shaded bands).
+  // A large scan is brought down to the OCR size first: filtering 50 megapixels and encoding
+  // them as PNG costs seconds and hundreds of MB for nothing (the result is resized anyway).
   const { data, info } = await img
     .rotate()
+    .resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true })
     .grayscale()
     .median(3)
     .normalise()
