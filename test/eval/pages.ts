@@ -17,6 +17,8 @@ const processing = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 let tag: string | undefined;
 /** Hash of everything that decides a page layout: loaders, OCR, layout. */
 function readerTag(): string {
+  // EVAL_PAGES_TAG reuses the pages an older reader left (tuning extraction while OCR changes).
+  if (process.env.EVAL_PAGES_TAG) tag = process.env.EVAL_PAGES_TAG;
   if (tag) return tag;
   const h = crypto.createHash('sha256');
   for (const sub of ['loaders', 'ocr', 'layout']) {

@@ -6,11 +6,11 @@ export type DecimalStyle = 'dot' | 'comma';
 const SYMBOLS: Record<string, string> = {
   '$': 'USD', 'US$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '円': 'JPY', '￥': 'JPY', '₹': 'INR',
   'CHF': 'CHF', 'Fr.': 'CHF', 'kr': 'SEK', 'zł': 'PLN', '฿': 'THB', 'R$': 'BRL', 'A$': 'AUD', 'C$': 'CAD',
-  'S$': 'SGD', 'HK$': 'HKD', 'RMB': 'CNY', '元': 'CNY', '₩': 'KRW',
+  'S$': 'SGD', 'HK$': 'HKD', 'RMB': 'CNY', '元': 'CNY', '₩': 'KRW', 'RM': 'MYR',
 };
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
-  'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED',
+  'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED', 'MYR',
 ];
 
 export function currencyOf(text: string): string | null {

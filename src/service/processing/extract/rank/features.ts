@@ -171,7 +171,7 @@ export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidat
 
 export const VENDOR_FEATURES = [
   'rule', 'first', 'top3', 'order', 'lineY', 'height', 'tallest', 'suffix', 'registration', 'nextIsRegistration',
-  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled',
+  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain',
 ];
 
 const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b/;
@@ -206,6 +206,9 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       ctx.quality >= 1 && ruleVendor === t ? 1 : 0, cell ? 1 : 0,
       // On a letter or A4 sheet (an invoice, not a till receipt) the rules' label reading holds.
       sheet && ruleVendor === t ? 1 : 0, rules.vendorLabelled && ruleVendor === t ? 1 : 0,
+      // An owner's or contact's name printed over the company's ("James Finch" / "Harbour & Finch LLP").
+      !joined && test(SUFFIX, next) && !test(SUFFIX, t) ? 1 : 0,
+      /^\p{Lu}[\p{L}'-]+(\s+\p{Lu}[\p{L}'-]+){1,2}$/u.test(text.trim()) && !test(SUFFIX, t) ? 1 : 0,
     ];
   };
   const out: RankCandidate[] = [];
