@@ -41,9 +41,15 @@ export class RotatingFile extends Writable {
   writeLine(text: string): void {
     for (const secret of this.opts.secrets ?? []) if (secret) text = text.split(secret).join('[REDACTED]');
     const buf = Buffer.from(text);
-    if (this.size > 0 && this.size + buf.length > this.opts.maxBytes) this.rotate();
-    fs.writeSync(this.fd, buf);
-    this.size += buf.length;
+    try {
+      if (this.size > 0 && this.size + buf.length > this.opts.maxBytes) this.rotate();
+      fs.writeSync(this.fd, buf);
+      this.size += buf.length;
+    } catch (err) {
+      // A full disk loses log lines, never the daemon (the status says "disk full").
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+    }
   }
 
   private rotate(): void {
