@@ -14,7 +14,7 @@ export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The control token: created at first run, owner-only (0600) in the data folder. */
 export function loadOrCreateToken(dataDir: string): string {
   const file = path.join(dataDir, 'control-token');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   } catch (error) {

@@ -22,9 +22,10 @@ export class RotatingFile extends Writable {
 
   constructor(private readonly opts: LogOptions) {
     super({ decodeStrings: false });
-    fs.mkdirSync(opts.dir, { recursive: true });
+    fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
     this.file = path.join(opts.dir, 'docsync.log');
     this.fd = fs.openSync(this.file, 'a', 0o600);
+    fs.fchmodSync(this.fd, 0o600); // a log written by an older version may be 0644
     this.size = fs.fstatSync(this.fd).size;
   }
 
