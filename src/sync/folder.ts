@@ -11,6 +11,7 @@ import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
 import { TransitionError, type FileRow, type FileSignature, type FileStore } from './state/files.js';
+import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
 export interface FolderContext {
@@ -68,6 +69,7 @@ export class FolderDriver {
    */
   private readonly settlingSoon = new Map<string, FileRow>();
   private presence: FolderPresence | null = null;
+  private readonly unreadable: UnreadableFiles;
   /** Presence changes, one at a time. */
   private presenceTurn: Promise<void> = Promise.resolve();
   /** The folder's real path: a link is followed ('inside') only when its target is below it. */
@@ -80,7 +82,15 @@ export class FolderDriver {
       windowMs: ctx.settleMs,
       onSettled: (f) => void this.hashing.add(() => this.settle(f)).catch((err) => this.trouble(err, 'settling failed')),
       onGone: (abs) => this.gone(abs, 'removed before it settled'),
+      onUnreadable: (abs, code) => {
+        try {
+          this.unreadableFile(abs, code);
+        } catch (err) {
+          if (!(err instanceof TransitionError)) this.trouble(err, 'recording an unreadable file failed');
+        }
+      },
     });
+    this.unreadable = new UnreadableFiles(ctx.presenceMs ?? 5000, (abs) => this.tracker.observe(abs));
     this.rootReal = config.path;
     this.skippedLinks = new SkippedLinks((rel, reason) => {
       ctx.log.warn({ folder: this.path, link: rel, reason }, 'symbolic link skipped');
@@ -157,6 +167,7 @@ export class FolderDriver {
   async close(): Promise<void> {
     this.closed = true;
     this.presence?.stop();
+    this.unreadable.stop();
     this.endClosing();
     for (const r of this.relists.values()) clearTimeout(r.timer);
     this.relists.clear();
@@ -192,7 +203,11 @@ export class FolderDriver {
       const seen = new IdSet();
       const blockingStat = this.watcher?.mode !== 'poll'; // network shares (polled) keep non-blocking stats
       const onLink = (abs: string, viaLink: boolean) => this.linkKind(abs, viaLink);
-      for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat, onLink, startViaLink })) {
+      const onBadName = (abs: string) => {
+        const id = this.badName(abs);
+        if (id !== undefined) seen.add(id);
+      };
+      for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat, onLink, onBadName, startViaLink })) {
         if (this.closed) return;
         this.ctx.store.batch(() => {
           for (const f of batch) {
@@ -214,8 +229,8 @@ export class FolderDriver {
     if (!row || row.status === 'removed') {
       this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen', toDiskRelPath(this.path, abs));
       this.tracker.observe(abs);
-    } else if (row.status === 'discovered') {
-      this.tracker.observe(abs);
+    } else if (row.status === 'discovered' || (row.status === 'failed' && row.error_code === 'FILE_UNREADABLE')) {
+      this.tracker.observe(abs); // an unreadable file is tried again at each scan, also after a restart
     } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs)) {
       this.tracker.observe(abs); // changed: a new version if the hash differs once it settles
     }
@@ -266,7 +281,9 @@ export class FolderDriver {
         this.ctx.problemsChanged?.(this);
       }
     } catch {
-      return; // gone already; its delete event follows
+      // Gone already (its delete event follows), or a name that is not UTF-8: the listing check finds that one.
+      if (abs.includes('\uFFFD')) this.relistSoon(abs);
+      return;
     }
     if (stat.isDirectory()) {
       // A folder moved in arrives as one event: its contents must be found by walking it.
@@ -309,6 +326,10 @@ export class FolderDriver {
       if (e.isSymbolicLink()) this.changed(path.join(dir, e.name)); // skipped (noted once) or followed
       if (!e.isFile()) continue;
       const abs = path.join(dir, e.name);
+      if (e.name.includes('\uFFFD') && !fs.existsSync(abs)) {
+        this.badName(abs);
+        continue;
+      }
       const rel = toRelPath(this.path, abs);
       if (!rel || !this.keepFile(rel)) continue;
       const row = this.ctx.store.signature(this.path, rel);
@@ -353,6 +374,36 @@ export class FolderDriver {
     if (verdict.follow && !(viaLink && verdict.kind === 'dir')) return verdict.kind;
     this.skippedLinks.note(rel, verdict.follow ? 'a folder link inside a linked folder is not followed' : verdict.reason);
     return null;
+  }
+
+  /** A file that exists but cannot be read: failed with the reason, tried again every few seconds. */
+  private unreadableFile(abs: string, code: string): void {
+    if (this.closed) return;
+    const rel = toRelPath(this.path, abs);
+    this.unreadable.add(abs);
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    let row = this.ctx.store.byPath(this.path, rel);
+    if (!st || (row && (IN_FLIGHT.has(row.status) || row.error_code === 'FILE_UNREADABLE'))) return;
+    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, st.size, st.mtimeMs, 'seen', toDiskRelPath(this.path, abs));
+    this.ctx.store.transition(row.id, 'failed', { size: st.size, mtime_ms: st.mtimeMs, error_code: 'FILE_UNREADABLE', error_detail: JSON.stringify({ code }) },
+      `cannot be read (${code}): docsync tries again by itself once it can read it`);
+  }
+
+  /**
+   * A name that is not valid UTF-8 reaches JavaScript with U+FFFD in place of its bad bytes, and
+   * that spelling opens nothing: the file cannot be read by name, so it is listed as failed (not
+   * silently passed over) until it is renamed. Returns its row id.
+   */
+  private badName(abs: string): number | undefined {
+    const rel = toRelPath(this.path, abs);
+    if (!this.keepFile(rel)) return undefined;
+    let row = this.ctx.store.byPath(this.path, rel);
+    if (row?.error_code === 'NAME_NOT_UTF8' && row.status === 'failed') return row.id;
+    if (row && IN_FLIGHT.has(row.status)) return row.id;
+    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, 0, 0, 'seen');
+    this.ctx.log.warn({ folder: this.path, file: rel }, 'file name is not valid UTF-8');
+    return this.ctx.store.transition(row.id, 'failed', { error_code: 'NAME_NOT_UTF8', error_detail: null },
+      'the file name is not valid UTF-8 (its bad bytes show as \uFFFD): rename the file and docsync takes it').id;
   }
 
   private removeRow(id: number, reason: string): void {

@@ -5,7 +5,7 @@ import { backoffMs } from './backoff.js';
 import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
-import { idempotencyKey, remoteDir } from './paths.js';
+import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest } from './remote.js';
 import { mediaTypeOf } from './media.js';
 import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
@@ -212,7 +212,7 @@ export class Pipeline {
     const folder = this.o.folder(row.folder);
     if (!folder) return;
     const abs = absPathOf(row);
-    const name = path.posix.basename(row.rel_path);
+    const name = remoteFileName(path.posix.basename(row.rel_path));
     if (row.status === 'settled') {
       const dir = remoteDir(folder, row.rel_path);
       row = await this.o.store.transitionSoon(row.id, 'uploading', {

@@ -24,6 +24,8 @@ export interface WalkOptions {
    * reached through a link (`viaLink`) never has its own folder links followed, so links cannot loop.
    */
   onLink?(absPath: string, viaLink: boolean): 'file' | 'dir' | null;
+  /** A file whose name is not valid UTF-8 (it cannot be opened by the name JavaScript sees). */
+  onBadName?(absPath: string): void;
   /** `start` itself was reached through a link. */
   startViaLink?: boolean;
 }
@@ -49,7 +51,8 @@ export async function* walkBatches(root: string, start: string, keepDir: PathFil
         if (entry.isDirectory()) {
           if (keepDir(toRelPath(root, abs))) stack.push({ dir: abs, viaLink });
         } else if (entry.isFile()) {
-          files.push(abs);
+          if (entry.name.includes('\uFFFD') && o.onBadName && !fs.existsSync(abs)) o.onBadName(abs);
+          else files.push(abs);
         } else if (entry.isSymbolicLink() && o.onLink) {
           const kind = o.onLink(abs, viaLink);
           if (kind === 'file') files.push(abs);

@@ -38,7 +38,7 @@ export interface FileRow {
   exported_at: number | null;
 }
 
-export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms'>;
+export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
 
 export type FilePatch = Partial<Omit<FileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
@@ -140,7 +140,7 @@ export class FileStore {
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
-      signature: db.prepare('SELECT id, status, size, mtime_ms FROM files WHERE folder = ? AND rel_path = ?'),
+      signature: db.prepare('SELECT id, status, size, mtime_ms, error_code FROM files WHERE folder = ? AND rel_path = ?'),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
