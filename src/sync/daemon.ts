@@ -5,6 +5,7 @@ import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
 import { isDocsyncOutput } from './export/index.js';
 import { FolderDriver } from './folder.js';
+import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
 import { Outputs } from './outputs.js';
 import { absPathOf, Pipeline } from './pipeline.js';
@@ -187,6 +188,13 @@ export class Daemon {
       trouble: (err, what) => this.trouble(err, what),
     });
     this.drivers.set(f.path, driver);
+    // A config edited by hand may name what `folders add` refuses: never watched, shown as an error.
+    const forbidden = forbiddenFolder(f.path, { dataDir: this.o.dataDir });
+    if (forbidden) {
+      driver.setState('error', forbidden.message);
+      this.o.log.error({ folder: f.path, code: forbidden.code }, 'folder not watched: it breaks the folder rules');
+      return;
+    }
     try {
       await driver.start();
     } catch (err) {

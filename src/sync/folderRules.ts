@@ -75,11 +75,8 @@ export function checkWatchedFolder(input: string, ctx: FolderRuleContext): strin
   const st = fs.statSync(abs, { throwIfNoEntry: false });
   if (!st) throw new FolderRuleError('FOLDER_NOT_FOUND', `${abs} does not exist: check the spelling, or create the folder first.`);
   if (!st.isDirectory()) throw new FolderRuleError('NOT_A_FOLDER', `${abs} is a file, not a folder.`);
-  const real = realOrSelf(abs);
-  if (path.dirname(real) === real) throw new FolderRuleError('ROOT_FOLDER', `${abs} is the root of the file system: choose a folder inside it.`);
-  const home = ctx.home ?? os.homedir();
-  if (spellings(home).includes(real)) throw new FolderRuleError('HOME_FOLDER', `${abs} is your home folder: choose a folder inside it (for example ${path.join(home, 'Invoices')}).`);
-  if (overlaps(abs, ctx.dataDir)) throw new FolderRuleError('DATA_FOLDER', `${abs} holds or is inside docsync's own data folder (${ctx.dataDir}): choose another.`);
+  const forbidden = forbiddenFolder(abs, ctx);
+  if (forbidden) throw forbidden;
   for (const other of ctx.watched) {
     if (ctx.self !== undefined && path.resolve(other) === path.resolve(ctx.self)) continue;
     const o = overlaps(abs, other);
@@ -87,4 +84,19 @@ export function checkWatchedFolder(input: string, ctx: FolderRuleContext): strin
     if (o === 'nested') throw new FolderRuleError('NESTED_FOLDER', `${abs} overlaps ${other}, which is watched already.`);
   }
   return abs;
+}
+
+/**
+ * The rules that hold whether or not the folder is there now: not the root, not the home folder,
+ * not the data folder nor anything holding it or inside it. The daemon applies them at start to
+ * a config edited by hand; null when the folder passes.
+ */
+export function forbiddenFolder(input: string, ctx: Pick<FolderRuleContext, 'dataDir' | 'home'>): FolderRuleError | null {
+  const abs = path.resolve(input);
+  const real = realOrSelf(abs);
+  if (path.dirname(real) === real) return new FolderRuleError('ROOT_FOLDER', `${abs} is the root of the file system: choose a folder inside it.`);
+  const home = ctx.home ?? os.homedir();
+  if (spellings(home).includes(real)) return new FolderRuleError('HOME_FOLDER', `${abs} is your home folder: choose a folder inside it (for example ${path.join(home, 'Invoices')}).`);
+  if (overlaps(abs, ctx.dataDir)) return new FolderRuleError('DATA_FOLDER', `${abs} holds or is inside docsync's own data folder (${ctx.dataDir}): choose another.`);
+  return null;
 }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SyncEmitter } from '../../../src/sync/events.js';
 import { statusReport } from '../../../src/sync/status.js';
 import { createHarness, invoiceText, until, type Harness } from './harness.js';
 
@@ -60,4 +61,19 @@ describe('a watched folder that goes missing', () => {
     fs.writeFileSync(path.join(h.inbox, 'new.txt'), invoiceText(4));
     await until(exported('new.txt'), 30_000, 'a file in the replacement exported');
   }, 60_000);
+});
+
+describe('a config edited by hand', () => {
+  it('never watches a folder that holds the data folder, and says why', async () => {
+    h = await createHarness();
+    fs.writeFileSync(path.join(h.inbox, 'x.txt'), invoiceText(5));
+    const emitter = new SyncEmitter();
+    const errors: string[] = [];
+    emitter.on('folder', (e) => e.state === 'error' && errors.push(e.error ?? ''));
+    await h.start({ folder: { path: h.root }, daemon: { emitter } });
+    await h.daemon.waitIdle();
+    expect(errors.join('\n')).toMatch(/holds or is inside docsync's own data folder/);
+    expect(h.rows()).toEqual([]);
+    expect(h.serviceUploads()).toBe(0);
+  }, 30_000);
 });
