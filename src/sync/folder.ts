@@ -3,9 +3,10 @@ import path from 'node:path';
 import PQueue from 'p-queue';
 import type { FolderConfig } from './config.js';
 import type { FolderState, SyncEmitter } from './events.js';
+import { sidecarPaths } from './export/names.js';
 import { hashFile } from './hash.js';
 import type { Logger } from './logger.js';
-import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
+import { buildDirFilter, buildFilter, idempotencyKey, remoteFileName, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { judgeLink, SkippedLinks } from './links.js';
 import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
@@ -479,6 +480,9 @@ function classify(
     return undefined;
   }
   const moved = store.movedFrom(row.folder, sha256, row.id);
+  // Exported while the file was already on its way (renamed before its result came): no outputs
+  // to carry along, so the result is fetched again for the new name; nothing is uploaded again.
+  if (moved && !fs.existsSync(sidecarPaths(absPathOfRow(moved)).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
   if (moved) {
     const patch = {
       ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
@@ -489,6 +493,8 @@ function classify(
     void ctx.moveOutputs(moved, to).catch((err) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'));
     return undefined;
   }
+  const wasInFlight = store.movedInFlight(row.folder, sha256, row.id);
+  if (wasInFlight) return takeOverUpload(ctx, row, wasInFlight, sha256, sig, 'during its upload');
   const dup = settlingSoon.get(sha256) ?? store.findSameContent(sha256, row.id, ['settled', 'uploading', 'processing', 'exported']);
   if (dup && dup.id !== row.id && dup.folder === row.folder && config.duplicates === 'skip') {
     store.transition(row.id, 'skipped', { ...sig, sha256, duplicate_of: dup.id }, `duplicate of ${dup.rel_path}`);
@@ -515,3 +521,25 @@ function classify(
     throw err;
   });
 }
+
+/**
+ * A file moved while its upload was under way (or before its outputs were written): the upload
+ * follows the file instead of a second one. The pipeline asks the service whether the bytes
+ * arrived (then fetches the result for the new name), else sends them under a fresh key.
+ */
+function takeOverUpload(ctx: FolderContext, row: FileRow, from: FileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string): undefined {
+  const { store } = ctx;
+  const name = remoteFileName(path.posix.basename(row.rel_path));
+  const gen = from.ticket_gen + 1;
+  store.transition(row.id, 'settled', { ...sig, sha256, attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null }, 'settled');
+  const to = store.transition(row.id, 'uploading', {
+    upload_id: from.upload_id, remote_path: from.remote_path, ticket_at: from.ticket_at,
+    ticket_gen: gen, idempotency_key: idempotencyKey(sha256, from.remote_path ?? '', name, gen), attempts: 0, next_attempt_at: 0,
+  }, `moved from ${from.rel_path} ${when}`);
+  store.transition(from.id, 'removed', { moved_to: to.id }, `moved to ${row.rel_path}`);
+  ctx.wake();
+  return undefined;
+}
+
+const absPathOfRow = (r: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string => path.join(r.folder, ...(r.disk_path ?? r.rel_path).split('/'));
+
