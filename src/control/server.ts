@@ -130,7 +130,14 @@ function contentType(file: string): string {
 }
 
 export async function startControlServer(options: ControlServerOptions): Promise<ControlServer> {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // A URL Fastify cannot even decode answers in the API's own error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+    },
+  });
   const links = new LoginLinks();
   const sessions = new Sessions(options.sessionsFile);
   let url = '';
@@ -154,6 +161,9 @@ export async function startControlServer(options: ControlServerOptions): Promise
     const status = error instanceof ControlError ? error.status : (error.statusCode ?? 500);
     const code = error instanceof ControlError ? error.code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
     reply.code(status).send({ error: { code, message: status >= 500 && !(error instanceof ControlError) ? 'Internal error.' : error.message } });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}.` } });
   });
   app.get('/login/:nonce', async (request, reply) => {
     if (!links.consume((request.params as { nonce: string }).nonce)) {

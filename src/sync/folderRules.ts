@@ -70,6 +70,7 @@ const overlaps = (a: string, b: string): 'same' | 'nested' | null => {
  * that does not exist is refused, never created: a typo must not become a new empty folder.
  */
 export function checkWatchedFolder(input: string, ctx: FolderRuleContext): string {
+  if (input.includes('\0')) throw new FolderRuleError('INVALID_PATH', 'A folder path cannot hold a NUL character.');
   if (!path.isAbsolute(input)) throw new FolderRuleError('INVALID_PATH', `${input}: give the full path of the folder (for example /home/me/Invoices).`);
   const abs = path.resolve(input);
   const st = fs.statSync(abs, { throwIfNoEntry: false });
