@@ -44,15 +44,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** A browser session, as the login link hands it out (the cookie holds a session id, not the token). */
-async function sessionId(): Promise<string> {
-  const res = await fetch(h.control.server.loginLink(), { redirect: 'manual' });
-  return /docsync_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-}
-
 async function open(hash: string, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext(options);
-  await context.addCookies([{ name: COOKIE, value: await sessionId(), url: h.url, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([{ name: COOKIE, value: await h.session(), url: h.url, httpOnly: true, sameSite: 'Strict' }]);
   const page = await context.newPage();
   await page.goto(`${h.url}/${hash}`);
   await page.locator('main h1').first().waitFor();
