@@ -15,7 +15,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    // X-Docsync: the API refuses a cookie-authenticated change without it (CSRF; a foreign page cannot send it).
+    headers: { 'x-docsync': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string } };

@@ -102,9 +102,11 @@ async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[
 function formatStatus(r: StatusReport): string {
   const lines: string[] = [];
   lines.push(`daemon: ${r.daemon?.running ? `running (pid ${r.daemon.pid})` : 'not running'}${r.paused ? ', paused' : ''}`);
+  if (r.diskFull) lines.push(`disk full (${r.diskFull.code}) writing ${r.diskFull.path}: exports wait until there is space again`);
   for (const f of r.folders) {
     const counts = Object.entries(f.counts).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ') || 'no files yet';
-    lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}: ${counts}`);
+    lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}${f.missing ? ' (folder missing)' : ''}: ${counts}`);
+    for (const l of f.skippedLinks) lines.push(`  link skipped: ${l.path}: ${l.reason}`);
     for (const x of f.failures) lines.push(`  failed: ${x.path}: ${x.reason ?? ''}${x.code ? ` [${x.code}]` : ''}`);
   }
   return lines.join('\n') + '\n';

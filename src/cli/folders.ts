@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { addFolder, removeFolder, saveConfig } from '../sync/config.js';
+import { checkWatchedFolder, FolderRuleError } from '../sync/folderRules.js';
 import { ControlStore } from '../sync/state/control.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
@@ -24,15 +24,19 @@ export function registerFolderCommands(program: Command): void {
     .action((p: string, opts: AddOptions) => {
       try {
         const loc = locations(opts);
-        const abs = path.resolve(p);
-        const config = addFolder(readConfig(loc), {
+        const current = readConfig(loc);
+        const abs = checkWatchedFolder(path.resolve(p), { dataDir: loc.dataDir, watched: current.folders.map((f) => f.path) });
+        const config = addFolder(current, {
           path: abs, remotePath: opts.remotePath, directoryId: opts.directoryId, ocrModel: opts.ocrModel, schemaId: opts.schemaId,
         });
-        fs.mkdirSync(abs, { recursive: true });
         saveConfig(loc.configFile, config);
         notify(loc);
         process.stdout.write(`watching ${abs}\n`);
       } catch (err) {
+        if (err instanceof FolderRuleError) {
+          process.stderr.write(`docsync: cannot watch this folder (${err.code}): ${err.message}\n`);
+          process.exit(1);
+        }
         fail(err);
       }
     });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ConfigError, defaultLocations, loadConfig, type Config, type Locations } from '../sync/config.js';
-import { openStateDb, type Db } from '../sync/state/db.js';
+import { openStateDb, StateDbError, type Db } from '../sync/state/db.js';
 
 export interface CommonOptions {
   config?: string;
@@ -29,11 +29,25 @@ export function withDb<T>(loc: Locations, fn: (db: Db) => T): T {
   }
 }
 
-/** Config errors end the command with their message and exit code 2; anything else is a bug and propagates. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * Config errors end the command with their message and exit code 2; a state database or data
+ * folder that cannot be written with one line and exit code 1; anything else is a bug and propagates.
+ */
 export function fail(err: unknown): never {
   if (err instanceof ConfigError) {
     process.stderr.write(`docsync: invalid configuration: ${err.message}\n`);
     process.exit(2);
+  }
+  if (err instanceof StateDbError) {
+    process.stderr.write(`docsync: ${err.message} (check the permissions of the data folder, or pass --data)\n`);
+    process.exit(1);
+  }
+  const e = err as NodeJS.ErrnoException;
+  if (UNWRITABLE.has(String(e?.code)) && e.path) {
+    process.stderr.write(`docsync: cannot write ${e.path}: ${e.code} (check the permissions of the data folder, or pass --data)\n`);
+    process.exit(1);
   }
   throw err;
 }

@@ -16,6 +16,7 @@ export const FolderBody = z
     duplicates: z.enum(['skip', 'upload']).optional(),
     deletions: z.enum(['keep-remote', 'delete-remote']).optional(),
     watch: z.enum(['auto', 'native', 'poll']).optional(),
+    links: z.enum(['skip', 'inside']).optional(),
   })
   .strict();
 export type FolderBody = z.infer<typeof FolderBody>;

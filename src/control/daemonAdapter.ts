@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ServiceClient, ServiceError } from '../client/index.js';
 import { retryFailed } from '../cli/control.js';
-import { addFolder, loadConfig, parseConfig, removeFolder, saveConfig, type Config, type FolderConfig, type Locations } from '../sync/config.js';
+import { checkServiceUrl, readApiKey } from '../sync/apikey.js';
+import { addFolder, ConfigError, loadConfig, parseConfig, removeFolder, saveConfig, type Config, type FolderConfig, type Locations } from '../sync/config.js';
 import type { FolderState, SyncEmitter } from '../sync/events.js';
+import { checkWatchedFolder, FolderRuleError } from '../sync/folderRules.js';
 import { sidecarPaths, LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from '../sync/export/names.js';
 import { ControlStore } from '../sync/state/control.js';
 import { openStateDb, type Db } from '../sync/state/db.js';
@@ -52,7 +54,7 @@ const ACTIVE: FileStatus[] = ['discovered', 'settled', 'uploading', 'processing'
 /** The watcher reports scanning and errors; files on their way make a folder 'syncing'. */
 function folderState(paused: boolean, live: FolderState | undefined, counts: Partial<Record<FileStatus, number>>): FolderState {
   if (paused) return 'paused';
-  if (live === 'error' || live === 'scanning') return live;
+  if (live === 'error' || live === 'scanning' || live === 'missing') return live;
   return ACTIVE.some((s) => (counts[s] ?? 0) > 0) ? 'syncing' : 'idle';
 }
 
@@ -63,6 +65,7 @@ export class DaemonAdapter implements DaemonControl {
   private readonly store: FileStore;
   private readonly control: ControlStore;
   private readonly folderStates = new Map<string, { state: FolderState; error?: string }>();
+  private diskFull: StatusView['diskFull'] = null;
 
   constructor(private readonly o: AdapterOptions) {
     this.events = o.emitter;
@@ -70,6 +73,7 @@ export class DaemonAdapter implements DaemonControl {
     this.store = new FileStore(this.db);
     this.control = new ControlStore(this.db);
     this.events.on('folder', (e) => this.folderStates.set(e.folder, { state: e.state, error: e.error }));
+    this.events.on('disk', (e) => (this.diskFull = e.full ? { path: e.path ?? '', code: e.code ?? 'ENOSPC', since: Date.now() } : null));
     this.agent = new AgentProxy({
       serviceUrl: o.serviceUrl,
       apiKey: o.apiKey,
@@ -103,7 +107,18 @@ export class DaemonAdapter implements DaemonControl {
       onFailure: f.onFailure,
       duplicates: f.duplicates,
       deletions: f.deletions,
+      links: f.links,
+      skippedLinks: this.problems(f.path).skippedLinks ?? [],
     };
+  }
+
+  /** What the daemon recorded about the folder (links skipped, missing). */
+  private problems(folder: string): { missing?: boolean; skippedLinks?: Array<{ path: string; reason: string }> } {
+    try {
+      return JSON.parse(this.control.meta(`folder.problems:${folder}`) ?? '{}');
+    } catch {
+      return {};
+    }
   }
 
   /**
@@ -161,6 +176,7 @@ export class DaemonAdapter implements DaemonControl {
         errorCode: r.error_code,
         waiting: r.status !== 'failed',
       })),
+      diskFull: this.diskFull,
     };
   }
 
@@ -256,23 +272,14 @@ export class DaemonAdapter implements DaemonControl {
     return this.config().folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused));
   }
 
+  /** The rules of `docsync folders add` (src/sync/folderRules.ts), answered as 422/409. */
   private validateFolderPath(p: string, config: Config, self?: string): string {
-    if (!path.isAbsolute(p)) throw new ControlError(422, 'INVALID_PATH', 'Give the full path of the folder (for example /home/me/Invoices).');
-    const abs = path.resolve(p);
-    const data = path.resolve(this.o.locations.dataDir);
-    if (abs === data || abs.startsWith(data + path.sep) || data.startsWith(abs + path.sep)) {
-      throw new ControlError(422, 'INVALID_PATH', "That folder holds docsync's own data: choose another.");
+    try {
+      return checkWatchedFolder(p, { dataDir: this.o.locations.dataDir, watched: config.folders.map((f) => f.path), self });
+    } catch (error) {
+      if (!(error instanceof FolderRuleError)) throw error;
+      throw new ControlError(error.code === 'ALREADY_WATCHED' ? 409 : 422, error.code, error.message);
     }
-    for (const f of config.folders) {
-      if (f.path === self) continue;
-      if (abs === f.path) throw new ControlError(409, 'ALREADY_WATCHED', 'That folder is watched already.');
-      if (abs.startsWith(f.path + path.sep) || f.path.startsWith(abs + path.sep)) {
-        throw new ControlError(422, 'NESTED_FOLDER', `That folder overlaps ${f.path}, which is watched already.`);
-      }
-    }
-    const st = fs.statSync(abs, { throwIfNoEntry: false });
-    if (st && !st.isDirectory()) throw new ControlError(422, 'INVALID_PATH', 'That path is a file, not a folder.');
-    return abs;
   }
 
   private writeConfig(config: Config): void {
@@ -283,8 +290,7 @@ export class DaemonAdapter implements DaemonControl {
   addFolder(body: FolderBody): FolderView {
     const config = this.config();
     const abs = this.validateFolderPath(body.path, config);
-    fs.mkdirSync(abs, { recursive: true });
-    this.writeConfig(addFolder(config, { ...body, path: abs }));
+    this.writeConfig(startable(() => addFolder(config, { ...body, path: abs })));
     return this.folders().find((f) => f.path === abs)!;
   }
 
@@ -294,7 +300,7 @@ export class DaemonAdapter implements DaemonControl {
     const current = config.folders.find((f) => f.path === abs);
     if (!current) throw new ControlError(404, 'NOT_FOUND', 'That folder is not watched.');
     const next = { ...config, folders: config.folders.map((f) => (f.path === abs ? { ...f, ...body, path: abs } : f)) };
-    this.writeConfig(loadConfigFrom(next));
+    this.writeConfig(startable(() => loadConfigFrom(next)));
     return this.folders().find((f) => f.path === abs)!;
   }
 
@@ -329,6 +335,7 @@ export class DaemonAdapter implements DaemonControl {
     const config = this.config();
     const next: Config = { ...config, service: { ...config.service } };
     let restartRequired = false;
+    if (body.service?.mode === 'remote' && body.service.url) startable(() => checkServiceUrl(body.service!.url!));
     if (body.service) {
       if (body.service.mode === 'embedded') {
         restartRequired = Boolean(config.service.url);
@@ -352,9 +359,18 @@ export class DaemonAdapter implements DaemonControl {
     if (body.concurrency !== undefined) ((next.concurrency = body.concurrency), (restartRequired = true));
     if (body.defaultOcrModel !== undefined) next.defaultOcrModel = body.defaultOcrModel || undefined;
     if (body.defaultSchemaId !== undefined) next.defaultSchemaId = body.defaultSchemaId || undefined;
-    saveConfig(this.o.locations.configFile, loadConfigFrom(next));
+    saveConfig(this.o.locations.configFile, startable(() => this.checkedForStart(loadConfigFrom(next))));
     this.control.setMeta('ui.onboarded', new Date().toISOString());
     return { ...this.settings(), restartRequired };
+  }
+
+  /** What `docsync start` checks beyond the schema: a safe service address, and a key for a remote service. */
+  private checkedForStart(config: Config): Config {
+    if (config.service.url) {
+      checkServiceUrl(config.service.url);
+      readApiKey({ keyFile: config.service.apiKeyFile ?? (fs.existsSync(this.keyFile()) ? this.keyFile() : undefined) });
+    }
+    return config;
   }
 
   private storedKey(): string | undefined {
@@ -431,6 +447,19 @@ export class DaemonAdapter implements DaemonControl {
     } finally {
       fs.closeSync(fd);
     }
+  }
+}
+
+/**
+ * A config the next start would refuse is never written: the start-up check's error (naming the
+ * field) becomes a 422 answer.
+ */
+function startable<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new ControlError(422, error.code, error.message);
   }
 }
 

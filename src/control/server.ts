@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AgentAskBody, AgentId, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, SettingsBody } from './contract.js';
+import { ConfigError } from '../sync/config.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
-import { COOKIE, isAllowedOrigin, isLoopbackHost, LoginLinks, sameSecret } from './security.js';
+import { COOKIE, CSRF_HEADER, isAllowedOrigin, isLoopbackHost, LoginLinks, sameSecret, Sessions, STATE_CHANGING } from './security.js';
 
 export interface ControlServerOptions {
   control: DaemonControl;
@@ -17,6 +18,8 @@ export interface ControlServerOptions {
   port?: number;
   /** Folder of the built renderer (index.html); omitted: API only. */
   rendererDir?: string;
+  /** Where browser sessions are kept across restarts (hashes only); omitted: in memory. */
+  sessionsFile?: string;
 }
 
 export interface ControlServer {
@@ -35,13 +38,24 @@ const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
 
 const idParam = (request: FastifyRequest) => parse(z.object({ id: z.coerce.number().int().positive() }), request.params).id;
 
-function authorize(request: FastifyRequest, token: string): void {
+/**
+ * Loopback Host (DNS rebinding), the UI's own origin (CSRF), then either the token (tray, CLI,
+ * scripts: a header no foreign page can send without a preflight) or a browser session cookie,
+ * with which a state-changing request must also carry the X-Docsync header.
+ */
+function authorize(request: FastifyRequest, token: string, sessions: Sessions, port: number): void {
   if (!isLoopbackHost(request.headers.host)) throw new ControlError(403, 'FORBIDDEN_HOST', 'Host is not a loopback name.');
-  if (!isAllowedOrigin(request.headers.origin)) throw new ControlError(403, 'FORBIDDEN_ORIGIN', 'Cross-origin requests are refused.');
+  if (!isAllowedOrigin(request.headers.origin, port)) throw new ControlError(403, 'FORBIDDEN_ORIGIN', 'Cross-origin requests are refused.');
   const header = request.headers.authorization;
   const bearer = header?.startsWith('Bearer ') ? header.slice(7) : (request.headers['x-docsync-token'] as string | undefined);
-  const presented = bearer ?? request.cookies[COOKIE];
-  if (!presented || !sameSecret(presented, token)) throw new ControlError(401, 'UNAUTHORIZED', 'The control token is missing or wrong.');
+  if (bearer !== undefined) {
+    if (!sameSecret(bearer, token)) throw new ControlError(401, 'UNAUTHORIZED', 'The control token is missing or wrong.');
+    return;
+  }
+  if (!sessions.valid(request.cookies[COOKIE])) throw new ControlError(401, 'UNAUTHORIZED', 'The control token is missing or wrong.');
+  if (STATE_CHANGING.has(request.method) && request.headers[CSRF_HEADER] !== '1') {
+    throw new ControlError(403, 'CSRF_HEADER_MISSING', `A state-changing request needs the header ${CSRF_HEADER}: 1.`);
+  }
 }
 
 function streamEvents(control: DaemonControl, request: FastifyRequest, reply: FastifyReply): void {
@@ -116,16 +130,25 @@ function contentType(file: string): string {
 }
 
 export async function startControlServer(options: ControlServerOptions): Promise<ControlServer> {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // A URL Fastify cannot even decode answers in the API's own error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+    },
+  });
   const links = new LoginLinks();
+  const sessions = new Sessions(options.sessionsFile);
   let url = '';
+  let port = 0;
   await app.register(cookie);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/login/')) {
       if (!isLoopbackHost(request.headers.host)) throw new ControlError(403, 'FORBIDDEN_HOST', 'Host is not a loopback name.');
       return;
     }
-    authorize(request, options.token);
+    authorize(request, options.token, sessions, port);
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -133,15 +156,21 @@ export async function startControlServer(options: ControlServerOptions): Promise
     reply.header('referrer-policy', 'no-referrer');
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    // The config file (edited by hand) is invalid: say which field, as `docsync start` would.
+    if (error instanceof ConfigError) return reply.code(422).send({ error: { code: error.code, message: error.message } });
     const status = error instanceof ControlError ? error.status : (error.statusCode ?? 500);
     const code = error instanceof ControlError ? error.code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
     reply.code(status).send({ error: { code, message: status >= 500 && !(error instanceof ControlError) ? 'Internal error.' : error.message } });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}.` } });
   });
   app.get('/login/:nonce', async (request, reply) => {
     if (!links.consume((request.params as { nonce: string }).nonce)) {
       throw new ControlError(401, 'LINK_EXPIRED', 'This login link was used already or has expired: open docsync again from the tray or the terminal.');
     }
-    reply.setCookie(COOKIE, options.token, { httpOnly: true, sameSite: 'strict', path: '/' });
+    // The cookie holds a session id, never the token: a leaked cookie is not the daemon's key.
+    reply.setCookie(COOKIE, sessions.create(), { httpOnly: true, sameSite: 'strict', path: '/', maxAge: 30 * 24 * 3600 });
     return reply.redirect('/');
   });
   routes(app, options.control, links, () => url);
@@ -152,7 +181,8 @@ export async function startControlServer(options: ControlServerOptions): Promise
   }
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : options.port}`;
+  port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  url = `http://127.0.0.1:${port}`;
   return {
     app,
     url,

@@ -36,7 +36,8 @@ export async function startControl(running: Running, config: Config, port = conf
     inbox,
     apiKey: running.apiKey,
   });
-  const start = (p: number) => startControlServer({ control: adapter, token, port: p, rendererDir: RENDERER_DIR });
+  const sessionsFile = path.join(dataDir, 'control-sessions');
+  const start = (p: number) => startControlServer({ control: adapter, token, port: p, rendererDir: RENDERER_DIR, sessionsFile });
   let server: ControlServer;
   try {
     server = await start(port).catch((error: NodeJS.ErrnoException) => {

@@ -1,5 +1,5 @@
 // The shapes the control API answers with; the renderer imports these types.
-export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error';
+export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
 
 export interface FolderView {
@@ -15,6 +15,9 @@ export interface FolderView {
   onFailure: 'keep' | 'move';
   duplicates: 'skip' | 'upload';
   deletions: 'keep-remote' | 'delete-remote';
+  links: 'skip' | 'inside';
+  /** Symbolic links the folder did not follow, each with why (at most 50). */
+  skippedLinks: Array<{ path: string; reason: string }>;
 }
 
 export interface FileView {
@@ -40,6 +43,8 @@ export interface StatusView {
   folders: FolderView[];
   running: FileView[];
   recentFailures: Array<{ id: number; folder: string; file: string; reason: string; errorCode: string | null; waiting: boolean }>;
+  /** Set while a write failed for want of space: exports wait, and resume by themselves. */
+  diskFull: { path: string; code: string; since: number } | null;
 }
 
 export interface ValuesField {

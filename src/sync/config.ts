@@ -48,6 +48,11 @@ const FolderSchema = z
     depthFolding: z.enum(['deepest', 'join']).default('deepest'),
     watch: z.enum(['auto', 'native', 'poll']).default('auto'),
     pollIntervalMs: z.number().int().positive().default(2000),
+    /**
+     * Symbolic links are never followed ('skip'); 'inside' follows a link whose target (real
+     * path) stays inside this same watched folder and does not lead back up to the link.
+     */
+    links: z.enum(['skip', 'inside']).default('skip'),
   })
   .strict();
 

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config, type FolderConfig } from './config.js';
+import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
 import { isDocsyncOutput } from './export/index.js';
 import { FolderDriver } from './folder.js';
+import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
 import { Outputs } from './outputs.js';
 import { absPathOf, Pipeline } from './pipeline.js';
@@ -23,6 +25,10 @@ export interface DaemonOptions {
   /** How often the CLI's flags and requests are looked for. */
   controlIntervalMs?: number;
   ledgerRetry?: { retryInitialMs?: number; retryMaxMs?: number };
+  /** How often a missing folder is looked for (default 5 s). */
+  presenceIntervalMs?: number;
+  /** How often writing is tried again after a full disk (default 10 s). */
+  diskRetryMs?: number;
 }
 
 const ACTIVE = "('discovered','settled','uploading','processing')";
@@ -38,6 +44,7 @@ export class Daemon {
   readonly control: ControlStore;
   readonly outputs: Outputs;
   readonly pipeline: Pipeline;
+  readonly disk: DiskGuard;
   private readonly drivers = new Map<string, FolderDriver>();
   private config: Config;
   private pausedCache = new Set<string>();
@@ -53,16 +60,63 @@ export class Daemon {
     this.db = openStateDb(o.dataDir);
     this.store = new FileStore(this.db, this.emitter);
     this.control = new ControlStore(this.db);
+    this.disk = this.diskGuard();
     this.outputs = new Outputs(this.db, (p) => this.folderOfPath(p), (e) => {
-      if (e.type === 'ledger.write_failed') o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
+      if (e.type !== 'ledger.write_failed') return;
+      if (this.disk.report(e, path.join(e.ledgerDir, e.file === 'csv' ? 'docsync-ledger.csv' : 'docsync-ledger.xlsx'))) return;
+      o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
     }, o.ledgerRetry);
     this.pipeline = new Pipeline({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
       folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
       concurrency: this.config.concurrency, maxBackoffMs: this.config.maxBackoffMs,
       settledOutcome: (row) => void this.afterOutcome(row).catch((err) => o.log.warn({ err }, 'after-outcome step failed')),
+      diskFull: (err, where) => this.disk.report(err, where ?? this.statePath),
+      held: () => this.disk.full !== null,
     });
     this.emitter.on('file', (e) => o.log.debug({ file: e.file.rel_path, folder: e.file.folder, from: e.from, to: e.to, reason: e.reason }, 'file'));
+  }
+
+  private get statePath(): string {
+    return path.join(this.o.dataDir, 'state.db');
+  }
+
+  /** Full disk: recorded for `docsync status` when state.db can still take it; cleared by the probe's own write. */
+  private diskGuard(): DiskGuard {
+    const guard = new DiskGuard({
+      emitter: this.emitter, log: this.o.log, retryMs: this.o.diskRetryMs ?? 10_000,
+      probeDb: () => this.control.setMeta('disk.full', null),
+      resumed: () => {
+        this.pipeline.wake();
+        // Files noticed while state.db could not record them are found again by a scan.
+        void this.rescanAll().catch((err) => this.trouble(err, 'rescan failed'));
+        void this.outputs.ledger.flush().catch(() => undefined);
+      },
+    });
+    this.emitter.on('disk', (e) => {
+      if (!e.full) return;
+      try {
+        this.control.setMeta('disk.full', JSON.stringify(guard.full));
+      } catch {
+        // state.db is on the full disk: the control API still says so, from memory
+      }
+    });
+    return guard;
+  }
+
+  /** An error outside any file's step (a scan's or an event's commit): a full disk waits, anything else is logged. */
+  private trouble(err: unknown, what: string): void {
+    if (!this.disk.report(err, this.statePath)) this.o.log.error({ err }, what);
+  }
+
+  /** The folder's problems, where `docsync status` (another process) reads them. */
+  private recordProblems(d: FolderDriver): void {
+    const problems = { missing: d.missing, skippedLinks: d.skippedLinks.list() };
+    try {
+      this.control.setMeta(`folder.problems:${d.path}`, JSON.stringify(problems));
+    } catch (err) {
+      this.trouble(err, 'folder problems not recorded');
+    }
   }
 
   static async start(o: DaemonOptions): Promise<Daemon> {
@@ -71,7 +125,7 @@ export class Daemon {
     d.refreshControl();
     for (const f of d.config.folders) await d.addDriver(f);
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
-    d.rescanTimer = setInterval(() => d.rescanAll(), d.config.rescanIntervalMs);
+    d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
     d.pipeline.wake();
     return d;
   }
@@ -91,6 +145,7 @@ export class Daemon {
     this.stopped = true;
     if (this.controlTimer) clearInterval(this.controlTimer);
     if (this.rescanTimer) clearInterval(this.rescanTimer);
+    this.disk.stop();
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
     await this.pipeline.close();
     await this.outputs.close();
@@ -128,8 +183,18 @@ export class Daemon {
       moveOutputs: (from, to) => this.outputs.moved(absPathOf(from), absPathOf(to)),
       wake: () => this.pipeline.wake(),
       hashRoom: () => this.pipeline.hashRoom(),
+      presenceMs: this.o.presenceIntervalMs,
+      problemsChanged: (driver) => this.recordProblems(driver),
+      trouble: (err, what) => this.trouble(err, what),
     });
     this.drivers.set(f.path, driver);
+    // A config edited by hand may name what `folders add` refuses: never watched, shown as an error.
+    const forbidden = forbiddenFolder(f.path, { dataDir: this.o.dataDir });
+    if (forbidden) {
+      driver.setState('error', forbidden.message);
+      this.o.log.error({ folder: f.path, code: forbidden.code }, 'folder not watched: it breaks the folder rules');
+      return;
+    }
     try {
       await driver.start();
     } catch (err) {
@@ -194,6 +259,7 @@ export class Daemon {
       if (!wanted.has(p)) {
         await d.close();
         this.drivers.delete(p);
+        this.control.setMeta(`folder.problems:${p}`, null);
       }
     }
     for (const f of next.folders) if (!this.drivers.has(f.path)) await this.addDriver(f);

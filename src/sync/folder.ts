@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
+import { classify } from './classify.js';
 import type { FolderConfig } from './config.js';
 import type { FolderState, SyncEmitter } from './events.js';
 import { hashFile } from './hash.js';
 import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
+import { judgeLink, SkippedLinks } from './links.js';
+import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
 import { TransitionError, type FileRow, type FileSignature, type FileStore } from './state/files.js';
+import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
 export interface FolderContext {
@@ -24,6 +28,12 @@ export interface FolderContext {
   wake(): void;
   /** Resolves when hashing another file would not run too far ahead of the uploads. */
   hashRoom(): Promise<void>;
+  /** How often a folder's existence is checked (a missing folder is watched again when it is back). */
+  presenceMs?: number;
+  /** The folder's problems changed (missing, links skipped): kept where `docsync status` reads them. */
+  problemsChanged?(folder: FolderDriver): void;
+  /** A failure outside any one file's step (a commit of a scan or an event batch; a full disk, say). */
+  trouble?(err: unknown, what: string): void;
 }
 
 const IN_FLIGHT = new Set(['settled', 'uploading', 'processing']);
@@ -53,15 +63,44 @@ export class FolderDriver {
   private readonly closing = new Promise<void>((resolve) => (this.endClosing = resolve));
   /** Folders (absolute) with events lately, each with the timer of its listing check. */
   private readonly relists = new Map<string, { timer: NodeJS.Timeout; since: number }>();
+  readonly skippedLinks: SkippedLinks;
+  /**
+   * Contents whose 'settled' commit is still pending (group commit): a second file of the same
+   * content hashed in the same turn (a link to it, a copy) must see the first as its duplicate.
+   */
+  private readonly settlingSoon = new Map<string, FileRow>();
+  private presence: FolderPresence | null = null;
+  private readonly unreadable: UnreadableFiles;
+  /** Presence changes, one at a time. */
+  private presenceTurn: Promise<void> = Promise.resolve();
+  /** The folder's real path: a link is followed ('inside') only when its target is below it. */
+  private rootReal: string;
 
   constructor(readonly config: FolderConfig, private readonly ctx: FolderContext) {
     this.keepFile = buildFilter(config, ctx.isOwnOutput);
     this.keepDir = buildDirFilter(config);
     this.tracker = new SettleTracker({
       windowMs: ctx.settleMs,
-      onSettled: (f) => void this.hashing.add(() => this.settle(f)),
+      onSettled: (f) => void this.hashing.add(() => this.settle(f)).catch((err) => this.trouble(err, 'settling failed')),
       onGone: (abs) => this.gone(abs, 'removed before it settled'),
+      onUnreadable: (abs, code) => {
+        try {
+          this.unreadableFile(abs, code);
+        } catch (err) {
+          if (!(err instanceof TransitionError)) this.trouble(err, 'recording an unreadable file failed');
+        }
+      },
     });
+    this.unreadable = new UnreadableFiles(ctx.presenceMs ?? 5000, (abs) => this.tracker.observe(abs));
+    this.rootReal = config.path;
+    this.skippedLinks = new SkippedLinks((rel, reason) => {
+      ctx.log.warn({ folder: this.path, link: rel, reason }, 'symbolic link skipped');
+      ctx.problemsChanged?.(this);
+    });
+  }
+
+  get missing(): boolean {
+    return this.presence !== null && !this.presence.present;
   }
 
   get path(): string {
@@ -73,8 +112,35 @@ export class FolderDriver {
     return this.scanning !== null || this.tracker.size > 0 || this.hashing.size + this.hashing.pending > 0;
   }
 
+  /** Watches the folder, or waits for it when it is missing (never creates it: a typo must not become a folder). */
   async start(): Promise<void> {
-    fs.mkdirSync(this.path, { recursive: true });
+    this.presence = new FolderPresence(this.path, this.ctx.presenceMs ?? 5000, (present) => {
+      this.presenceTurn = this.presenceTurn.then(() => this.presenceChanged(present));
+    });
+    this.presence.start();
+    if (!this.presence.present) return this.markMissing();
+    await this.watch();
+  }
+
+  private markMissing(): void {
+    this.ctx.log.warn({ folder: this.path }, 'watched folder is missing; watching again when it is back');
+    this.setState('missing', `folder missing: ${this.path}`);
+    this.ctx.problemsChanged?.(this);
+  }
+
+  private async presenceChanged(present: boolean): Promise<void> {
+    if (this.closed) return;
+    await this.watcher?.close().catch(() => undefined);
+    this.watcher = null;
+    if (!present) return this.markMissing();
+    this.ctx.log.info({ folder: this.path }, 'watched folder is there again');
+    this.setState('idle');
+    this.ctx.problemsChanged?.(this);
+    await this.watch().catch((err) => this.setState('error', (err as Error).message));
+  }
+
+  private async watch(): Promise<void> {
+    this.rootReal = fs.realpathSync(this.path);
     const mode = chooseWatchMode(this.path, this.config.watch);
     const ignore = ['.git', 'node_modules'];
     if (this.config.onSuccess === 'move') ignore.push('Processed');
@@ -86,14 +152,23 @@ export class FolderDriver {
         this.relistSoon(abs);
       },
       onError: (err) => this.setState('error', err.message),
-      batch: (run) => this.ctx.store.batch(run),
+      batch: (run) => {
+        try {
+          this.ctx.store.batch(run);
+        } catch (err) {
+          this.trouble(err, 'recording watcher events failed'); // the rescan finds these files again
+        }
+      },
     }, ignore);
+    if (this.closed) return void (await this.watcher.close());
     this.ctx.log.info({ folder: this.path, mode }, 'watching');
     await this.rescan();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.presence?.stop();
+    this.unreadable.stop();
     this.endClosing();
     for (const r of this.relists.values()) clearTimeout(r.timer);
     this.relists.clear();
@@ -106,26 +181,34 @@ export class FolderDriver {
 
   setState(state: FolderState, error?: string): void {
     if (this.state === state && !error) return;
+    if (this.missing && state !== 'missing') return; // only the folder's return ends 'missing'
     this.state = state;
     this.ctx.emitter.emit('folder', { folder: this.path, state, error });
   }
 
   /** Full reconcile with the database: finds files added, changed or deleted while nobody watched. */
   rescan(): Promise<void> {
-    this.scanning ??= this.reconcile(this.path, true).finally(() => {
+    // A missing folder's rows stay as they are: an unplugged drive is not a deletion of every file.
+    if (this.missing || !this.watcher) return this.scanning ?? Promise.resolve();
+    this.scanning ??= this.reconcile(this.path, true).catch((err) => this.trouble(err, 'scan failed')).finally(() => {
       this.scanning = null;
     });
     return this.scanning;
   }
 
   /** A full rescan, or the scan of a folder moved in; the folder shows 'scanning' while any runs. */
-  private async reconcile(start: string, sweep: boolean): Promise<void> {
+  private async reconcile(start: string, sweep: boolean, startViaLink = false): Promise<void> {
     this.reconciling++;
     this.setState('scanning');
     try {
       const seen = new IdSet();
       const blockingStat = this.watcher?.mode !== 'poll'; // network shares (polled) keep non-blocking stats
-      for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat })) {
+      const onLink = (abs: string, viaLink: boolean) => this.linkKind(abs, viaLink);
+      const onBadName = (abs: string) => {
+        const id = this.badName(abs);
+        if (id !== undefined) seen.add(id);
+      };
+      for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat, onLink, onBadName, startViaLink })) {
         if (this.closed) return;
         this.ctx.store.batch(() => {
           for (const f of batch) {
@@ -147,8 +230,8 @@ export class FolderDriver {
     if (!row || row.status === 'removed') {
       this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen', toDiskRelPath(this.path, abs));
       this.tracker.observe(abs);
-    } else if (row.status === 'discovered') {
-      this.tracker.observe(abs);
+    } else if (row.status === 'discovered' || (row.status === 'failed' && row.error_code === 'FILE_UNREADABLE')) {
+      this.tracker.observe(abs); // an unreadable file is tried again at each scan, also after a restart
     } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs)) {
       this.tracker.observe(abs); // changed: a new version if the hash differs once it settles
     }
@@ -188,14 +271,24 @@ export class FolderDriver {
     const rel = toRelPath(this.path, abs);
     if (!rel || rel.startsWith('..')) return;
     let stat: fs.Stats;
+    let viaLink = false;
     try {
-      stat = fs.statSync(abs);
+      stat = fs.lstatSync(abs);
+      if (stat.isSymbolicLink()) {
+        if (!this.linkKind(abs, false)) return;
+        stat = fs.statSync(abs);
+        viaLink = true;
+      } else if (this.skippedLinks.forget(rel)) {
+        this.ctx.problemsChanged?.(this);
+      }
     } catch {
-      return; // gone already; its delete event follows
+      // Gone already (its delete event follows), or a name that is not UTF-8: the listing check finds that one.
+      if (abs.includes('\uFFFD')) this.relistSoon(abs);
+      return;
     }
     if (stat.isDirectory()) {
       // A folder moved in arrives as one event: its contents must be found by walking it.
-      if (this.keepDir(rel)) void this.reconcile(abs, false).catch((err) => this.ctx.log.warn({ err }, 'subtree scan failed'));
+      if (this.keepDir(rel)) void this.reconcile(abs, false, viaLink).catch((err) => this.ctx.log.warn({ err }, 'subtree scan failed'));
       return;
     }
     if (!stat.isFile()) return;
@@ -231,8 +324,13 @@ export class FolderDriver {
     const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
     if (this.closed || entries.length > RELIST_MAX_ENTRIES) return;
     for (const e of entries) {
+      if (e.isSymbolicLink()) this.changed(path.join(dir, e.name)); // skipped (noted once) or followed
       if (!e.isFile()) continue;
       const abs = path.join(dir, e.name);
+      if (e.name.includes('\uFFFD') && !fs.existsSync(abs)) {
+        this.badName(abs);
+        continue;
+      }
       const rel = toRelPath(this.path, abs);
       if (!rel || !this.keepFile(rel)) continue;
       const row = this.ctx.store.signature(this.path, rel);
@@ -248,6 +346,7 @@ export class FolderDriver {
     this.tracker.forget(abs);
     const rel = toRelPath(this.path, abs);
     if (!rel || rel.startsWith('..')) return;
+    if (this.skippedLinks.forget(rel)) this.ctx.problemsChanged?.(this);
     if (fs.existsSync(abs)) return; // replaced in the meantime (atomic save): the change event handles it
     if (this.movedAway(rel)) return; // docsync moved it into Processed/ or Failed/
     const row = this.ctx.store.byPath(this.path, rel);
@@ -258,6 +357,54 @@ export class FolderDriver {
       .pluck()
       .all(this.path, rel.length + 1, rel + '/') as number[];
     for (const id of below) this.removeRow(id, reason);
+  }
+
+  private trouble(err: unknown, what: string): void {
+    if (this.ctx.trouble) this.ctx.trouble(err, what);
+    else this.ctx.log.error({ err, folder: this.path }, what);
+  }
+
+  /**
+   * What a symbolic link met in a scan or an event is taken for: a file or folder to follow
+   * ('inside' policy), or null (skipped, noted once). A folder reached through a link never has
+   * its own folder links followed, so links cannot loop.
+   */
+  private linkKind(abs: string, viaLink: boolean): 'file' | 'dir' | null {
+    const rel = toRelPath(this.path, abs);
+    const verdict = judgeLink(abs, this.rootReal, this.config.links);
+    if (verdict.follow && !(viaLink && verdict.kind === 'dir')) return verdict.kind;
+    this.skippedLinks.note(rel, verdict.follow ? 'a folder link inside a linked folder is not followed' : verdict.reason);
+    return null;
+  }
+
+  /** A file that exists but cannot be read: failed with the reason, tried again every few seconds. */
+  private unreadableFile(abs: string, code: string): void {
+    if (this.closed) return;
+    const rel = toRelPath(this.path, abs);
+    this.unreadable.add(abs);
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    let row = this.ctx.store.byPath(this.path, rel);
+    if (!st || (row && (IN_FLIGHT.has(row.status) || row.error_code === 'FILE_UNREADABLE'))) return;
+    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, st.size, st.mtimeMs, 'seen', toDiskRelPath(this.path, abs));
+    this.ctx.store.transition(row.id, 'failed', { size: st.size, mtime_ms: st.mtimeMs, error_code: 'FILE_UNREADABLE', error_detail: JSON.stringify({ code }) },
+      `cannot be read (${code}): docsync tries again by itself once it can read it`);
+  }
+
+  /**
+   * A name that is not valid UTF-8 reaches JavaScript with U+FFFD in place of its bad bytes, and
+   * that spelling opens nothing: the file cannot be read by name, so it is listed as failed (not
+   * silently passed over) until it is renamed. Returns its row id.
+   */
+  private badName(abs: string): number | undefined {
+    const rel = toRelPath(this.path, abs);
+    if (!this.keepFile(rel)) return undefined;
+    let row = this.ctx.store.byPath(this.path, rel);
+    if (row?.error_code === 'NAME_NOT_UTF8' && row.status === 'failed') return row.id;
+    if (row && IN_FLIGHT.has(row.status)) return row.id;
+    if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, 0, 0, 'seen');
+    this.ctx.log.warn({ folder: this.path, file: rel }, 'file name is not valid UTF-8');
+    return this.ctx.store.transition(row.id, 'failed', { error_code: 'NAME_NOT_UTF8', error_detail: null },
+      'the file name is not valid UTF-8 (its bad bytes show as \uFFFD): rename the file and docsync takes it').id;
   }
 
   private removeRow(id: number, reason: string): void {
@@ -285,7 +432,7 @@ export class FolderDriver {
     if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen', toDiskRelPath(this.path, f.absPath));
     if (IN_FLIGHT.has(row.status)) return;
     try {
-      await classify(this.ctx, this.config, row, hashed.sha256, f);
+      await classify(this.ctx, this.config, row, hashed.sha256, f, this.settlingSoon);
     } catch (err) {
       // The row moved on meanwhile (removed, or settled by another pass): nothing to do here.
       if (!(err instanceof TransitionError)) throw err;
@@ -313,49 +460,4 @@ class IdSet {
     const word = id >>> 5;
     return word < this.bits.length && (this.bits[word]! & (1 << (id & 31))) !== 0;
   }
-}
-
-/**
- * After hashing: unchanged, moved, duplicate, or (new version of) a file to upload. The last, the
- * common case in a burst, commits with the other transitions of its turn (transitionSoon).
- */
-function classify(ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile): Promise<unknown> | undefined {
-  const { store } = ctx;
-  const sig = { size: f.size, mtime_ms: f.mtimeMs };
-  if (row.sha256 === sha256 && row.status !== 'discovered') {
-    store.transition(row.id, row.status, sig, 'touched, content unchanged');
-    return undefined;
-  }
-  if (row.sha256 === sha256 && row.file_ids) {
-    store.transition(row.id, 'exported', sig, 'reappeared unchanged');
-    return undefined;
-  }
-  const moved = store.movedFrom(row.folder, sha256, row.id);
-  if (moved) {
-    const patch = {
-      ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
-      idempotency_key: moved.idempotency_key, exported_at: moved.exported_at, ticket_gen: moved.ticket_gen,
-    };
-    const to = store.transition(row.id, 'exported', patch, `moved from ${moved.rel_path}`);
-    store.transition(moved.id, 'removed', { moved_to: row.id }, `moved to ${row.rel_path}`);
-    void ctx.moveOutputs(moved, to).catch((err) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'));
-    return undefined;
-  }
-  const dup = store.findSameContent(sha256, row.id, ['settled', 'uploading', 'processing', 'exported']);
-  if (dup && dup.folder === row.folder && config.duplicates === 'skip') {
-    store.transition(row.id, 'skipped', { ...sig, sha256, duplicate_of: dup.id }, `duplicate of ${dup.rel_path}`);
-    return undefined;
-  }
-  const newVersion = row.file_ids !== null;
-  return store.transitionSoon(
-    row.id,
-    'settled',
-    {
-      ...sig, sha256, attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null, duplicate_of: null,
-      upload_id: null, ticket_at: null, idempotency_key: null,
-      ticket_gen: newVersion ? row.ticket_gen + 1 : row.ticket_gen,
-      ...(newVersion ? { previous_file_ids: row.file_ids, file_ids: null } : {}),
-    },
-    newVersion ? 'modified: new version' : 'settled',
-  );
 }

@@ -22,9 +22,10 @@ export class RotatingFile extends Writable {
 
   constructor(private readonly opts: LogOptions) {
     super({ decodeStrings: false });
-    fs.mkdirSync(opts.dir, { recursive: true });
+    fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
     this.file = path.join(opts.dir, 'docsync.log');
     this.fd = fs.openSync(this.file, 'a', 0o600);
+    fs.fchmodSync(this.fd, 0o600); // a log written by an older version may be 0644
     this.size = fs.fstatSync(this.fd).size;
   }
 
@@ -41,9 +42,15 @@ export class RotatingFile extends Writable {
   writeLine(text: string): void {
     for (const secret of this.opts.secrets ?? []) if (secret) text = text.split(secret).join('[REDACTED]');
     const buf = Buffer.from(text);
-    if (this.size > 0 && this.size + buf.length > this.opts.maxBytes) this.rotate();
-    fs.writeSync(this.fd, buf);
-    this.size += buf.length;
+    try {
+      if (this.size > 0 && this.size + buf.length > this.opts.maxBytes) this.rotate();
+      fs.writeSync(this.fd, buf);
+      this.size += buf.length;
+    } catch (err) {
+      // A full disk loses log lines, never the daemon (the status says "disk full").
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+    }
   }
 
   private rotate(): void {

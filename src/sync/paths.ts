@@ -27,7 +27,10 @@ export function buildFilter(folder: FolderConfig, extraExclude: (name: string) =
   const isExcluded = picomatch(excludes, opts);
   const isExcludedBase = picomatch(excludes, { ...opts, basename: true });
   const isIncluded = picomatch(folder.include, opts);
-  return (rel) => {
+  return (name) => {
+    // Globs never match a line break ('*' stops at one): a name holding one would match nothing,
+    // not even the default '**', and never be synced. Matched as if it were a space.
+    const rel = name.replace(/[\r\n]/g, ' ');
     const base = rel.slice(rel.lastIndexOf('/') + 1);
     if (extraExclude(base)) return false;
     if (isExcluded(rel) || isExcludedBase(base)) return false;
@@ -57,6 +60,14 @@ export function remoteDir(folder: FolderConfig, relPath: string): string {
     kept[kept.length - 1] = all.slice(folder.remoteLevels - 1).join(' - ');
   }
   return kept.join('/');
+}
+
+/**
+ * The file's name as sent to the service, which refuses control characters (a newline, a tab) in
+ * names: each becomes a space there. The local file keeps its name.
+ */
+export function remoteFileName(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f]/g, ' ');
 }
 
 /**

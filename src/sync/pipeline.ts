@@ -5,7 +5,7 @@ import { backoffMs } from './backoff.js';
 import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
-import { idempotencyKey, remoteDir } from './paths.js';
+import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest } from './remote.js';
 import { mediaTypeOf } from './media.js';
 import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
@@ -22,6 +22,10 @@ export interface PipelineOptions {
   maxBackoffMs: number;
   /** After a file is exported or failed (moves, re-checks). */
   settledOutcome?(row: FileRow): void;
+  /** True when `err` is a full disk (at `where`, else state.db): the daemon then waits for space. */
+  diskFull?(err: unknown, where?: string): boolean;
+  /** Work waits (a full disk): nothing is started until wake() after space is back. */
+  held?(): boolean;
 }
 
 const POLL_BASE_MS = 50;
@@ -137,7 +141,7 @@ export class Pipeline {
   }
 
   private pump(): void {
-    if (this.closed) return;
+    if (this.closed || this.o.held?.()) return;
     const paused = this.o.paused();
     const now = Date.now();
     if (!paused.has('*')) {
@@ -184,7 +188,8 @@ export class Pipeline {
         try {
           await task();
         } catch (err) {
-          if (!(err instanceof TransitionError)) this.o.log.error({ err, file: row.rel_path }, 'unexpected pipeline error');
+          // A full state.db (SQLITE_FULL) rolled the step back: the row is as it was, retried once space is back.
+          if (!(err instanceof TransitionError) && !this.o.diskFull?.(err)) this.o.log.error({ err, file: row.rel_path }, 'unexpected pipeline error');
         } finally {
           this.busy.delete(row.id);
           this.wake();
@@ -207,7 +212,7 @@ export class Pipeline {
     const folder = this.o.folder(row.folder);
     if (!folder) return;
     const abs = absPathOf(row);
-    const name = path.posix.basename(row.rel_path);
+    const name = remoteFileName(path.posix.basename(row.rel_path));
     if (row.status === 'settled') {
       const dir = remoteDir(folder, row.rel_path);
       row = await this.o.store.transitionSoon(row.id, 'uploading', {
@@ -304,6 +309,13 @@ export class Pipeline {
   /** A failed step: retried later when transient, the file failed when permanent. */
   private failStep(row: FileRow, err: unknown, status: 'uploading' | 'processing'): void {
     if (err instanceof TransitionError) return;
+    const where = (err as { path?: unknown }).path;
+    if (this.o.diskFull?.(err, typeof where === 'string' ? where : undefined)) {
+      // Not the file's fault: no attempt counted; the step runs again once the disk has space.
+      this.o.store.transition(row.id, status, { next_attempt_at: Date.now(), error_code: 'DISK_FULL', error_detail: null },
+        `disk full: waiting for space${typeof where === 'string' ? ` (${where})` : ''}`);
+      return;
+    }
     const e = toRemoteError(err);
     if (e.code === 'FILE_GONE') {
       if (!fs.existsSync(absPathOf(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');

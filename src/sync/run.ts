@@ -6,6 +6,7 @@ import { defaultInbox, saveConfig, addFolder, type Config, type Locations } from
 import { Daemon } from './daemon.js';
 import type { EmbeddedService } from './embedded.js';
 import { createLogger } from './logger.js';
+import { openStateDb } from './state/db.js';
 
 export interface RunOptions {
   locations: Locations;
@@ -43,6 +44,8 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     checkServiceUrl(url);
     apiKey = readApiKey({ env: o.env, keyFile: o.apiKeyFile ?? config.service.apiKeyFile });
   }
+  // A state.db that cannot be written stops the start with one clear line, before any service starts.
+  openStateDb(o.locations.dataDir).close();
   let inbox: string | null = null;
   if (config.folders.length === 0) {
     inbox = defaultInbox();

@@ -19,6 +19,15 @@ export interface WalkOptions {
    * non-blocking stats: one slow server must not stall the daemon.
    */
   blockingStat?: boolean;
+  /**
+   * A symbolic link was found: what to do with it. Without this, links are passed over. A folder
+   * reached through a link (`viaLink`) never has its own folder links followed, so links cannot loop.
+   */
+  onLink?(absPath: string, viaLink: boolean): 'file' | 'dir' | null;
+  /** A file whose name is not valid UTF-8 (it cannot be opened by the name JavaScript sees). */
+  onBadName?(absPath: string): void;
+  /** `start` itself was reached through a link. */
+  startViaLink?: boolean;
 }
 
 const STAT_BATCH = 64;
@@ -30,18 +39,24 @@ const STAT_BATCH = 64;
  */
 export async function* walkBatches(root: string, start: string, keepDir: PathFilter, o: WalkOptions = {}): AsyncGenerator<ScannedFile[]> {
   const statAll = o.blockingStat ? statBlocking : statAsync;
-  const stack = [start];
+  const stack = [{ dir: start, viaLink: o.startViaLink ?? false }];
   while (stack.length > 0) {
-    const dir = stack.pop()!;
+    const { dir, viaLink } = stack.pop()!;
     let files: string[] = [];
     try {
       const handle = await fs.promises.opendir(dir, { bufferSize: 256 });
       for await (const entry of handle) {
         const abs = path.join(dir, entry.name);
+        // Dirent types come from lstat: a link is neither a directory nor a file here.
         if (entry.isDirectory()) {
-          if (keepDir(toRelPath(root, abs))) stack.push(abs);
+          if (keepDir(toRelPath(root, abs))) stack.push({ dir: abs, viaLink });
         } else if (entry.isFile()) {
-          files.push(abs);
+          if (entry.name.includes('\uFFFD') && o.onBadName && !fs.existsSync(abs)) o.onBadName(abs);
+          else files.push(abs);
+        } else if (entry.isSymbolicLink() && o.onLink) {
+          const kind = o.onLink(abs, viaLink);
+          if (kind === 'file') files.push(abs);
+          else if (kind === 'dir' && keepDir(toRelPath(root, abs))) stack.push({ dir: abs, viaLink: true });
         }
         if (files.length >= STAT_BATCH) {
           yield await statAll(root, files);

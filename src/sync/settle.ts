@@ -14,7 +14,15 @@ export interface SettleOptions {
   onSettled(file: SettledFile): void;
   /** The file vanished before it settled: it is forgotten. */
   onGone(absPath: string): void;
+  /** The file cannot be read (permissions): it leaves the tracker; the folder retries it later. */
+  onUnreadable?(absPath: string, code: string): void;
 }
+
+/** Fault injection for tests (which run as root, whom chmod 000 does not stop): opens of a path for which `fail` returns an error throw it. */
+export const openFaults: { fail: ((absPath: string) => NodeJS.ErrnoException | null) | null } = { fail: null };
+
+/** Permission errors: the file is there but this user may not read it. A lock (EBUSY, Windows' EPERM on a file in use) is waited out instead. */
+const DENIED = new Set(['EACCES']);
 
 interface Candidate {
   size: number;
@@ -153,7 +161,13 @@ export class SettleTracker {
       c.checkAt = c.dirty ? now + this.checkMs : c.quietSince + this.opts.windowMs;
       return;
     }
-    if (!(await canOpen(absPath))) {
+    const opened = await tryOpen(absPath);
+    if (opened !== 'ok' && DENIED.has(opened) && this.candidates.get(absPath) === c) {
+      this.candidates.delete(absPath);
+      this.opts.onUnreadable?.(absPath, opened);
+      return;
+    }
+    if (opened !== 'ok') {
       c.quietSince = Date.now(); // locked: wait a full window after it is released
       c.checkAt = c.quietSince + this.opts.windowMs;
       return;
@@ -168,12 +182,15 @@ export class SettleTracker {
   }
 }
 
-async function canOpen(absPath: string): Promise<boolean> {
+/** 'ok', or the error code of the open. */
+export async function tryOpen(absPath: string): Promise<'ok' | string> {
   try {
+    const injected = openFaults.fail?.(absPath);
+    if (injected) throw injected;
     const fh = await fs.promises.open(absPath, 'r');
     await fh.close();
-    return true;
-  } catch {
-    return false;
+    return 'ok';
+  } catch (err) {
+    return String((err as NodeJS.ErrnoException).code ?? 'EIO');
   }
 }

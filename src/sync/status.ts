@@ -7,12 +7,18 @@ export interface FolderStatus {
   paused: boolean;
   counts: Record<FileStatus, number>;
   failures: Array<{ path: string; code: string | null; reason: string | null; attempts: number; at: string; detail: unknown }>;
+  /** The watched folder is not there (the daemon watches it again when it is back). */
+  missing: boolean;
+  /** Symbolic links the daemon did not follow, with why. */
+  skippedLinks: Array<{ path: string; reason: string }>;
 }
 
 export interface StatusReport {
   paused: boolean;
   daemon: { pid: number; running: boolean } | null;
   folders: FolderStatus[];
+  /** A write failed for want of space (recorded when state.db could still take it). */
+  diskFull: { path: string; code: string; since: number } | null;
 }
 
 /** Per-folder counts by status and each failed file with its reason: what `docsync status` prints. */
@@ -25,7 +31,7 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
     let f = byFolder.get(folder);
     if (!f) {
       f = {
-        folder, paused: paused.has(folder),
+        folder, paused: paused.has(folder), ...problemsOf(control, folder),
         counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [],
       };
       byFolder.set(folder, f);
@@ -41,7 +47,24 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
     });
   }
   const pid = Number(control.meta('daemon.pid') ?? 0);
-  return { paused: paused.has('*'), daemon: pid ? { pid, running: isAlive(pid) } : null, folders: [...byFolder.values()] };
+  const running = pid ? isAlive(pid) : false;
+  return {
+    paused: paused.has('*'), daemon: pid ? { pid, running } : null, folders: [...byFolder.values()],
+    diskFull: running ? (parseMeta(control, 'disk.full') as StatusReport['diskFull']) : null,
+  };
+}
+
+function parseMeta(control: ControlStore, key: string): unknown {
+  try {
+    return JSON.parse(control.meta(key) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+function problemsOf(control: ControlStore, folder: string): Pick<FolderStatus, 'missing' | 'skippedLinks'> {
+  const p = (parseMeta(control, `folder.problems:${folder}`) ?? {}) as Partial<FolderStatus>;
+  return { missing: p.missing ?? false, skippedLinks: p.skippedLinks ?? [] };
 }
 
 export function isAlive(pid: number): boolean {

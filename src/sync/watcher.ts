@@ -69,6 +69,8 @@ export async function startWatcher(
     interval: pollIntervalMs,
     binaryInterval: pollIntervalMs,
     ignoreInitial: true,
+    // A link is reported as itself and never followed: the folder decides (links.ts).
+    followSymlinks: false,
     ignored: (p: string) => ignoreDirs.some((d) => p === path.join(dir, d) || p.startsWith(path.join(dir, d) + path.sep)),
   });
   w.on('add', handlers.onChange);

@@ -116,7 +116,7 @@ async function firstPaint(browser: Browser, h: UiHarness, folders: number): Prom
   const times: number[] = [];
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext();
-    await context.addCookies([{ name: COOKIE, value: h.token, url: h.url, httpOnly: true, sameSite: 'Strict' }]);
+    await context.addCookies([{ name: COOKIE, value: await h.session(), url: h.url, httpOnly: true, sameSite: 'Strict' }]);
     await context.addInitScript((n: number) => {
       const w = window as unknown as { __painted?: number };
       new MutationObserver((_, observer) => {
@@ -142,7 +142,7 @@ async function firstPaint(browser: Browser, h: UiHarness, folders: number): Prom
  */
 async function eventToDom(browser: Browser, h: UiHarness, folder: string): Promise<number[]> {
   const context = await browser.newContext();
-  await context.addCookies([{ name: COOKIE, value: h.token, url: h.url, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([{ name: COOKIE, value: await h.session(), url: h.url, httpOnly: true, sameSite: 'Strict' }]);
   const page = await context.newPage();
   let seen: (() => void) | undefined;
   await page.exposeBinding('__changed', () => seen?.());

@@ -18,6 +18,8 @@ export interface UiHarness {
   token: string;
   configFile: string;
   dataDir: string;
+  /** A browser session id, as the login link hands it out (the cookie never holds the token). */
+  session(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,10 @@ export async function startUiHarness(folders: string[] = [], options: HarnessOpt
     token,
     configFile,
     dataDir,
+    async session() {
+      const res = await fetch(h.control.server.loginLink(), { redirect: 'manual' });
+      return /docsync_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+    },
     async close() {
       await h.control.close(); // the control a test restarted, if it did
       await running.stop();

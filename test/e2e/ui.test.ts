@@ -45,11 +45,16 @@ describe('first run to first values', () => {
 
     await page.getByRole('link', { name: 'Folders' }).click();
     const folder = path.join(h.root, 'Invoices');
+    fs.mkdirSync(folder);
+    // A mistyped path is refused with the shared folder rules' message, and not created.
+    await page.getByLabel('Folder on this computer').fill(`${folder}x`);
+    await page.getByRole('button', { name: 'Add folder' }).last().click();
+    await page.getByText(/does not exist: check the spelling/).waitFor();
+    expect(fs.existsSync(`${folder}x`)).toBe(false);
     await page.getByLabel('Folder on this computer').fill(folder);
     await page.locator('form.folder-form').last().getByLabel('Remote folder').fill('Accounts');
     await page.getByRole('button', { name: 'Add folder' }).last().click();
     await page.getByText('Folder added.').waitFor();
-    expect(fs.existsSync(folder)).toBe(true);
     await shoot(page, 'folders');
 
     await page.getByRole('link', { name: 'Overview' }).click();
@@ -83,6 +88,7 @@ describe('first run to first values', () => {
 describe('a failure, shown and retried', () => {
   it('shows the outage with a plain reason, and Retry succeeds once the service is back', async () => {
     const folder = path.join(h.root, 'Outage');
+    fs.mkdirSync(folder); // a folder is added only once it exists
     const page = await loggedIn();
     await page.goto(`${h.url}/#/folders`);
     await page.getByLabel('Folder on this computer').fill(folder);

@@ -19,6 +19,11 @@ function FolderCard({ folder }: { folder: FolderView }) {
         </span>
       </div>
       {folder.error && <p class="error">{folder.error}</p>}
+      {folder.skippedLinks.length > 0 && (
+        <p class="muted" data-testid="skipped-links">
+          {t('overview.skippedLinks', { count: String(folder.skippedLinks.length), paths: folder.skippedLinks.map((l) => l.path).join(', ') })}
+        </p>
+      )}
       <dl class="counts">
         {STATUSES.map((s) => (
           <div>
@@ -51,6 +56,11 @@ export function Overview() {
           </button>
         </div>
       </div>
+      {status.diskFull && (
+        <p role="alert" class="error" data-testid="disk-full">
+          {t('overview.diskFull', { path: status.diskFull.path })}
+        </p>
+      )}
       <p class="muted">
         {status.service.mode === 'embedded' ? t('overview.service.embedded') : t('overview.service.remote', { url: status.service.url })}
       </p>

@@ -6,12 +6,24 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TEMP_PREFIX } from './names.js';
 
+/**
+ * Fault injection for tests: a write of a target for which `fail` returns an error throws it,
+ * as a full disk (ENOSPC) or an exhausted quota (EDQUOT) would.
+ */
+export const writeFaults: { fail: ((target: string) => NodeJS.ErrnoException | null) | null } = { fail: null };
+
+export function injectedWriteFault(target: string): void {
+  const err = writeFaults.fail?.(target);
+  if (err) throw err;
+}
+
 function tempPathFor(target: string): string {
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   return path.join(path.dirname(target), `${TEMP_PREFIX}${tag}-${path.basename(target)}`);
 }
 
 export function writeFileAtomicSync(target: string, data: string | Uint8Array): void {
+  injectedWriteFault(target);
   const temp = tempPathFor(target);
   try {
     const fd = fs.openSync(temp, 'wx');
@@ -29,6 +41,7 @@ export function writeFileAtomicSync(target: string, data: string | Uint8Array): 
 }
 
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  injectedWriteFault(target);
   const temp = tempPathFor(target);
   try {
     const handle = await fs.promises.open(temp, 'wx');
@@ -51,6 +64,7 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
  * flushed to disk and renamed over the target once the writer resolves.
  */
 export async function writeFileAtomicWith(target: string, write: (tempPath: string) => Promise<void>): Promise<void> {
+  injectedWriteFault(target);
   const temp = tempPathFor(target);
   try {
     await write(temp);

@@ -11,7 +11,7 @@
 // debounces it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync, writeFileAtomicWith } from './atomic.js';
+import { injectedWriteFault, writeFileAtomicSync, writeFileAtomicWith } from './atomic.js';
 import { encodeCsv, encodeRow } from './csv.js';
 import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from './names.js';
 import { headerFor, rowCells, usedColumns, type LedgerCell } from './ledger-table.js';
@@ -59,6 +59,7 @@ function canAppend(state: LedgerFileState, target: string, pending: StoredRow[])
 
 function appendRows(target: string, rows: StoredRow[], titles: string[]): void {
   const data = rows.map((r) => encodeRow(rowCells(r, titles).map((c) => c.text))).join('');
+  injectedWriteFault(target);
   const fd = fs.openSync(target, 'a');
   try {
     fs.writeSync(fd, data);

@@ -38,7 +38,7 @@ export interface FileRow {
   exported_at: number | null;
 }
 
-export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms'>;
+export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
 
 export type FilePatch = Partial<Omit<FileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
@@ -128,6 +128,10 @@ export function filesPageSql(f: FilesFilter): string {
 export const MOVED_FROM_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
   AND file_ids IS NOT NULL AND moved_to IS NULL AND remote_deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1`;
 
+/** A row removed while its upload was under way (it holds a ticket, no result yet): a file moved mid-upload. */
+export const MOVED_IN_FLIGHT_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
+  AND file_ids IS NULL AND upload_id IS NOT NULL AND moved_to IS NULL ORDER BY updated_at DESC LIMIT 1`;
+
 /** One module for the files table and its event log. */
 export class FileStore {
   private readonly stmts;
@@ -140,7 +144,7 @@ export class FileStore {
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
-      signature: db.prepare('SELECT id, status, size, mtime_ms FROM files WHERE folder = ? AND rel_path = ?'),
+      signature: db.prepare('SELECT id, status, size, mtime_ms, error_code FROM files WHERE folder = ? AND rel_path = ?'),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
@@ -305,6 +309,11 @@ export class FileStore {
    */
   movedFrom(folder: string, sha256: string, excludeId: number): FileRow | undefined {
     return this.prepared(MOVED_FROM_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
+  }
+
+  /** The row a file was moved away from while it was being uploaded or processed (see MOVED_IN_FLIGHT_SQL). */
+  movedInFlight(folder: string, sha256: string, excludeId: number): FileRow | undefined {
+    return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
   }
 
   countsByFolder(): Array<{ folder: string; status: FileStatus; n: number }> {

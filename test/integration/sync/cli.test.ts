@@ -49,8 +49,8 @@ describe('docsync CLI', { timeout: 240_000 }, () => {
     const d = tmp();
     const common = ['--config', path.join(d, 'c.json'), '--data', path.join(d, 'data')];
     const folder = path.join(d, 'Scans');
+    fs.mkdirSync(folder);
     expect(docsync(['folders', 'add', folder, '--remote-path', 'Scans', '--ocr-model', 'Model_ENG_O5.6', ...common]).code).toBe(0);
-    expect(fs.existsSync(folder)).toBe(true);
     const list = JSON.parse(docsync(['folders', 'list', '--json', ...common]).out);
     expect(list).toMatchObject([{ path: folder, remotePath: 'Scans', ocrModel: 'Model_ENG_O5.6' }]);
     const status = JSON.parse(docsync(['status', '--json', ...common]).out);
@@ -60,4 +60,73 @@ describe('docsync CLI', { timeout: 240_000 }, () => {
     expect(docsync(['folders', 'remove', folder, ...common]).code).toBe(0);
     expect(JSON.parse(docsync(['folders', 'list', '--json', ...common]).out)).toEqual([]);
   });
+
+  it('refuses folders that break the shared folder rules, with a clear message, creating nothing', () => {
+    const d = tmp();
+    const data = path.join(d, 'data');
+    const common = ['--config', path.join(d, 'c.json'), '--data', data];
+    const add = (p: string) => docsync(['folders', 'add', p, ...common]);
+    const refused = (p: string, code: string) => {
+      const r = add(p);
+      expect(r.code, r.err).toBe(1);
+      expect(r.err).toMatch(new RegExp(`^docsync: cannot watch this folder \\(${code}\\): .+\\n$`));
+      expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+    };
+    refused(path.join(d, 'Scnas'), 'FOLDER_NOT_FOUND');
+    expect(fs.existsSync(path.join(d, 'Scnas'))).toBe(false);
+    fs.writeFileSync(path.join(d, 'a.pdf'), 'x');
+    refused(path.join(d, 'a.pdf'), 'NOT_A_FOLDER');
+    refused('/', 'ROOT_FOLDER');
+    refused(os.homedir(), 'HOME_FOLDER');
+    fs.mkdirSync(path.join(data, 'logs'), { recursive: true });
+    refused(data, 'DATA_FOLDER');
+    refused(path.join(data, 'logs'), 'DATA_FOLDER');
+    refused(d, 'DATA_FOLDER');
+    const scans = path.join(d, 'Scans');
+    fs.mkdirSync(path.join(scans, 'Sub'), { recursive: true });
+    expect(add(scans).code).toBe(0);
+    refused(scans, 'ALREADY_WATCHED');
+    refused(path.join(scans, 'Sub'), 'NESTED_FOLDER');
+    // A relative path is taken from the working directory, as a shell user means it.
+    const r = spawnSync(process.execPath, [BIN, 'folders', 'add', 'Sub', ...common], { cwd: scans, encoding: 'utf8', env: { ...process.env, DOCSYNC_API_KEY: '' } });
+    expect(r.stderr).toMatch(/NESTED_FOLDER/);
+    expect(JSON.parse(docsync(['folders', 'list', '--json', ...common]).out).map((f: { path: string }) => f.path)).toEqual([scans]);
+  });
+
+  it('says in one line that a read-only state.db cannot be written, exit code 1, no stack trace', () => {
+    const d = tmp();
+    const data = path.join(d, 'data');
+    const common = ['--config', path.join(d, 'c.json'), '--data', data];
+    expect(docsync(['status', ...common]).code).toBe(0); // creates state.db
+    const db = path.join(data, 'state.db');
+    const undo = makeReadOnly(db);
+    try {
+      for (const args of [['status'], ['pause'], ['start', '--ui-port', '0']]) {
+        const r = docsync([...args, ...common]);
+        expect(r.code, `${args[0]}: ${r.err}`).toBe(1);
+        expect(r.err).toMatch(/^docsync: cannot open the state database .*state\.db for writing: .+\n$/);
+        expect(r.err.split('\n').filter(Boolean)).toHaveLength(1);
+      }
+    } finally {
+      undo();
+    }
+  });
 });
+
+/**
+ * Makes a file unwritable for this process, as really as the machine allows: as root chmod does
+ * not stop writes, so the immutable attribute (chattr +i), else a read-only bind mount of its
+ * folder; as another user, chmod 444.
+ */
+function makeReadOnly(file: string): () => void {
+  if (process.getuid?.() !== 0) {
+    fs.chmodSync(file, 0o444);
+    return () => fs.chmodSync(file, 0o644);
+  }
+  if (spawnSync('chattr', ['+i', file]).status === 0) return () => void spawnSync('chattr', ['-i', file]);
+  const dir = path.dirname(file);
+  if (spawnSync('mount', ['--bind', dir, dir]).status === 0 && spawnSync('mount', ['-o', 'remount,bind,ro', dir]).status === 0) {
+    return () => void spawnSync('umount', [dir]);
+  }
+  throw new Error('cannot make a file read-only here (no chattr, no bind mount)');
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { ClientRemote } from '../../../src/sync/clientRemote.js';
 import { parseConfig, type FolderInput } from '../../../src/sync/config.js';
-import { Daemon } from '../../../src/sync/daemon.js';
+import { Daemon, type DaemonOptions } from '../../../src/sync/daemon.js';
 import pino from 'pino';
 import { silentLogger } from '../../../src/sync/logger.js';
 import type { FileRow } from '../../../src/sync/state/files.js';
@@ -18,7 +18,7 @@ export interface Harness {
   service: TestService;
   daemon: Daemon;
   /** Start (or restart) the daemon against `url` (default: the service). */
-  start(opts?: { url?: string; folder?: Partial<FolderInput>; config?: Record<string, unknown> }): Promise<Daemon>;
+  start(opts?: { url?: string; folder?: Partial<FolderInput>; config?: Record<string, unknown>; daemon?: Partial<DaemonOptions> }): Promise<Daemon>;
   stop(): Promise<void>;
   rows(): FileRow[];
   row(rel: string): FileRow | undefined;
@@ -59,6 +59,7 @@ export async function createHarness(serviceOptions: Parameters<typeof startTestS
       const remote = new ClientRemote({ baseUrl: opts.url ?? service.url, apiKey: service.key.key, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 100 } });
       daemon = await Daemon.start({
         config, dataDir, remote, log: process.env.SYNC_TEST_LOG ? pino({ level: 'debug' }, pino.destination(2)) : silentLogger(), controlIntervalMs: 100, ledgerRetry: { retryInitialMs: 100, retryMaxMs: 500 },
+        ...opts.daemon,
       });
       return daemon;
     },

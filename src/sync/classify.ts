@@ -1,0 +1,91 @@
+// What a settled, hashed file is: unchanged, moved (its outputs follow), moved during its upload
+// (the upload follows), a duplicate, or a new file or version to upload.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FolderConfig } from './config.js';
+import { sidecarPaths } from './export/names.js';
+import type { FolderContext } from './folder.js';
+import { idempotencyKey, remoteFileName } from './paths.js';
+import type { SettledFile } from './settle.js';
+import type { FileRow } from './state/files.js';
+
+/**
+ * After hashing: unchanged, moved, duplicate, or (new version of) a file to upload. The last, the
+ * common case in a burst, commits with the other transitions of its turn (transitionSoon).
+ */
+export function classify(
+  ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile, settlingSoon: Map<string, FileRow>,
+): Promise<unknown> | undefined {
+  const { store } = ctx;
+  const sig = { size: f.size, mtime_ms: f.mtimeMs };
+  if (row.sha256 === sha256 && row.status !== 'discovered') {
+    store.transition(row.id, row.status, sig, 'touched, content unchanged');
+    return undefined;
+  }
+  if (row.sha256 === sha256 && row.file_ids) {
+    store.transition(row.id, 'exported', sig, 'reappeared unchanged');
+    return undefined;
+  }
+  const moved = store.movedFrom(row.folder, sha256, row.id);
+  // Exported while the file was already on its way (renamed before its result came): no outputs
+  // to carry along, so the result is fetched again for the new name; nothing is uploaded again.
+  if (moved && !fs.existsSync(sidecarPaths(absPathOfRow(moved)).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
+  if (moved) {
+    const patch = {
+      ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
+      idempotency_key: moved.idempotency_key, exported_at: moved.exported_at, ticket_gen: moved.ticket_gen,
+    };
+    const to = store.transition(row.id, 'exported', patch, `moved from ${moved.rel_path}`);
+    store.transition(moved.id, 'removed', { moved_to: row.id }, `moved to ${row.rel_path}`);
+    void ctx.moveOutputs(moved, to).catch((err) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'));
+    return undefined;
+  }
+  const wasInFlight = store.movedInFlight(row.folder, sha256, row.id);
+  if (wasInFlight) return takeOverUpload(ctx, row, wasInFlight, sha256, sig, 'during its upload');
+  const dup = settlingSoon.get(sha256) ?? store.findSameContent(sha256, row.id, ['settled', 'uploading', 'processing', 'exported']);
+  if (dup && dup.id !== row.id && dup.folder === row.folder && config.duplicates === 'skip') {
+    store.transition(row.id, 'skipped', { ...sig, sha256, duplicate_of: dup.id }, `duplicate of ${dup.rel_path}`);
+    return undefined;
+  }
+  const newVersion = row.file_ids !== null;
+  settlingSoon.set(sha256, row);
+  const done = store.transitionSoon(
+    row.id,
+    'settled',
+    {
+      ...sig, sha256, attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null, duplicate_of: null,
+      upload_id: null, ticket_at: null, idempotency_key: null,
+      ticket_gen: newVersion ? row.ticket_gen + 1 : row.ticket_gen,
+      ...(newVersion ? { previous_file_ids: row.file_ids, file_ids: null } : {}),
+    },
+    newVersion ? 'modified: new version' : 'settled',
+  );
+  const forget = () => {
+    if (settlingSoon.get(sha256) === row) settlingSoon.delete(sha256);
+  };
+  return done.then(forget, (err: unknown) => {
+    forget();
+    throw err;
+  });
+}
+
+/**
+ * A file moved while its upload was under way (or before its outputs were written): the upload
+ * follows the file instead of a second one. The pipeline asks the service whether the bytes
+ * arrived (then fetches the result for the new name), else sends them under a fresh key.
+ */
+function takeOverUpload(ctx: FolderContext, row: FileRow, from: FileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string): undefined {
+  const { store } = ctx;
+  const name = remoteFileName(path.posix.basename(row.rel_path));
+  const gen = from.ticket_gen + 1;
+  store.transition(row.id, 'settled', { ...sig, sha256, attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null }, 'settled');
+  const to = store.transition(row.id, 'uploading', {
+    upload_id: from.upload_id, remote_path: from.remote_path, ticket_at: from.ticket_at,
+    ticket_gen: gen, idempotency_key: idempotencyKey(sha256, from.remote_path ?? '', name, gen), attempts: 0, next_attempt_at: 0,
+  }, `moved from ${from.rel_path} ${when}`);
+  store.transition(from.id, 'removed', { moved_to: to.id }, `moved to ${row.rel_path}`);
+  ctx.wake();
+  return undefined;
+}
+
+const absPathOfRow = (r: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string => path.join(r.folder, ...(r.disk_path ?? r.rel_path).split('/'));
