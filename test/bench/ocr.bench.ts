@@ -61,12 +61,18 @@ function runEngine(engine: string, docs: { id: string; file: string }[], concurr
 const round = (n: number, d = 3): number => Math.round(n * 10 ** d) / 10 ** d;
 
 function summarise(engine: string, out: RunnerOut, truth: Map<string, string>) {
-  const total: PageScore = { chars: 0, errors: 0, charsNoSpace: 0, errorsNoSpace: 0, lines: 0, found: 0 };
-  const perPage: { id: string; cer: number; found: string }[] = [];
+  const total: PageScore = { chars: 0, errors: 0, charsNoSpace: 0, errorsNoSpace: 0, errorsCaseless: 0, errorsNoSpaceCaseless: 0, lines: 0, found: 0 };
+  const perPage: { id: string; cer: number; cerNoSpacesCaseless: number; found: string; quality: number }[] = [];
   for (const p of out.pages) {
     const s = scorePage(parseTruthCsv(truth.get(p.id)!), p.cells);
     for (const k of Object.keys(total) as (keyof PageScore)[]) total[k] += s[k];
-    perPage.push({ id: p.id, cer: round(s.errors / s.chars), found: `${s.found}/${s.lines}` });
+    perPage.push({
+      id: p.id,
+      cer: round(s.errors / s.chars),
+      cerNoSpacesCaseless: round(s.errorsNoSpaceCaseless / s.charsNoSpace),
+      found: `${s.found}/${s.lines}`,
+      quality: round(p.quality, 2),
+    });
   }
   const n = out.pages.length;
   return {
@@ -75,6 +81,8 @@ function summarise(engine: string, out: RunnerOut, truth: Map<string, string>) {
     errors: out.pages.filter((p) => p.error).map((p) => `${p.id}: ${p.error}`),
     cer: round(total.errors / total.chars),
     cerNoSpaces: round(total.errorsNoSpace / total.charsNoSpace),
+    cerCaseless: round(total.errorsCaseless / total.chars),
+    cerNoSpacesCaseless: round(total.errorsNoSpaceCaseless / total.charsNoSpace),
     linesFound: round(total.found / total.lines),
     linesMissed: total.lines - total.found,
     cpuSecondsPerPage: round(out.run.cpuS / n, 2),

@@ -1,7 +1,8 @@
 // Scoring of OCR output against SROIE's line transcriptions (`ocr/NNN.csv`):
 // character error rate over the page text in reading order, with and without
-// spaces, and truth lines found (an engine cell overlaps the line's box and its
-// text contains the line's text within an edit-distance ratio).
+// spaces, as printed and case-folded, and truth lines found (an engine cell
+// overlaps the line's box and its text contains the line's text, spaces and
+// case aside, within an edit-distance ratio).
 
 export interface TextBox {
   text: string;
@@ -92,6 +93,9 @@ export interface PageScore {
   errors: number;
   charsNoSpace: number;
   errorsNoSpace: number;
+  /** Case-folded: SROIE's annotators typed most receipts in capitals whatever the print. */
+  errorsCaseless: number;
+  errorsNoSpaceCaseless: number;
   lines: number;
   found: number;
 }
@@ -103,8 +107,8 @@ export function scorePage(truth: TextBox[], cells: TextBox[]): PageScore {
   for (const t of truth) {
     const near = cells.filter((c) => overlaps(t, c)).sort((a, b) => a.x0 - b.x0);
     if (!near.length) continue;
-    const want = noSpaces(t.text);
-    const d = substringDistance(want, noSpaces(near.map((c) => c.text).join('')));
+    const want = noSpaces(t.text).toUpperCase();
+    const d = substringDistance(want, noSpaces(near.map((c) => c.text).join('')).toUpperCase());
     if (d <= FOUND_RATIO * want.length) found++;
   }
   return {
@@ -112,6 +116,8 @@ export function scorePage(truth: TextBox[], cells: TextBox[]): PageScore {
     errors: editDistance(hyp, ref),
     charsNoSpace: noSpaces(ref).length,
     errorsNoSpace: editDistance(noSpaces(hyp), noSpaces(ref)),
+    errorsCaseless: editDistance(hyp.toUpperCase(), ref.toUpperCase()),
+    errorsNoSpaceCaseless: editDistance(noSpaces(hyp).toUpperCase(), noSpaces(ref).toUpperCase()),
     lines: truth.length,
     found,
   };
