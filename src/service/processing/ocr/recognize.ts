@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { PageLayout } from '../layout/model.js';
+import type { Line, PageLayout } from '../layout/model.js';
 import { buildLines } from '../layout/lines.js';
 import { paddleRead } from './paddle.js';
 import { detectOrientation } from './pool.js';
@@ -14,7 +14,7 @@ import { tesseractImage, tesseractRead, type Read } from './tesseract.js';
 export type OcrEngine = 'tesseract' | 'paddle';
 
 export function engineFor(langs: string[]): OcrEngine {
-  return process.env.DOCSYNC_OCR_ENGINE === 'paddle' ? 'paddle' : 'tesseract';
+  return langs.some((l) => l === 'jpn' || l === 'tha') ? 'tesseract' : 'paddle';
 }
 
 /** Below this mean confidence (0..1) the page may be turned. */
@@ -45,8 +45,18 @@ export async function ocrImage(image: Buffer, langs: string[], pageNo: number, e
     number: pageNo,
     width: best.width,
     height: best.height,
-    lines: buildLines(best.words, pageNo),
+    lines: buildLines(best.words, pageNo).map(composeThai),
     source: 'ocr',
     quality: Math.max(0.3, Math.min(1, best.confidence / 0.9)),
   };
+}
+
+/**
+ * tesseract writes Thai SARA AM as NIKHAHIT + SARA AA, often as separate words
+ * that buildLines joins; the precomposed letter is what people type and search.
+ */
+function composeThai(line: Line): Line {
+  if (!line.text.includes('\u0E4D')) return line;
+  const fix = (s: string) => s.replace(/\u0E4D\s?\u0E32/g, '\u0E33');
+  return { ...line, text: fix(line.text), cells: line.cells.map((c) => ({ ...c, text: fix(c.text) })) };
 }
