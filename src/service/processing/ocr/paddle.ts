@@ -135,16 +135,6 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
   return { words, confidence: n ? sum / n : 0, width, height };
 }
 
-// Detection's activations on a 1600 px page take a few hundred MB of onnxruntime's
-// arena; two pages detecting at once double the process's peak (PADDLE_DET_SERIAL=0 allows it).
-let detQueue: Promise<unknown> = Promise.resolve();
-function oneDetectionAtATime<T>(fn: () => Promise<T>): Promise<T> {
-  if (process.env.PADDLE_DET_SERIAL === '0') return fn();
-  const run = detQueue.then(fn, fn);
-  detQueue = run.catch(() => undefined);
-  return run;
-}
-
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
 
@@ -161,7 +151,7 @@ async function detect(m: Models, grey: Buffer, width: number, height: number, op
     const off = c * w * h;
     for (let i = 0; i < w * h; i++) input[off + i] = (px[i]! / 255 - MEAN[c]!) / STD[c]!;
   }
-  const out = await oneDetectionAtATime(() => m.det.run({ [m.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) }));
+  const out = await m.det.run({ [m.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) });
   const prob = out[m.det.outputNames[0]!]!.data as Float32Array;
   const sx = width / w;
   const sy = height / h;
