@@ -1,6 +1,7 @@
 import os from 'node:os';
 import Tesseract from 'tesseract.js';
 import { langPath } from './languages.js';
+import { closePaddle } from './paddle.js';
 
 // A small pool of tesseract.js workers, started on first use and reused; sized to
 // the machine's cores. Workers idle for a minute are stopped so an idle service
@@ -96,8 +97,9 @@ export async function detectOrientation(image: Buffer): Promise<{ degrees: numbe
   return { degrees: r.data.orientation_degrees ?? 0, confidence: r.data.orientation_confidence ?? 0 };
 }
 
-/** Stops every worker (tests, benchmarks, service shutdown). */
+/** Stops every worker and releases the PaddleOCR sessions (tests, benchmarks, service shutdown). */
 export async function shutdownOcr(): Promise<void> {
+  await closePaddle();
   const all = slots.splice(0);
   await Promise.all(all.map((s) => (clearTimeout(s.idleTimer), s.worker.terminate().catch(() => undefined))));
   if (osdWorker) {
