@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { answer, newSession } from './agentHelpers.js';
 import { uploadCorpus, type UploadedInvoice } from './corpus.js';
+import { settled, uploadText } from '../service/uploadHelpers.js';
 
 let svc: TestService;
 let docs: UploadedInvoice[];
@@ -13,6 +14,9 @@ const byNumber = (n: string) => docs.find((d) => d.number === n)!;
 beforeAll(async () => {
   svc = await startTestService({ agent: { streamChunkDelayMs: 0 } });
   docs = await uploadCorpus(svc);
+  // A meeting note with a date and a figure: classified as a note, never counted or summed as an invoice.
+  const note = await uploadText(svc, 'Meeting notes\nDate: 12 March 2024\nAttendees: Anna, Ben, Chloe\n\nAgenda\n1. Office move: budget of 1,250.00 agreed.\n2. Next meeting in April.\n\nAction items\n- Ben books the movers.\n', { fileName: 'minutes.txt' });
+  if ((await settled(svc, note.uploadId)).body.status !== 'completed') throw new Error('note upload failed');
   session = await newSession(svc, { use_all_files: true });
 });
 afterAll(async () => svc.close());

@@ -41,13 +41,18 @@ function rolesOf(fields: ValueField[]): Partial<Record<Role, ValueField>> {
   return roles;
 }
 
-/** One record per document in scope (documents without values get an empty record). */
+const INVOICE_LIKE = new Set(['invoice', 'receipt', 'credit_note']);
+
+/** One record per document in scope (documents without values get an empty record). A document
+ *  classified as something other than an invoice (a letter, a note, a statement) has no record:
+ *  counts, sums and lists of invoices leave it out; its text is still searched. */
 export function loadRecords(db: DB, docs: ScopedDocument[]): DocRecord[] {
-  const stmt = db.prepare('SELECT fields FROM form_values WHERE document_id = ? AND file_id = ? ORDER BY updated_at DESC LIMIT 1').pluck();
-  return docs.map((doc) => {
-    const raw = stmt.get(doc.documentId, doc.fileId) as string | undefined;
-    const fields = raw ? (JSON.parse(raw) as ValueField[]).map(({ title, type, value }) => ({ title, type, value })) : [];
-    return { doc, fields, roles: rolesOf(fields) };
+  const stmt = db.prepare('SELECT fields, document_type AS type FROM form_values WHERE document_id = ? AND file_id = ? ORDER BY updated_at DESC LIMIT 1');
+  return docs.flatMap((doc) => {
+    const row = stmt.get(doc.documentId, doc.fileId) as { fields: string; type: string | null } | undefined;
+    if (row?.type && !INVOICE_LIKE.has(row.type)) return [];
+    const fields = row ? (JSON.parse(row.fields) as ValueField[]).map(({ title, type, value }) => ({ title, type, value })) : [];
+    return [{ doc, fields, roles: rolesOf(fields) }];
   });
 }
 
