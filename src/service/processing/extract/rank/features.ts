@@ -35,9 +35,9 @@ const fiveCents = (v: number) => Math.abs(Math.round(v * 100) % 5) === 0;
 
 const KW = {
   total: /total|jumlah|amount|montant|betrag|summe|importe|totaal|totale|合計|合计|総額/,
-  grand: /grand|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount/,
-  sub: /sub ?-?total|sous|zwischen|subtotaal|excl|before|nett?o\b|\bht\b/,
-  tax: /gst|sst|tax|vat|mwst|ust\b|tva|iva|btw|消費税|税/,
+  grand: /grand|zu zahlen|zahlbetrag|endbetrag|da pagare|te betalen|perlu dibayar|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount/,
+  sub: /sub ?-?total|sous|zwischen|subtotaal|excl|before|nett?o\b|nettobetrag|imponibile|base imponible|\bht\b|kecil|sebelum/,
+  tax: /gst|sst|tax|vat|mwst|ust\b|tva|iva|btw|cukai|消費税|税/,
   cash: /cash|tender|paid|payment|visa|master|card|debit|credit|tunai|bayar|kontant|bar\b|efectivo|espèces/,
   change: /change|baki|balance(?! due)|wechselgeld|cambio|rendu|kembali/,
   rounding: /round|adj|pembulatan/,
@@ -72,11 +72,18 @@ function amountSpots(ctx: DocContext): AmountSpot[] {
   return spots;
 }
 
+// A total sits among the last amounts of a document: a long one (a 300-page listing) is read
+// from its last amounts only, so the arithmetic features stay cheap.
+const MAX_AMOUNTS = 400;
+
 export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
-  const spots = amountSpots(ctx);
+  const spots = amountSpots(ctx).slice(-MAX_AMOUNTS);
   if (!spots.length) return [];
   const values = spots.map((s) => s.value);
   const positives = [...new Set(values.filter((v) => v > 0))].sort((a, b) => b - a);
+  const cents = new Set(positives.map((v) => Math.round(v * 100)));
+  // Two other amounts that add up to v (subtotal + tax), found through the set of cents.
+  const sumOfTwo = (v: number) => positives.some((a) => a < v && a * 2 > v - 0.011 && [-1, 0, 1].some((d) => cents.has(Math.round((v - a) * 100) + d) && Math.round((v - a) * 100) + d !== Math.round(a * 100)));
   const max = positives[0] ?? 1;
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -91,7 +98,7 @@ export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandida
     const t = kwOf(s.lineIndex);
     const above = kwOf(s.lineIndex - 1);
     const rank = positives.indexOf(s.value);
-    const subPlusTax = positives.some((a) => a < s.value && positives.some((b) => b < a && near(a + b, s.value))) ? 1 : 0;
+    const subPlusTax = sumOfTwo(s.value) ? 1 : 0;
     const cashMinusChange = cash.some((c) => change.some((d) => d > 0 && c > s.value && near(c - d, s.value))) ? 1 : 0;
     return {
       value: s.value,
@@ -171,7 +178,7 @@ export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidat
 
 export const VENDOR_FEATURES = [
   'rule', 'first', 'top3', 'order', 'lineY', 'height', 'tallest', 'suffix', 'registration', 'nextIsRegistration',
-  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain',
+  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord',
 ];
 
 const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b/;
@@ -179,6 +186,7 @@ const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\
 const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
 const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
+const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|御中/;
 const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
 
 export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
@@ -209,6 +217,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       // An owner's or contact's name printed over the company's ("James Finch" / "Harbour & Finch LLP").
       !joined && test(SUFFIX, next) && !test(SUFFIX, t) ? 1 : 0,
       /^\p{Lu}[\p{L}'-]+(\s+\p{Lu}[\p{L}'-]+){1,2}$/u.test(text.trim()) && !test(SUFFIX, t) ? 1 : 0,
+      test(BUYER, t),
     ];
   };
   const out: RankCandidate[] = [];
@@ -225,7 +234,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     }
     // A shop name printed over two lines ("S.H.H. MOTOR (SUNGAI RENGIT)" / "SDN. BHD.").
     const next = lines[i + 1]?.text.trim();
-    if (next && i < 8 && nameLike(normLabel(text)) && (nameLike(normLabel(next)) || SUFFIX.test(normLabel(next)))) {
+    if (next && i < 8 && nameLike(normLabel(text)) && !SUFFIX.test(normLabel(text)) && (/^\(/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))) {
       out.push({ value: `${text} ${next}`, line, x: features(i, `${text} ${next}`, true) });
     }
   });
