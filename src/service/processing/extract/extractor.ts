@@ -29,7 +29,7 @@ export interface ExtractOptions {
 }
 
 export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, opts: ExtractOptions = {}): ExtractedField[] {
-  const { ctx, fields, choice, roles } = readByRules(pages, schema);
+  const { ctx, fields, choice, roles, vendorNamed } = readByRules(pages, schema);
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return fields;
   return fields.map((field, i) => {
@@ -37,7 +37,10 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     const model = (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
     // A total the cross-checks rebuilt from subtotal + tax (its printed digits damaged) is
     // printed nowhere, so no candidate carries it: the arithmetic stands.
-    if (model && !(role === 'total' && typeof field.value === 'number' && !printed(ctx, field.value))) {
+    // A vendor read beside the field's own label ("Supplier: Fabrikam") is what the document
+    // says it is: the ranker chooses only where the name must be told from its place on the page.
+    const labelled = role === 'vendor' && vendorNamed;
+    if (model && !labelled && !(role === 'total' && typeof field.value === 'number' && !printed(ctx, field.value))) {
       const ranked = rank(role as RankedRole, ctx, choice, model);
       return ranked ? { ...field, value: ranked.value, confidence: ranked.confidence } : field;
     }
@@ -54,7 +57,7 @@ export function readByRules(pages: PageLayout[], schema: SchemaForExtraction) {
   const roles = schema.fields.map((f) => roleOf(f));
   const choice: RuleChoice = { totalsConsistent: read.consistent, vendorLabelled: read.vendorLabelled };
   roles.forEach((role, i) => { if ((RANKED_ROLES as Role[]).includes(role)) choice[role as RankedRole] = fields[i].value ?? undefined; });
-  return { ctx, fields, choice, roles };
+  return { ctx, fields, choice, roles, vendorNamed: read.vendorNamed };
 }
 
 function printed(ctx: DocContext, value: number): boolean {
@@ -72,7 +75,7 @@ function withTermsDue(ctx: DocContext, schema: SchemaForExtraction, fields: Extr
   return fields.map((f, i) => (i === due ? { ...f, value, confidence: Math.round(0.7 * ctx.quality * 100) / 100 } : f));
 }
 
-interface RuleRead { fields: ExtractedField[]; consistent: boolean; vendorLabelled: boolean }
+interface RuleRead { fields: ExtractedField[]; consistent: boolean; vendorLabelled: boolean; vendorNamed: boolean }
 
 function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   const { rows, headerLines } = readTableRows(ctx);
@@ -99,6 +102,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
 
   let vendorLabelled = false;
+  let vendorNamed = false;
   const fields = schema.fields.map((field, i) => {
     const role = roles[i];
     let cand: Candidate | null;
@@ -110,12 +114,14 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     else if (role === 'vendor') {
       cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
       vendorLabelled = cand !== null;
+      // A specific label ("Supplier", "Vendor", "Lieferant"), not a weak one ("From", "Company").
+      vendorNamed = cand !== null && cand.score >= 0.6;
       cand ??= guessVendor(ctx, tableLines);
     }
     else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
     return toField(field, cand, ctx);
   });
-  return { fields, consistent: totals.consistent, vendorLabelled };
+  return { fields, consistent: totals.consistent, vendorLabelled, vendorNamed };
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;

@@ -58,6 +58,10 @@ function amountSpots(ctx: DocContext): AmountSpot[] {
   const spots: AmountSpot[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     line.cells.forEach((cell, ci) => {
+      // A date or a time ("2024-04-02", "25/12/2018 13:45") holds numbers, not amounts.
+      if (parseDate(cell.text, ctx.order) && !/\d[.,]\d{2}(?!\d)/.test(cell.text.replace(DATE_RE, ''))) return;
+      // An identifier ("XL-0402", "INV/2024/17") is no amount either.
+      if (/\p{L}[-/]?\d/u.test(cell.text) && !/\d[.,]\d{2}(?!\d)/.test(cell.text)) return;
       const last = ci === line.cells.length - 1;
       for (const value of amountsIn(cell.text, ctx.decimal)) {
         if (Number.isFinite(value) && Math.abs(value) < 1e9) spots.push({ value, line, lineIndex, text: cell.text, last, x1: cell.x1, repaired: false });
