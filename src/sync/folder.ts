@@ -266,7 +266,8 @@ export class FolderDriver {
     this.changed(abs);
   }
 
-  private changed(abs: string): void {
+  /** `listed`: called by the listing check itself, which must not schedule another one. */
+  private changed(abs: string, listed = false): void {
     if (this.closed) return;
     const rel = toRelPath(this.path, abs);
     if (!rel || rel.startsWith('..')) return;
@@ -275,6 +276,9 @@ export class FolderDriver {
     try {
       stat = fs.lstatSync(abs);
       if (stat.isSymbolicLink()) {
+        // A link's or a folder's event counts as a burst too: when its neighbours' events are
+        // lost, nothing else would make the listing check note them.
+        if (!listed) this.relistSoon(abs);
         if (!this.linkKind(abs, false)) return;
         stat = fs.statSync(abs);
         viaLink = true;
@@ -287,6 +291,7 @@ export class FolderDriver {
       return;
     }
     if (stat.isDirectory()) {
+      if (!listed && !viaLink) this.relistSoon(abs);
       // A folder moved in arrives as one event: its contents must be found by walking it.
       if (this.keepDir(rel)) void this.reconcile(abs, false, viaLink).catch((err) => this.ctx.log.warn({ err }, 'subtree scan failed'));
       return;
@@ -324,7 +329,7 @@ export class FolderDriver {
     const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
     if (this.closed || entries.length > RELIST_MAX_ENTRIES) return;
     for (const e of entries) {
-      if (e.isSymbolicLink()) this.changed(path.join(dir, e.name)); // skipped (noted once) or followed
+      if (e.isSymbolicLink()) this.changed(path.join(dir, e.name), true); // skipped (noted once) or followed
       if (!e.isFile()) continue;
       const abs = path.join(dir, e.name);
       if (e.name.includes('\uFFFD') && !fs.existsSync(abs)) {
@@ -336,7 +341,7 @@ export class FolderDriver {
       const row = this.ctx.store.signature(this.path, rel);
       if (!row || row.status === 'removed') {
         this.ctx.log.info({ file: rel }, 'found by a listing check: its file-system event was missed');
-        this.changed(abs);
+        this.changed(abs, true);
       }
     }
   }
