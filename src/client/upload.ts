@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { ClientCore } from './core.js';
 import { ServiceError } from './errors.js';
 import { answerError, exchange, withRetries, type HttpRequest } from './exchange.js';
@@ -13,6 +14,11 @@ export interface UploadOptions {
   size?: number;
   /** Per-attempt timeout of the PUT (the bytes may be large). Default 15 minutes. */
   timeoutMs?: number;
+  /**
+   * Told the sha256 (hex) of the bytes that the successful PUT of a file path sent: a file that
+   * changed after it was hashed is known by what actually went out.
+   */
+  onSent?: (sha256: string) => void;
 }
 
 export interface PresignedTicket {
@@ -71,7 +77,17 @@ async function putBytes(core: ClientCore, address: string, source: UploadSource,
       if (typeof source !== 'string') return attempt(Buffer.from(source.buffer, source.byteOffset, source.byteLength), source.byteLength);
       // Stat on every attempt: the size must match the bytes this stream will send.
       const { size } = await fs.promises.stat(source);
-      await attempt(fs.createReadStream(source), size);
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      const file = fs.createReadStream(source);
+      file.on('error', (err) => hashing.destroy(err));
+      await attempt(file.pipe(hashing), size);
+      options.onSent?.(hash.digest('hex'));
     },
     // A 403 is handled by the caller with a new ticket, not by waiting.
     { retry, signal: options.signal, onRetry: core.onRetry },

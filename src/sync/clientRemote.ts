@@ -32,12 +32,13 @@ export class ClientRemote implements Remote {
     const size = (await fs.promises.stat(absPath)).size;
     const timeoutMs = 60_000 + Math.ceil(size / 256);
     return guard(async () => {
+      let sha256 = '';
       const ticket = await uploadWithTicket(this.client, absPath, t.fileType, async () => {
         const tk = await this.client.call(uploadFile, { body, idempotencyKey: ticketKey(n++) });
         await onTicket(tk.uploadId);
         return tk;
-      }, { timeoutMs });
-      return { uploadId: ticket.uploadId };
+      }, { timeoutMs, onSent: (sha) => (sha256 = sha) });
+      return { uploadId: ticket.uploadId, sha256 };
     });
   }
 

@@ -253,6 +253,7 @@ export class FolderDriver {
       gone.push(r.id);
     }
     for (const id of gone) this.removeRow(id, 'deleted locally');
+    this.adoptOrphans();
   }
 
   /** A file docsync itself moved into Processed/ or Failed/ is not a deletion. */
@@ -415,6 +416,18 @@ export class FolderDriver {
   private removeRow(id: number, reason: string): void {
     const row = this.ctx.store.get(id);
     if (row && REMOVABLE.has(row.status)) this.ctx.store.transition(id, 'removed', {}, reason);
+    this.adoptOrphans();
+  }
+
+  /**
+   * A copy skipped as a duplicate stands in for its original once that is gone: it settles again
+   * and takes the original's outputs or its upload under way (a move), else is uploaded itself.
+   */
+  private adoptOrphans(): void {
+    for (const dup of this.ctx.store.orphanedDuplicates(this.path)) {
+      this.ctx.store.transition(dup.id, 'discovered', {}, 'the file it duplicated is gone: looked at again');
+      this.tracker.observe(path.join(this.path, ...(dup.disk_path ?? dup.rel_path).split('/')));
+    }
   }
 
   /** The file is complete: hash it, then decide what it is (new, version, move, duplicate, unchanged). */

@@ -218,8 +218,14 @@ export class Pipeline {
       row = await this.o.store.transitionSoon(row.id, 'uploading', {
         remote_path: dir, idempotency_key: idempotencyKey(row.sha256!, dir, name, row.ticket_gen), attempts: row.attempts + 1,
       }, 'uploading');
-    } else if (row.upload_id && (await this.alreadyReceived(row))) {
-      return; // resumed after a crash: the bytes had arrived, nothing to send again
+    } else if (row.upload_id) {
+      let received;
+      try {
+        received = await this.alreadyReceived(row);
+      } catch (err) {
+        return this.failStep(row, err, 'uploading'); // unknown whether they arrived: ask again later, send nothing yet
+      }
+      if (received) return; // resumed after a crash or moved: the bytes had arrived, nothing to send again
     }
     const ticket: TicketRequest = {
       fileName: name, fileType: mediaTypeOf(name), destinationPath: row.remote_path || undefined,
@@ -228,12 +234,17 @@ export class Pipeline {
     };
     const base = row;
     try {
-      const { uploadId } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), async (uploadId) => {
+      const { uploadId, sha256 } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), async (uploadId) => {
         await this.o.store.transitionSoon(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
       });
       this.pollCount.delete(row.id);
       const firstPollMs = this.early.delete(uploadId) ? 0 : this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
-      await this.o.store.transitionSoon(row.id, 'processing', { upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null }, 'uploaded');
+      // Written to after it was hashed: the bytes that went out are this version, so the change's
+      // own settling finds them unchanged instead of sending the same content a second time.
+      const changed = sha256 !== '' && sha256 !== row.sha256;
+      await this.o.store.transitionSoon(row.id, 'processing', {
+        upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null, ...(changed ? { sha256 } : {}),
+      }, changed ? 'uploaded (changed after it was hashed: the bytes sent are this version)' : 'uploaded');
       // Announced while that commit was pending: the row was not `processing` yet.
       if (this.early.delete(uploadId)) {
         this.o.store.schedule(row.id, Date.now());
@@ -253,15 +264,21 @@ export class Pipeline {
     return key;
   }
 
+  /**
+   * Whether the service holds the bytes of the row's upload. Only a definite answer counts: "no"
+   * (or an upload the service does not know) sends them again; a transient failure (outage, 5xx,
+   * reset) throws, since reading it as "no" would upload the same content twice.
+   */
   private async alreadyReceived(row: FileRow): Promise<boolean> {
     try {
       const p = await this.o.remote.progress(row.upload_id!);
       if (!p.received) return false;
-      this.o.store.transition(row.id, 'processing', { next_attempt_at: Date.now() }, 'upload had completed before a restart');
-      return true;
-    } catch {
+    } catch (err) {
+      if (toRemoteError(err).transient) throw err;
       return false;
     }
+    this.o.store.transition(row.id, 'processing', { next_attempt_at: Date.now() }, 'upload had completed before a restart');
+    return true;
   }
 
   private async poll(row: FileRow): Promise<void> {

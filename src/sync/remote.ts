@@ -32,7 +32,8 @@ export interface Remote {
    * n-th ticket request in this call (n > 0 only after an expired address). The bytes are sent
    * once `onTicket` (and the promise it returns) is done: the upload id is recorded first.
    */
-  upload(absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>): Promise<{ uploadId: string }>;
+  /** `sha256`: of the bytes that went out (the file may have changed since it was hashed). */
+  upload(absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>): Promise<{ uploadId: string; sha256: string }>;
   /** Upload status; falls back to the files list by upload id when the server lacks the extension. */
   progress(uploadId: string): Promise<UploadProgress>;
   /** Every formValues entry of a file, all pages, with full table data. */

@@ -316,6 +316,12 @@ export class FileStore {
     return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
   }
 
+  /** Files skipped as duplicates of a file that is gone since: each must stand in for it. */
+  orphanedDuplicates(folder: string): FileRow[] {
+    return this.prepared(`SELECT s.* FROM files s JOIN files o ON o.id = s.duplicate_of
+      WHERE s.folder = ? AND s.status = 'skipped' AND o.status = 'removed' ORDER BY s.id`).all(folder) as FileRow[];
+  }
+
   countsByFolder(): Array<{ folder: string; status: FileStatus; n: number }> {
     return this.db.prepare('SELECT folder, status, COUNT(*) AS n FROM files GROUP BY folder, status').all() as never;
   }

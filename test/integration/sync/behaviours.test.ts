@@ -121,6 +121,20 @@ describe('renames, edits, duplicates and deletions', () => {
     expect(h.serviceUploads()).toBe(2);
   });
 
+  it('a skipped copy stands in for its original once that is deleted: it takes the outputs, nothing is sent again', async () => {
+    await h.start();
+    write('orig.txt', invoiceText(12));
+    await exported('orig.txt');
+    write('sub/copy.txt', invoiceText(12));
+    await until(() => h.row('sub/copy.txt')?.status === 'skipped', 30_000, 'skipped');
+    fs.rmSync(path.join(h.inbox, 'orig.txt'));
+    await exported('sub/copy.txt');
+    expect(h.row('sub/copy.txt')!.reason).toBe('moved from orig.txt');
+    expect(fs.existsSync(path.join(h.inbox, 'sub', 'copy.txt.values.json'))).toBe(true);
+    expect(fs.existsSync(path.join(h.inbox, 'orig.txt.values.json'))).toBe(false);
+    expect(h.serviceUploads()).toBe(1);
+  });
+
   it('keeps the remote file when a local file is deleted, by default', async () => {
     await h.start();
     write('gone.txt', invoiceText(11));

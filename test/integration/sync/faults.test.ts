@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +55,39 @@ describe('service faults', () => {
     await until(allExported(80), 90_000, 'all exported', () => h.rows().map((r) => r.status));
     expect(h.serviceUploads()).toBe(80);
   }, 120_000);
+
+  it('a folder renamed after export while the service cannot say whether it holds the upload: asks again, sends nothing twice', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    await h.start({ url: proxy.url });
+    fs.mkdirSync(path.join(h.inbox, 'a'));
+    write('a/x.txt', invoiceText(900));
+    await until(allExported(1), 30_000, 'exported');
+    // The folder's rename leaves the outputs with the file, so the upload follows the file and the
+    // daemon asks the service whether it holds the bytes; the first answers are an outage.
+    proxy.inject({ method: 'GET', pathPrefix: '/prod/v1/uploads/', fault: { kind: 'status', status: 503 }, times: 6 });
+    fs.renameSync(path.join(h.inbox, 'a'), path.join(h.inbox, 'a2'));
+    await until(() => h.row('a2/x.txt')?.status === 'exported', 30_000, 'exported at its new place', () => h.rows().map((r) => [r.rel_path, r.status, r.reason]));
+    expect(proxy.requests.filter((q) => q.fault === 'status').length).toBe(6);
+    expect(h.serviceUploads()).toBe(1);
+  }, 60_000);
+
+  it('a file written to after it was hashed, before its bytes went out: the bytes sent are its version, sent once', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    proxy.inject({ ...TICKET, fault: { kind: 'delay', ms: 1500 } }); // the ticket is slow to come
+    await h.start({ url: proxy.url });
+    write('late.txt', invoiceText(910));
+    await until(() => h.row('late.txt')?.status === 'uploading', 30_000, 'asking for a ticket');
+    write('late.txt', invoiceText(911)); // the scanner rewrites it meanwhile
+    const content = createHash('sha256').update(invoiceText(911)).digest('hex');
+    await until(() => h.row('late.txt')?.status === 'exported' && h.row('late.txt')?.sha256 === content, 30_000, 'exported with its last content',
+      () => h.rows().map((r) => [r.rel_path, r.status, r.sha256, r.reason]));
+    await h.daemon.rescanAll();
+    await h.daemon.waitIdle(30_000);
+    const blobs = h.service.service.db.prepare('SELECT blob_sha256 FROM uploads').pluck().all();
+    expect(blobs).toEqual([content]);
+  }, 60_000);
 
   it('retries 429 and 5xx, never creating a second upload', async () => {
     h = await createHarness();
