@@ -26,7 +26,9 @@ export function classify(
     store.transition(row.id, 'exported', sig, 'reappeared unchanged');
     return undefined;
   }
-  const moved = store.movedFrom(row.folder, sha256, row.id);
+  // Another file of this content taking these outputs right now makes this one a copy of it.
+  const taking = settlingSoon.get(sha256);
+  const moved = taking && taking.id !== row.id ? undefined : store.movedFrom(row.folder, sha256, row.id);
   // Exported while the file was already on its way (renamed before its result came): no outputs
   // to carry along, so the result is fetched again for the new name; nothing is uploaded again.
   if (moved && !fs.existsSync(sidecarPaths(absPathOfRow(moved)).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
@@ -35,10 +37,19 @@ export function classify(
       ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
       idempotency_key: moved.idempotency_key, exported_at: moved.exported_at, ticket_gen: moved.ticket_gen,
     };
-    const to = store.transition(row.id, 'exported', patch, `moved from ${moved.rel_path}`);
-    store.transition(moved.id, 'removed', { moved_to: row.id }, `moved to ${row.rel_path}`);
-    void ctx.moveOutputs(moved, to).catch((err) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'));
-    return undefined;
+    // The outputs move first, then the state says they are here: killed in between, the file
+    // settles again at the next start, finds no outputs at the old place, and fetches its result
+    // again for the new name (takeOverUpload); nothing claims outputs that are not there.
+    settlingSoon.set(sha256, row);
+    return ctx.moveOutputs(moved, row).then(
+      () => undefined,
+      (err: unknown) => ctx.log.warn({ err, file: row.rel_path }, 'moving outputs failed'),
+    ).then(() => {
+      store.transition(row.id, 'exported', patch, `moved from ${moved.rel_path}`);
+      store.transition(moved.id, 'removed', { moved_to: row.id }, `moved to ${row.rel_path}`);
+    }).finally(() => {
+      if (settlingSoon.get(sha256) === row) settlingSoon.delete(sha256);
+    });
   }
   const wasInFlight = store.movedInFlight(row.folder, sha256, row.id);
   if (wasInFlight) return takeOverUpload(ctx, row, wasInFlight, sha256, sig, 'during its upload');

@@ -50,7 +50,7 @@ export class ClientRemote implements Remote {
           this.uploadsExtension = true;
           // The service records `file_uploaded` when the PUT lands; before that no step exists.
           const received = s.files.length > 0 || s.statuses.length > 0;
-          return { status: s.status, received, fileIds: s.files.map((f) => f.fileId), errorReason: s.errorReason ?? undefined };
+          return { status: s.status, received, fileIds: s.files.map((f) => f.fileId), errorReason: s.errorReason ?? undefined, sha256: soleHash(s.files) };
         } catch (err) {
           // A server without the extension answers 404 (or 405) for the route itself.
           if (!(err instanceof ServiceError) || ![404, 405].includes(err.status) || this.uploadsExtension === true) throw err;
@@ -72,6 +72,7 @@ export class ClientRemote implements Remote {
       received: true,
       fileIds: files.filter((f) => f.status !== 'failed').map((f) => f.fileId),
       errorReason: failed ? files[0]!.errorReason ?? undefined : undefined,
+      sha256: soleHash(files),
     };
   }
 
@@ -110,3 +111,6 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
     });
   }
 }
+
+/** The bytes' hash when the upload made one file (a split upload's parts have their own). */
+const soleHash = (files: Array<{ fileHash: string }>): string | undefined => (files.length === 1 ? files[0]!.fileHash || undefined : undefined);

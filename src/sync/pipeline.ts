@@ -6,7 +6,8 @@ import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
-import { RemoteError, type Remote, type TicketRequest } from './remote.js';
+import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
+import { hashFile } from './hash.js';
 import { mediaTypeOf } from './media.js';
 import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
 
@@ -270,14 +271,22 @@ export class Pipeline {
    * reset) throws, since reading it as "no" would upload the same content twice.
    */
   private async alreadyReceived(row: FileRow): Promise<boolean> {
+    let p: UploadProgress;
     try {
-      const p = await this.o.remote.progress(row.upload_id!);
+      p = await this.o.remote.progress(row.upload_id!);
       if (!p.received) return false;
     } catch (err) {
       if (toRemoteError(err).transient) throw err;
       return false;
     }
-    this.o.store.transition(row.id, 'processing', { next_attempt_at: Date.now() }, 'upload had completed before a restart');
+    // The bytes that went out before the restart may be a later write than the one hashed: when
+    // they are what the file holds now, they are this version (see upload()).
+    let sha256: string | undefined;
+    if (p.sha256 && p.sha256 !== row.sha256) {
+      const now = await hashFile(absPathOf(row)).catch(() => null);
+      if (now?.sha256 === p.sha256) sha256 = p.sha256;
+    }
+    this.o.store.transition(row.id, 'processing', { next_attempt_at: Date.now(), ...(sha256 ? { sha256 } : {}) }, 'upload had completed before a restart');
     return true;
   }
 

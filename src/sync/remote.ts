@@ -19,6 +19,8 @@ export interface UploadProgress {
   received: boolean;
   fileIds: string[];
   errorReason?: string;
+  /** sha256 of the bytes the service holds, when it says (one file made of the upload). */
+  sha256?: string;
 }
 
 /**

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { moveSidecars } from '../../../src/sync/export/index.js';
+import { openStateDb } from '../../../src/sync/state/db.js';
+import { FileStore } from '../../../src/sync/state/files.js';
 import { createHarness, invoiceText, sleep, until, type Harness } from './harness.js';
 
 let h: Harness;
@@ -132,6 +135,23 @@ describe('renames, edits, duplicates and deletions', () => {
     expect(h.row('sub/copy.txt')!.reason).toBe('moved from orig.txt');
     expect(fs.existsSync(path.join(h.inbox, 'sub', 'copy.txt.values.json'))).toBe(true);
     expect(fs.existsSync(path.join(h.inbox, 'orig.txt.values.json'))).toBe(false);
+    expect(h.serviceUploads()).toBe(1);
+  });
+
+  it('killed after a renamed file\'s outputs moved but before state.db said so: the next start fetches its result again, sends nothing', async () => {
+    await h.start();
+    write('before.txt', invoiceText(13));
+    await exported('before.txt');
+    await h.stop();
+    // What a kill between the two steps leaves: file and outputs at the new name, the old row removed.
+    fs.renameSync(path.join(h.inbox, 'before.txt'), path.join(h.inbox, 'after.txt'));
+    await moveSidecars(path.join(h.inbox, 'before.txt'), path.join(h.inbox, 'after.txt'));
+    const db = openStateDb(h.dataDir);
+    new FileStore(db).transition(db.prepare("SELECT id FROM files WHERE rel_path = 'before.txt'").pluck().get() as number, 'removed', {}, 'deleted locally');
+    db.close();
+    await h.start();
+    await exported('after.txt');
+    expect(JSON.parse(fs.readFileSync(path.join(h.inbox, 'after.txt.values.json'), 'utf8')).docsync.sourceFile).toBe('after.txt'); // written anew
     expect(h.serviceUploads()).toBe(1);
   });
 

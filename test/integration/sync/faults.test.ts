@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.js';
 import { retryFailed } from '../../../src/cli/control.js';
+import { ServiceClient } from '../../../src/client/index.js';
 import { openStateDb } from '../../../src/sync/state/db.js';
 import { FileStore } from '../../../src/sync/state/files.js';
 import { createHarness, invoiceText, sleep, until, type Harness } from './harness.js';
@@ -87,6 +88,30 @@ describe('service faults', () => {
     await h.daemon.waitIdle(30_000);
     const blobs = h.service.service.db.prepare('SELECT blob_sha256 FROM uploads').pluck().all();
     expect(blobs).toEqual([content]);
+  }, 60_000);
+
+  it("killed after a PUT that carried a later write than the one hashed: the next start takes the service's hash of the bytes, sends nothing again", async () => {
+    h = await createHarness();
+    const v1 = invoiceText(920);
+    const v2 = invoiceText(921) + 'rewritten\n';
+    const abs = path.join(h.inbox, 'late.txt');
+    fs.writeFileSync(abs, v2); // what the disk holds; v1 is what the killed daemon had hashed
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    // The killed daemon's last acts: its ticket and the PUT of the bytes then on disk.
+    const client = new ServiceClient({ baseUrl: h.service.url, apiKey: h.service.key.key });
+    const { uploadId } = await client.uploadFile(abs, { fileName: 'late.txt', fileType: 'text/plain', destinationPath: 'Inbox' });
+    const db = openStateDb(h.dataDir);
+    const store = new FileStore(db);
+    const { id } = store.discover(h.inbox, 'late.txt', Buffer.byteLength(v1), Date.now() - 60_000, 'seen');
+    store.transition(id, 'settled', { sha256: sha(v1), size: Buffer.byteLength(v1) }, 'settled');
+    store.transition(id, 'uploading', { upload_id: uploadId, remote_path: 'Inbox', idempotency_key: 'killed', ticket_at: Date.now() }, 'ticket received');
+    db.close();
+    await h.start();
+    await until(() => h.row('late.txt')?.status === 'exported', 30_000, 'exported', () => h.rows().map((r) => [r.rel_path, r.status, r.reason]));
+    await h.daemon.rescanAll();
+    await h.daemon.waitIdle(30_000);
+    expect(h.row('late.txt')).toMatchObject({ status: 'exported', sha256: sha(v2), upload_id: uploadId });
+    expect(h.serviceUploads()).toBe(1);
   }, 60_000);
 
   it('retries 429 and 5xx, never creating a second upload', async () => {
