@@ -2,11 +2,10 @@
 // and the cross-validated eval. A document yields, per ranked field it has a label
 // for, its candidates' feature vectors and which of them carry the right value.
 
-import { readByRules } from '../../src/service/processing/extract/extractor.js';
+import { calibrationKey, readByRules } from '../../src/service/processing/extract/extractor.js';
 import { candidatesOf, FEATURES, RANKED_ROLES, type RankedRole } from '../../src/service/processing/extract/rank/features.js';
 import { choose, fitCalibrator, train, type Calibrator, type Sample } from '../../src/service/processing/extract/rank/model.js';
 import type { RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
-import { roleOf } from '../../src/service/processing/extract/roles.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
 import type { Loaded } from './evaluate.js';
 import { EVAL_SCHEMA, same, squash, TITLE_OF } from './score.js';
@@ -24,7 +23,8 @@ export interface DocSamples {
 }
 
 export function samplesOf(l: Loaded, corpus: string): DocSamples {
-  const { ctx, fields: ruleFields, choice } = readByRules(l.pages, EVAL_SCHEMA);
+  const read = readByRules(l.pages, EVAL_SCHEMA);
+  const { ctx, fields: ruleFields, choice } = read;
   const roles: DocSamples['roles'] = {};
   for (const role of RANKED_ROLES) {
     const key = KEY_OF_ROLE[role];
@@ -32,11 +32,11 @@ export function samplesOf(l: Loaded, corpus: string): DocSamples {
     const cands = candidatesOf(role, ctx, choice);
     roles[role] = { xs: cands.map((c) => c.x), values: cands.map((c) => c.value), right: cands.map((c) => same(key, l.doc.truth[key], c.value)) };
   }
-  const rules = ruleFields.flatMap((f: ExtractedField) => {
+  // Keyed by the calibration the extractor applies (a labelled vendor and a rebuilt total have their own).
+  const rules = ruleFields.flatMap((f: ExtractedField, i) => {
     const key = Object.keys(TITLE_OF).find((k) => TITLE_OF[k] === f.title);
     if (!key || !l.doc.fields.includes(key) || f.value === null) return [];
-    const role = roleOf(EVAL_SCHEMA.fields.find((x) => x.title === f.title)!);
-    return [{ role, confidence: f.confidence, right: same(key, l.doc.truth[key], f.value) }];
+    return [{ role: calibrationKey(read, i), confidence: f.confidence, right: same(key, l.doc.truth[key], f.value) }];
   });
   return { id: l.doc.id, layout: l.doc.layout, corpus, quality: ctx.quality, roles, rules };
 }

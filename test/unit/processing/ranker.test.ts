@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES, RANKED_ROLES } from '../../../src/service/processing/extract/rank/features.js';
 import { calibrated, choose, fitCalibrator, sureThreshold, train, type Sample } from '../../../src/service/processing/extract/rank/model.js';
 import { committedWeights, modelFor } from '../../../src/service/processing/extract/rank/ranker.js';
+import { calibrationKey, extractFields, readByRules } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { ExtractedField, SchemaForExtraction } from '../../../src/service/processing/types.js';
+import { INVOICE_SCHEMA } from './helpers.js';
 
 // The ranker's model: a conditional logit over a document's candidates, and the
 // calibration that makes 0.9 mean "sure".
@@ -74,5 +79,40 @@ describe('committed weights', () => {
       expect(model, role).toBeDefined();
       expect(model!.w).toHaveLength(FEATURES[role].length);
     }
+  });
+});
+
+describe('confidence of what no calibrator vouches for', () => {
+  const page = (text: string): PageLayout[] => [{ number: 1, width: 600, height: 800, lines: linesFromText(text, 1), source: 'text', quality: 1 }];
+  const schema: SchemaForExtraction = {
+    ...INVOICE_SCHEMA,
+    fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Purchase Order', type: 'STRING' }],
+  };
+  const doc = page('Supplier: Fabrikam Trading Ltd\nINVOICE\nInvoice Number: F-77\nPurchase Order: PO-4411\nDate: 2024-03-05\nTotal: 120.00 EUR');
+  const byTitle = (fields: ExtractedField[]) => Object.fromEntries(fields.map((f) => [f.title, f]));
+
+  it('is never "sure" (>= 0.9): a custom field and a vendor read beside its label keep the rules value below 0.9', () => {
+    const rules = byTitle(extractFields(doc, schema, { ranker: null }));
+    const read = byTitle(extractFields(doc, schema));
+    expect(read['Purchase Order'].value).toBe('PO-4411');
+    expect(read['Vendor Name'].value).toBe('Fabrikam Trading Ltd');
+    // The rules alone are confident about both; no held-out evidence backs that, so neither is sure.
+    expect(rules['Purchase Order'].confidence).toBeGreaterThanOrEqual(0.9);
+    expect(read['Purchase Order'].confidence).toBeLessThan(0.9);
+    expect(read['Vendor Name'].confidence).toBeLessThan(0.9);
+    expect(calibrationKey(readByRules(doc, schema), schema.fields.findIndex((f) => f.title === 'Vendor Name'))).toBe('vendorLabelled');
+  });
+
+  it('flags both dates when the due date comes before the issue date, and a date outside any plausible range', () => {
+    const dated = (issue: string, due: string) =>
+      byTitle(extractFields(page(`ACME Ltd\nINVOICE\nInvoice Number: A-1\nInvoice Date: ${issue}\nDue Date: ${due}\nTotal: 10.00 EUR`), INVOICE_SCHEMA));
+    const fine = dated('2024-03-05', '2024-04-04');
+    expect(fine['Due Date'].value).toBe('2024-04-04');
+    expect(fine['Due Date'].confidence).toBeGreaterThan(0.5);
+    expect(fine['Invoice Date'].confidence).toBeGreaterThan(0.5);
+    const swapped = dated('2024-04-04', '2024-03-05');
+    expect(swapped['Due Date'].confidence).toBeLessThanOrEqual(0.5);
+    expect(swapped['Invoice Date'].confidence).toBeLessThanOrEqual(0.5);
+    expect(dated('1971-03-05', '1971-04-04')['Invoice Date'].confidence).toBeLessThanOrEqual(0.5);
   });
 });

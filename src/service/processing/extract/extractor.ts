@@ -29,24 +29,60 @@ export interface ExtractOptions {
 }
 
 export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, opts: ExtractOptions = {}): ExtractedField[] {
-  const { ctx, fields, choice, roles, vendorNamed } = readByRules(pages, schema);
+  const read = readByRules(pages, schema);
+  const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return fields;
-  return fields.map((field, i) => {
+  return checkDates(roles, fields.map((field, i) => {
     const role = roles[i];
-    const model = (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
-    // A total the cross-checks rebuilt from subtotal + tax (its printed digits damaged) is
-    // printed nowhere, so no candidate carries it: the arithmetic stands.
-    // A vendor read beside the field's own label ("Supplier: Fabrikam") is what the document
-    // says it is: the ranker chooses only where the name must be told from its place on the page.
-    const labelled = role === 'vendor' && vendorNamed;
-    if (model && !labelled && !(role === 'total' && typeof field.value === 'number' && !printed(ctx, field.value))) {
+    const path = calibrationKey(read, i);
+    const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
+    if (model) {
       const ranked = rank(role as RankedRole, ctx, choice, model);
-      return ranked ? { ...field, value: ranked.value, confidence: ranked.confidence } : field;
+      if (ranked) return { ...field, value: ranked.value, confidence: ranked.confidence };
     }
-    const cal = weights.ruleCalibration?.[role];
-    return cal && field.value !== null ? { ...field, confidence: Math.round(calibrated(cal, field.confidence, 1) * 100) / 100 } : field;
-  });
+    // Read by the rules alone: calibrated on held-out documents where a calibrator was fitted for
+    // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
+    if (field.value === null) return field;
+    return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
+  }));
+}
+
+/** Below this a value is flagged for review whatever else was said of it. */
+const DOUBTFUL = 0.5;
+
+/**
+ * Checks between dates: a due date before the issue date means one of the two was misread, so
+ * both are flagged; a date far from any plausible issue date (before 1990, or more than a year
+ * ahead) is flagged too.
+ */
+function checkDates(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  const at = (role: Role) => roles.indexOf(role);
+  const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN);
+  const doubt = new Set<number>();
+  const issued = at('invoiceDate');
+  const due = at('dueDate');
+  if (issued >= 0 && due >= 0 && day(fields[due].value) < day(fields[issued].value)) doubt.add(issued).add(due);
+  const latest = Date.now() + 366 * 86_400_000;
+  for (const i of [issued, due]) {
+    const t = day(fields[i]?.value);
+    if (i >= 0 && (t < Date.UTC(1990, 0, 1) || t > latest)) doubt.add(i);
+  }
+  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : f));
+}
+
+/**
+ * Which calibration a field's confidence takes: its role (the ranker's, for the ranked roles),
+ * or for the two readings that bypass the ranker their own. A vendor read beside the field's own
+ * label ("Supplier: Fabrikam") is what the document says it is; a total the cross-checks rebuilt
+ * from subtotal + tax (its printed digits damaged) is printed nowhere, so no candidate carries it.
+ */
+export function calibrationKey(read: Pick<ReturnType<typeof readByRules>, 'ctx' | 'fields' | 'roles' | 'vendorNamed'>, i: number): string {
+  const role = read.roles[i];
+  const value = read.fields[i].value;
+  if (role === 'vendor' && read.vendorNamed) return 'vendorLabelled';
+  if (role === 'total' && typeof value === 'number' && !printed(read.ctx, value)) return 'totalRebuilt';
+  return role ?? 'custom';
 }
 
 /** The rules' reading of a document, and what they chose for the ranked fields (a feature of the ranker). */
