@@ -6,6 +6,7 @@ import { calibrationKey, extractFields, readByRules } from '../../../src/service
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import type { ExtractedField, SchemaForExtraction } from '../../../src/service/processing/types.js';
+import { withoutRegistration } from '../../../src/service/processing/extract/vendor.js';
 import { INVOICE_SCHEMA } from './helpers.js';
 
 // The ranker's model: a conditional logit over a document's candidates, and the
@@ -82,6 +83,8 @@ describe('committed weights', () => {
   });
 });
 
+const byTitle = (fields: ExtractedField[]) => Object.fromEntries(fields.map((f) => [f.title, f]));
+
 describe('confidence of what no calibrator vouches for', () => {
   const page = (text: string): PageLayout[] => [{ number: 1, width: 600, height: 800, lines: linesFromText(text, 1), source: 'text', quality: 1 }];
   const schema: SchemaForExtraction = {
@@ -89,7 +92,6 @@ describe('confidence of what no calibrator vouches for', () => {
     fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Purchase Order', type: 'STRING' }],
   };
   const doc = page('Supplier: Fabrikam Trading Ltd\nINVOICE\nInvoice Number: F-77\nPurchase Order: PO-4411\nDate: 2024-03-05\nTotal: 120.00 EUR');
-  const byTitle = (fields: ExtractedField[]) => Object.fromEntries(fields.map((f) => [f.title, f]));
 
   it('is never "sure" (>= 0.9): a custom field and a vendor read beside its label keep the rules value below 0.9', () => {
     const rules = byTitle(extractFields(doc, schema, { ranker: null }));
@@ -114,5 +116,28 @@ describe('confidence of what no calibrator vouches for', () => {
     expect(swapped['Due Date'].confidence).toBeLessThanOrEqual(0.5);
     expect(swapped['Invoice Date'].confidence).toBeLessThanOrEqual(0.5);
     expect(dated('1971-03-05', '1971-04-04')['Invoice Date'].confidence).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('vendor names', () => {
+  const receipt = (head: string): PageLayout[] => [{
+    number: 1, width: 300, height: 900, source: 'ocr', quality: 0.8,
+    lines: linesFromText(`${head}\nNO. 12, JALAN MERANTI, 47100 PUCHONG\nTEL: 03-8888 1234\nTAX INVOICE\nDate: 12/03/2018\nBREAD 2.50\nTOTAL 2.50\nCASH 5.00\nCHANGE 2.50`, 1),
+  }];
+  it.each([
+    ['GARDENIA BAKERIES (KL) SDN BHD (139386 X)', 'GARDENIA BAKERIES (KL) SDN BHD'],
+    ["KING'S CONFECTIONERY S/B 273500-U (KSB)", "KING'S CONFECTIONERY S/B"],
+    ['MR. D.I.Y. (M) SDN BHD', 'MR. D.I.Y. (M) SDN BHD'],
+  ])('leave out a registration number printed after the name: %s', (head, name) => {
+    expect(byTitle(extractFields(receipt(head), INVOICE_SCHEMA))['Vendor Name'].value).toBe(name);
+    expect(byTitle(extractFields(receipt(head), INVOICE_SCHEMA, { ranker: null }))['Vendor Name'].value).toBe(name);
+  });
+  it('knows a registration number by its shape, OCR slips included, and leaves other numbers alone', () => {
+    expect(withoutRegistration('99 SPEED MART S/B (S19537-X)')).toBe('99 SPEED MART S/B');
+    expect(withoutRegistration('AEON CO. (M) BHD (126926-H)')).toBe('AEON CO. (M) BHD');
+    expect(withoutRegistration('GARDENIA BAKERIES (KL) SDN BHD (1B9386X)')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(withoutRegistration('ROOM 12345 B')).toBe('ROOM 12345 B');
+    expect(withoutRegistration('Hotel 2000 A')).toBe('Hotel 2000 A');
+    expect(withoutRegistration('(519537-X)')).toBe('(519537-X)');
   });
 });

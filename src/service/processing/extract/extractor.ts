@@ -8,7 +8,7 @@ import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, type TotalsChoice } from './totals.js';
-import { guessVendor } from './vendor.js';
+import { guessVendor, withoutRegistration } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
@@ -32,8 +32,8 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const read = readByRules(pages, schema);
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
-  if (!weights) return fields;
-  return checkDates(roles, fields.map((field, i) => {
+  if (!weights) return tidyVendor(roles, fields);
+  return tidyVendor(roles, checkDates(roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -45,7 +45,12 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  }));
+  })));
+}
+
+/** The vendor's name without a registration number printed after it. */
+function tidyVendor(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  return fields.map((f, i) => (roles[i] === 'vendor' && typeof f.value === 'string' ? { ...f, value: withoutRegistration(f.value) } : f));
 }
 
 /** Below this a value is flagged for review whatever else was said of it. */

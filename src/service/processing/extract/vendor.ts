@@ -36,3 +36,17 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
   });
   return best;
 }
+
+/**
+ * A company registration number printed after the name ("99 SPEED MART S/B (519537-X)",
+ * "GARDENIA BAKERIES (KL) SDN BHD (139386 X)") is not part of the name: it goes. The number is
+ * six to eight characters, mostly digits (OCR may read 5 as S, 3 as B), a check letter after a
+ * hyphen or space, in brackets or after a hyphen, with an optional branch code after it ("(KSB)").
+ */
+export function withoutRegistration(name: string): string {
+  const m = /\s*(\()?\s*([0-9SBOIl][0-9SBOIl.]{4,8})\s*(-)?\s*[A-Z]\s*\)?(\s*\([A-Z]{2,4}\))?\s*$/.exec(name);
+  // Bracketed or hyphenated: "ROOM 12345 B" is no registration.
+  if (!m || (!m[1] && !m[3]) || (m[2].match(/\d/g) ?? []).length < 4) return name;
+  const rest = name.slice(0, m.index).trim();
+  return /\p{L}{2}/u.test(rest) ? rest : name;
+}

@@ -3,6 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
+import { withoutRegistration } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -228,18 +229,18 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
   lines.forEach((line, i) => {
     const text = line.text.trim();
     if (!/\p{L}{2}/u.test(text)) return;
-    out.push({ value: text, line, x: features(i, text, false) });
+    out.push({ value: withoutRegistration(text), line, x: features(i, text, false) });
     // A line of several cells ("ACME GmbH      INVOICE"): each cell is a candidate too.
     if (line.cells.length > 1) {
       for (const cell of line.cells) {
         const c = cell.text.trim();
-        if (/\p{L}{2}/u.test(c)) out.push({ value: c, line, x: features(i, c, false, line, true) });
+        if (/\p{L}{2}/u.test(c)) out.push({ value: withoutRegistration(c), line, x: features(i, c, false, line, true) });
       }
     }
     // A shop name printed over two lines ("S.H.H. MOTOR (SUNGAI RENGIT)" / "SDN. BHD.").
     const next = lines[i + 1]?.text.trim();
     if (next && i < 8 && nameLike(normLabel(text)) && !SUFFIX.test(normLabel(text)) && (/^\(/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))) {
-      out.push({ value: `${text} ${next}`, line, x: features(i, `${text} ${next}`, true) });
+      out.push({ value: withoutRegistration(`${text} ${next}`), line, x: features(i, `${text} ${next}`, true) });
     }
   });
   // The rules' choice may sit elsewhere (after a "From:" label, low on the page).
