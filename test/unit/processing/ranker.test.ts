@@ -7,6 +7,7 @@ import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import type { ExtractedField, SchemaForExtraction } from '../../../src/service/processing/types.js';
 import { withoutRegistration } from '../../../src/service/processing/extract/vendor.js';
+import { amountsIn, parseAmount } from '../../../src/service/processing/parse/amounts.js';
 import { INVOICE_SCHEMA } from './helpers.js';
 
 // The ranker's model: a conditional logit over a document's candidates, and the
@@ -139,5 +140,28 @@ describe('vendor names', () => {
     expect(withoutRegistration('ROOM 12345 B')).toBe('ROOM 12345 B');
     expect(withoutRegistration('Hotel 2000 A')).toBe('Hotel 2000 A');
     expect(withoutRegistration('(519537-X)')).toBe('(519537-X)');
+  });
+});
+
+describe('totals on cash receipts', () => {
+  const receipt = (body: string): PageLayout[] => [{
+    number: 1, width: 300, height: 900, source: 'ocr', quality: 0.8,
+    lines: linesFromText(`KEDAI RUNCIT MAJU ENTERPRISE\nNO. 3, JALAN BESAR, 43000 KAJANG\nTAX INVOICE\nDate: 12/03/2018\n${body}\nTHANK YOU`, 1),
+  }];
+  const total = (body: string) => byTitle(extractFields(receipt(body), INVOICE_SCHEMA))['Total'].value;
+
+  it('take the rounded figure after a rounding adjustment, printed or added', () => {
+    expect(total('SUGAR 2 x 13.64 27.28\nTotal Sales (Inclusive GST) RM 27.28\nRounding Adjustment RM 0.02\nRounding RM 27.30\nCASH 50.00\nCHANGE 22.70')).toBe(27.3);
+    expect(total('RICE 72.93\nTotal: 72.93\nRND ADJ 0.02\nCASH 100.00\nCHANGE 27.05')).toBe(72.95);
+    // No rounding line: the total stands as printed.
+    expect(total('RICE 72.93\nTotal: 72.93\nCASH 100.00\nCHANGE 27.07')).toBe(72.93);
+  });
+
+  it('read a decimal point OCR took for a hyphen, and no hyphen between digits as a minus', () => {
+    expect(amountsIn('TOTAL   22-60')).toEqual([22.6]);
+    expect(parseAmount('22-60')).toBe(22.6);
+    expect(amountsIn('Total 120.00-')).toEqual([-120]);
+    expect(amountsIn('Date 10-05-2017').every((a) => a >= 0)).toBe(true);
+    expect(amountsIn('Tel 03-78870693').every((a) => a >= 0)).toBe(true);
   });
 });

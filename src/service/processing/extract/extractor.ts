@@ -33,7 +33,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return tidyVendor(roles, fields);
-  return tidyVendor(roles, checkDates(roles, fields.map((field, i) => {
+  return tidyVendor(roles, checkDates(roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -45,7 +45,31 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  })));
+  }))));
+}
+
+const ROUNDING = /\b(round(ing|ed)?|rnd)\b/i;
+
+/**
+ * Cash rounding (to 0.05, as on Malaysian, Swiss or Australian receipts): a document with a
+ * rounding line whose total was read before the adjustment takes the rounded figure, printed
+ * after it ("Rounding Adjustment 0.02 / Net Total 87.10") or, when only the adjustment is
+ * printed, the total plus that adjustment.
+ */
+function roundedTotal(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  const at = roles.indexOf('total');
+  const total = fields[at]?.value;
+  if (at < 0 || typeof total !== 'number' || total <= 0) return fields;
+  const cents = Math.round(total * 100);
+  const rounded = Math.round(cents / 5) * 5;
+  if (rounded === cents) return fields;
+  const roundingLine = ctx.lines.findIndex((l) => ROUNDING.test(l.text));
+  if (roundingLine < 0) return fields;
+  const after = ctx.lines.slice(roundingLine).flatMap((l) => amountsIn(l.text, ctx.decimal));
+  const adjustment = amountsIn(ctx.lines[roundingLine].text, ctx.decimal).map((a) => Math.round(Math.abs(a) * 100));
+  const printedRounded = after.some((a) => Math.round(a * 100) === rounded);
+  if (!printedRounded && !adjustment.includes(Math.abs(rounded - cents))) return fields;
+  return fields.map((f, i) => (i === at ? { ...f, value: rounded / 100 } : f));
 }
 
 /** The vendor's name without a registration number printed after it. */

@@ -24,17 +24,26 @@ export function currencyOf(text: string): string | null {
   return null;
 }
 
-const AMOUNT_RE = /(\(?-?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?)(\)?-?)/;
+// A hyphen between digits ("22-60", "03-7887") is neither a leading nor a trailing minus.
+const AMOUNT_RE = /(\(?(?:(?<!\d)-)?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?)(\)?(?:-(?!\d))?)/;
 
 /** Parses the first amount in `text`; null when there is none. */
 export function parseAmount(text: string, style?: DecimalStyle): number | null {
-  const cleaned = ocrDigits(text).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ').trim();
+  const cleaned = hyphenDecimals(ocrDigits(text).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
   const m = cleaned.match(AMOUNT_RE);
   if (!m) return null;
   const neg = /-|\(/.test(m[1]) || (m[3].includes(')') && m[1].includes('(')) || m[3].endsWith('-');
   const v = numberFromDigits(m[2], style);
   if (v === null) return null;
   return neg ? -v : v;
+}
+
+/**
+ * A decimal point OCR read as a hyphen ("TOTAL 22-60"): digits, a hyphen, two digits, standing
+ * alone (not part of a date, a phone number or a code).
+ */
+function hyphenDecimals(text: string): string {
+  return text.replace(/(?<![\d/.,-])(\d{1,6})-(\d{2})(?![\d/.,-])/g, '$1.$2');
 }
 
 /** Letters OCR reads in place of digits ("1O5,5l"), fixed only where the text is otherwise numeric. */
@@ -82,7 +91,7 @@ export function decimalStyleOf(text: string): DecimalStyle | undefined {
 export function amountsIn(text: string, style?: DecimalStyle): number[] {
   const out: number[] = [];
   const re = new RegExp(AMOUNT_RE.source, 'g');
-  const cleaned = text.replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ');
+  const cleaned = hyphenDecimals(text.replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' '));
   let m: RegExpExecArray | null;
   while ((m = re.exec(cleaned))) {
     const v = parseAmount(m[0], style);
