@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FolderConfig } from './config.js';
 import { sidecarPaths } from './export/names.js';
 import type { FolderContext } from './folder.js';
-import { idempotencyKey, remoteFileName } from './paths.js';
+import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import type { SettledFile } from './settle.js';
 import type { FileRow } from './state/files.js';
 
@@ -53,6 +53,11 @@ export function classify(
   }
   const wasInFlight = store.movedInFlight(row.folder, sha256, row.id);
   if (wasInFlight) return takeOverUpload(ctx, row, wasInFlight, sha256, sig, 'during its upload');
+  // Same name, another hash: possibly moved while docsync was down after a PUT that carried a
+  // later write. The pipeline takes the upload over only if the service holds these very bytes.
+  const sameName = store.removedInFlightNamed(row.folder, path.posix.basename(row.rel_path), row.id)[0];
+  // Its remote folder is the new place's: if the service does not hold these bytes, they go there.
+  if (sameName) return takeOverUpload(ctx, row, sameName, sha256, sig, 'while docsync was down (if the service holds these bytes)', remoteDir(config, row.rel_path));
   const dup = settlingSoon.get(sha256) ?? store.findSameContent(sha256, row.id, ['settled', 'uploading', 'processing', 'exported']);
   if (dup && dup.id !== row.id && dup.folder === row.folder && config.duplicates === 'skip') {
     store.transition(row.id, 'skipped', { ...sig, sha256, duplicate_of: dup.id }, `duplicate of ${dup.rel_path}`);
@@ -85,14 +90,17 @@ export function classify(
  * follows the file instead of a second one. The pipeline asks the service whether the bytes
  * arrived (then fetches the result for the new name), else sends them under a fresh key.
  */
-function takeOverUpload(ctx: FolderContext, row: FileRow, from: FileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string): undefined {
+function takeOverUpload(
+  ctx: FolderContext, row: FileRow, from: FileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string,
+  remotePath = from.remote_path,
+): undefined {
   const { store } = ctx;
   const name = remoteFileName(path.posix.basename(row.rel_path));
   const gen = from.ticket_gen + 1;
   store.transition(row.id, 'settled', { ...sig, sha256, attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null }, 'settled');
   const to = store.transition(row.id, 'uploading', {
-    upload_id: from.upload_id, remote_path: from.remote_path, ticket_at: from.ticket_at,
-    ticket_gen: gen, idempotency_key: idempotencyKey(sha256, from.remote_path ?? '', name, gen), attempts: 0, next_attempt_at: 0,
+    upload_id: from.upload_id, remote_path: remotePath, ticket_at: from.ticket_at,
+    ticket_gen: gen, idempotency_key: idempotencyKey(sha256, remotePath ?? '', name, gen), attempts: 0, next_attempt_at: 0,
   }, `moved from ${from.rel_path} ${when}`);
   store.transition(from.id, 'removed', { moved_to: to.id }, `moved to ${row.rel_path}`);
   ctx.wake();

@@ -280,11 +280,13 @@ export class Pipeline {
       return false;
     }
     // The bytes that went out before the restart may be a later write than the one hashed: when
-    // they are what the file holds now, they are this version (see upload()).
+    // they are what the file holds now, they are this version (see upload()); when they are not,
+    // they are not this file's, and it is sent again.
     let sha256: string | undefined;
     if (p.sha256 && p.sha256 !== row.sha256) {
       const now = await hashFile(absPathOf(row)).catch(() => null);
-      if (now?.sha256 === p.sha256) sha256 = p.sha256;
+      if (now?.sha256 !== p.sha256) return false;
+      sha256 = p.sha256;
     }
     this.o.store.transition(row.id, 'processing', { next_attempt_at: Date.now(), ...(sha256 ? { sha256 } : {}) }, 'upload had completed before a restart');
     return true;

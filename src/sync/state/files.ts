@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { prepared as preparedFor } from '../../sqlite.js';
 import { batchedWrite } from '../../writeBatch.js';
@@ -314,6 +315,17 @@ export class FileStore {
   /** The row a file was moved away from while it was being uploaded or processed (see MOVED_IN_FLIGHT_SQL). */
   movedInFlight(folder: string, sha256: string, excludeId: number): FileRow | undefined {
     return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
+  }
+
+  /**
+   * Rows removed during their upload whose file had this name, newest first: a file moved while
+   * docsync was down may hold a later write than the one its row hashed (the index
+   * files_removed_in_flight keeps this to the few such rows).
+   */
+  removedInFlightNamed(folder: string, baseName: string, excludeId: number): FileRow[] {
+    const rows = this.prepared(`SELECT * FROM files WHERE folder = ? AND status = 'removed' AND file_ids IS NULL
+      AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`).all(folder, excludeId) as FileRow[];
+    return rows.filter((r) => path.posix.basename(r.rel_path) === baseName);
   }
 
   /** Files skipped as duplicates of a file that is gone since: each must stand in for it. */

@@ -114,6 +114,50 @@ describe('service faults', () => {
     expect(h.serviceUploads()).toBe(1);
   }, 60_000);
 
+  /** What a kill -9 during an upload leaves: the service holds `sent` for `rel`, whose row hashed `hashed`. */
+  async function killedMidUpload(rel: string, hashed: string, sent: string): Promise<string> {
+    const abs = path.join(h.inbox, ...rel.split('/'));
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, sent);
+    const client = new ServiceClient({ baseUrl: h.service.url, apiKey: h.service.key.key });
+    const dir = ['Inbox', ...rel.split('/').slice(0, -1)].join('/');
+    const { uploadId } = await client.uploadFile(abs, { fileName: path.basename(rel), fileType: 'text/plain', destinationPath: dir });
+    const db = openStateDb(h.dataDir);
+    const store = new FileStore(db);
+    const { id } = store.discover(h.inbox, rel, Buffer.byteLength(hashed), Date.now() - 60_000, 'seen');
+    store.transition(id, 'settled', { sha256: sha(hashed), size: Buffer.byteLength(hashed) }, 'settled');
+    store.transition(id, 'uploading', { upload_id: uploadId, remote_path: dir, idempotency_key: `killed-${rel}`, ticket_at: Date.now() }, 'ticket received');
+    db.close();
+    return uploadId;
+  }
+  const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+  const blobOf = (uploadId: string | null) => h.service.service.db.prepare('SELECT blob_sha256 FROM uploads WHERE id = ?').pluck().get(uploadId) as string;
+
+  it('killed after a PUT of a later write, then its folder renamed while docsync was down: the upload follows it, nothing is sent again', async () => {
+    h = await createHarness();
+    const sent = invoiceText(930) + 'second write\n';
+    const uploadId = await killedMidUpload('a/moved.txt', invoiceText(930), sent);
+    fs.renameSync(path.join(h.inbox, 'a'), path.join(h.inbox, 'a2'));
+    await h.start();
+    await until(() => h.row('a2/moved.txt')?.status === 'exported', 30_000, 'exported', () => h.rows().map((r) => [r.rel_path, r.status, r.reason]));
+    expect(h.row('a2/moved.txt')).toMatchObject({ sha256: sha(sent), upload_id: uploadId });
+    expect(h.serviceUploads()).toBe(1);
+  }, 60_000);
+
+  it('a file of the same name but other bytes than an upload cut short by a kill is no move: it is sent itself, to its own remote folder', async () => {
+    h = await createHarness();
+    await killedMidUpload('a/inv.txt', invoiceText(940), invoiceText(940));
+    fs.rmSync(path.join(h.inbox, 'a'), { recursive: true });
+    fs.mkdirSync(path.join(h.inbox, 'b'));
+    fs.writeFileSync(path.join(h.inbox, 'b', 'inv.txt'), invoiceText(941));
+    await h.start();
+    await until(() => h.row('b/inv.txt')?.status === 'exported', 30_000, 'exported', () => h.rows().map((r) => [r.rel_path, r.status, r.reason]));
+    const row = h.row('b/inv.txt')!;
+    expect(blobOf(row.upload_id)).toBe(sha(invoiceText(941)));
+    expect(row.remote_path).toBe('Inbox/b');
+    expect(h.serviceUploads()).toBe(2);
+  }, 60_000);
+
   it('retries 429 and 5xx, never creating a second upload', async () => {
     h = await createHarness();
     proxy = await startFaultProxy(h.service.url);
