@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { Config } from '../sync/config.js';
 import { ControlStore } from '../sync/state/control.js';
 import { FileStore } from '../sync/state/files.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
@@ -53,7 +54,7 @@ export function registerControlCommands(program: Command): void {
       try {
         const loc = locations(opts);
         const config = readConfig(loc);
-        await exportLedgers(loc, config.folders.map((f) => f.path));
+        await exportLedgers(loc, config);
       } catch (err) {
         fail(err);
       }
@@ -74,7 +75,8 @@ export function retryFailed(store: FileStore, under?: string): number {
 }
 
 /** With a daemon running, ask it (it owns the ledger files); otherwise rebuild here. */
-async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[]): Promise<void> {
+async function exportLedgers(loc: ReturnType<typeof locations>, config: Config): Promise<void> {
+  const folders = config.folders.map((f) => f.path);
   const db = (await import('../sync/state/db.js')).openStateDb(loc.dataDir);
   try {
     const control = new ControlStore(db);
@@ -88,9 +90,8 @@ async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[
     }
     const { Outputs } = await import('../sync/outputs.js');
     const outputs = new Outputs(db, (p) => {
-      const f = folders.filter((d) => p.startsWith(d + path.sep)).sort((a, b) => b.length - a.length)[0];
-      return f ? ({ path: f } as never) : undefined;
-    });
+      return config.folders.filter((d) => p.startsWith(d.path + path.sep)).sort((a, b) => b.path.length - a.path.length)[0];
+    }, undefined, {}, config.outputs);
     await outputs.rebuild(folders);
     await outputs.close();
     process.stdout.write(`ledgers rebuilt for ${folders.length} folder(s)\n`);

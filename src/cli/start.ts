@@ -29,7 +29,7 @@ export function registerStartCommand(program: Command): void {
             `docsync is running (${running.embedded ? 'embedded local service' : 'service'} at ${running.serviceUrl}).`,
             running.inbox ? `Your inbox: ${running.inbox}` : `Watching: ${folders.join(', ')}`,
             'Drop invoices, receipts or forms there: each file is uploaded once, and its values appear',
-            'beside it as <name>.values.json and <name>.values.csv, plus docsync-ledger.csv/.xlsx per folder.',
+            'beside it named after the file (invoice.pdf.values.json, invoice.pdf.values.csv), plus docsync-ledger.xlsx/.csv per folder.',
             `Open the UI: ${control.server.loginLink()}`,
             `  (UI address ${control.server.url}; the link logs this browser in once.)`,
             `Logs: ${loc.dataDir}. Check progress with "docsync status". Stop with Ctrl+C.`,

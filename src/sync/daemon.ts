@@ -65,7 +65,7 @@ export class Daemon {
       if (e.type !== 'ledger.write_failed') return;
       if (this.disk.report(e, path.join(e.ledgerDir, e.file === 'csv' ? 'docsync-ledger.csv' : 'docsync-ledger.xlsx'))) return;
       o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
-    }, o.ledgerRetry);
+    }, o.ledgerRetry, this.config.outputs);
     this.pipeline = new Pipeline({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
       folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
@@ -234,6 +234,7 @@ export class Daemon {
     if (Date.now() - this.lastDeletionSweep > 5000) {
       this.lastDeletionSweep = Date.now();
       void this.sweepRemoteDeletions();
+      void this.sweepDeletedOutputs().catch((err) => this.trouble(err, 'outputs of deleted files not cleared'));
     }
   }
 
@@ -280,12 +281,36 @@ export class Daemon {
       const dest = path.join(f.path, target, ...(row.disk_path ?? row.rel_path).split('/'));
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(abs, dest);
-      if (row.status === 'exported') await this.outputs.moved(abs, dest);
+      // The ledgers keep listing it where it was found, linking to where it is now.
+      await this.outputs.moved(abs, dest);
       this.store.transition(row.id, row.status, {}, `moved to ${target}/${row.rel_path}`);
       return;
     }
     const st = fs.statSync(abs, { throwIfNoEntry: false });
     if (st && (st.size !== row.size || st.mtimeMs !== row.mtime_ms)) driver.recheck(abs);
+  }
+
+  /**
+   * The sidecars and ledger rows of files deleted locally (outputs.deletedFiles). Not before a
+   * grace period, and not while the folder still has files to hash: a move arrives as a deletion
+   * and a new file, and the outputs must still be there to follow it once its hash is known.
+   */
+  private async sweepDeletedOutputs(): Promise<void> {
+    const grace = Date.now() - (this.config.settleMs * 2 + 3000);
+    const rows = this.db
+      .prepare(`SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
+                AND updated_at < ?
+                AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT 100`)
+      .all(grace) as FileRow[];
+    for (const row of rows) {
+      const driver = this.drivers.get(row.folder);
+      if (!driver || driver.busy) continue;
+      const abs = absPathOf(row);
+      const outcome = await this.outputs.deleted(abs);
+      this.store.transition(row.id, 'removed', { outputs_cleared_at: Date.now() },
+        outcome === 'removed' ? 'deleted locally; its sidecars and ledger rows removed' : 'deleted locally; kept in the ledger, marked deleted');
+      this.o.log.info({ file: row.rel_path, folder: row.folder, outcome }, outcome === 'removed' ? 'outputs of a deleted file removed' : 'deleted file marked in the ledger');
+    }
   }
 
   /** Remote deletion of locally deleted files, after a grace period so a move is not taken for a deletion. */
