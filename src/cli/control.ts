@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../sync/config.js';
 import { ControlStore } from '../sync/state/control.js';
+import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
@@ -27,8 +29,13 @@ export function registerControlCommands(program: Command): void {
     .action((p: string | undefined, opts: CommonOptions) => {
       try {
         const loc = locations(opts);
-        const n = withDb(loc, (db) => retryFailed(new FileStore(db), p ? path.resolve(p) : undefined));
-        process.stdout.write(`${n} file(s) queued again\n`);
+        const under = p ? path.resolve(p) : undefined;
+        const { n, known } = withDb(loc, (db) => ({ n: retryFailed(new FileStore(db), under), known: !under || knowsPath(db, under) }));
+        if (!known && !fs.existsSync(under!)) {
+          process.stderr.write(`docsync: no file or folder ${under} is known: check the name (see "docsync status")\n`);
+          process.exit(1);
+        }
+        process.stdout.write(n > 0 || !under ? `${n} file(s) queued again\n` : `nothing failed under ${under}: nothing to retry\n`);
       } catch (err) {
         fail(err);
       }
@@ -59,6 +66,15 @@ export function registerControlCommands(program: Command): void {
         fail(err);
       }
     });
+}
+
+/** True when the state database has a file at `abs` or below it. */
+function knowsPath(db: Db, abs: string): boolean {
+  for (const row of db.prepare('SELECT folder, rel_path FROM files').iterate() as Iterable<{ folder: string; rel_path: string }>) {
+    const file = path.join(row.folder, ...row.rel_path.split('/'));
+    if (file === abs || file.startsWith(abs + path.sep) || row.folder === abs) return true;
+  }
+  return false;
 }
 
 /** failed -> settled for every failed file (under a path). The daemon sees the change and uploads them. */

@@ -4,6 +4,7 @@ import { loadConfig, type Config, type FolderConfig } from './config.js';
 import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
 import { isDocsyncOutput } from './export/index.js';
+import { logFileStep } from './fileLog.js';
 import { FolderDriver } from './folder.js';
 import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
@@ -74,7 +75,7 @@ export class Daemon {
       diskFull: (err, where) => this.disk.report(err, where ?? this.statePath),
       held: () => this.disk.full !== null,
     });
-    this.emitter.on('file', (e) => o.log.debug({ file: e.file.rel_path, folder: e.file.folder, from: e.from, to: e.to, reason: e.reason }, 'file'));
+    this.emitter.on('file', (e) => logFileStep(o.log, e));
   }
 
   private get statePath(): string {
