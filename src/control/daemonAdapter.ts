@@ -15,6 +15,8 @@ import { openStateDb, type Db } from '../sync/state/db.js';
 import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
+import { attentionOf } from './attention.js';
+import { countToReview, countUnreachable } from './attentionCounts.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
@@ -161,12 +163,21 @@ export class DaemonAdapter implements DaemonControl {
          ORDER BY updated_at DESC LIMIT 20`,
       )
       .all() as FileRow[];
+    const folders = config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused));
     return {
       paused: paused.has('*'),
+      attention: attentionOf({
+        diskFull: this.diskFull !== null,
+        unreachable: countUnreachable(this.db),
+        missingFolders: folders.filter((f) => f.state === 'missing').length,
+        failed: folders.reduce((n, f) => n + (f.counts.failed ?? 0), 0),
+        toReview: countToReview(this.db),
+        pausedFolders: folders.filter((f) => f.paused).length,
+      }),
       firstRun: this.control.meta('ui.onboarded') === null,
       inbox: this.o.inbox,
       service: { mode: this.o.embedded ? 'embedded' : 'remote', url: this.o.serviceUrl, instance: config.service.instance ?? null },
-      folders: config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused)),
+      folders,
       running: running.map(toView),
       recentFailures: failures.map((r) => ({
         id: r.id,

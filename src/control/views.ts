@@ -1,3 +1,4 @@
+import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
@@ -37,6 +38,8 @@ export interface FileView {
 
 export interface StatusView {
   paused: boolean;
+  /** What needs a person, most urgent first; wins over "Up to date" on the overview and the tray. */
+  attention: Attention;
   firstRun: boolean;
   inbox: string;
   service: { mode: 'embedded' | 'remote'; url: string; instance?: string | null };

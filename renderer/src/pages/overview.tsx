@@ -1,7 +1,9 @@
+import type { Attention } from '../../../src/control/attention.js';
 import type { FolderView } from '../../../src/control/views.js';
 import { api } from '../api.js';
 import { t, type MessageKey } from '../i18n.js';
 import { refreshStatus, useStatus } from '../live.js';
+import { failureText } from '../reasons.js';
 
 const STATUSES = ['exported', 'processing', 'uploading', 'settled', 'failed', 'skipped'] as const;
 
@@ -13,9 +15,9 @@ function FolderCard({ folder }: { folder: FolderView }) {
   return (
     <li class={`card folder state-${folder.state}`} data-folder={folder.path}>
       <div class="row">
-        <h3 title={folder.path}>{folder.path}</h3>
-        <span class={`pill state-${folder.state}`} data-testid="folder-state">
-          {t(`state.${folder.state}` as MessageKey)}
+        <h2 class="folder-name" title={folder.path}>{folder.path}</h2>
+        <span class={`pill state-${shownState(folder)}`} data-testid="folder-state">
+          {shownState(folder) === 'failed' ? t('state.failed', { count: folder.counts.failed ?? 0 }) : t(`state.${folder.state}` as MessageKey)}
         </span>
       </div>
       {folder.error && <p class="error">{folder.error}</p>}
@@ -32,10 +34,38 @@ function FolderCard({ folder }: { folder: FolderView }) {
           </div>
         ))}
       </dl>
-      <button type="button" onClick={toggle}>
+      <button type="button" onClick={toggle} aria-label={t(folder.paused ? 'action.resumeFolder' : 'action.pauseFolder', { folder: folder.path })}>
         {folder.paused ? t('action.resume') : t('action.pause')}
       </button>
     </li>
+  );
+}
+
+/** "Up to date" only when it is: a folder at rest with failed files says how many failed. */
+function shownState(folder: FolderView): string {
+  return folder.state === 'idle' && (folder.counts.failed ?? 0) > 0 ? 'failed' : folder.state;
+}
+
+/** What needs a person, most urgent first, each with its count and a link to the list. */
+function AttentionBanner({ attention }: { attention: Attention }) {
+  if (attention.state === 'ok') {
+    return (
+      <p class="attention attention-ok" data-testid="attention" data-state="ok">
+        {t('attention.ok')}
+      </p>
+    );
+  }
+  return (
+    <div class={`attention attention-${attention.state}`} role="status" data-testid="attention" data-state={attention.state}>
+      <strong>{t(`attention.head.${attention.state}` as MessageKey)}</strong>
+      <ul>
+        {attention.items.map((item) => (
+          <li data-kind={item.kind}>
+            <a href={item.href}>{t(`attention.${item.kind}` as MessageKey, { count: item.count })}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -56,6 +86,7 @@ export function Overview() {
           </button>
         </div>
       </div>
+      <AttentionBanner attention={status.attention} />
       {status.diskFull && (
         <p role="alert" class="error" data-testid="disk-full">
           {t('overview.diskFull', { path: status.diskFull.path })}
@@ -96,7 +127,7 @@ export function Overview() {
           {status.recentFailures.map((f) => (
             <li data-failure={f.id}>
               <a href={`#/files/${f.id}`}>{f.file}</a>
-              <span class="reason">{f.reason}</span>
+              <span class="reason">{failureText(f.errorCode, f.reason)}</span>
               <button type="button" onClick={() => retry(f.id)} aria-label={`${t('action.retry')}: ${f.file}`}>
                 {t('action.retry')}
               </button>
