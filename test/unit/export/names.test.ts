@@ -25,7 +25,7 @@ describe('isDocsyncOutput', () => {
 
 describe('the one naming rule for sidecars', () => {
   it('is the one the README, the docs and the CLI state: the file name, extension included', () => {
-    const texts = ['README.md', 'src/sync/export/README.md', 'src/cli/start.ts', ...fs.readdirSync('docs').map((f) => `docs/${f}`)]
+    const texts = ['README.md', 'src/sync/export/README.md', 'src/cli/start.ts', ...fs.readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
       .map((f) => [f, fs.readFileSync(f, 'utf8')] as const);
     let mentions = 0;
     for (const [file, text] of texts) {
