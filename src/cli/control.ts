@@ -5,6 +5,7 @@ import type { Config } from '../sync/config.js';
 import { ControlStore } from '../sync/state/control.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
+import { durationText, type Progress } from '../sync/progress.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
@@ -116,6 +117,12 @@ async function exportLedgers(loc: ReturnType<typeof locations>, config: Config):
   }
 }
 
+export function progressText(p: Progress): string {
+  const total = p.done + p.remaining;
+  const left = p.secondsLeft === null ? 'time left not known yet' : `about ${durationText(p.secondsLeft)} left`;
+  return `progress: ${p.done} of ${total} done, ${p.remaining} to go, ${left}${p.perMinute ? ` (${p.perMinute} files/min)` : ''}`;
+}
+
 function formatStatus(r: StatusReport): string {
   const lines: string[] = [];
   lines.push(`daemon: ${r.daemon?.running ? `running (pid ${r.daemon.pid})` : 'not running'}${r.paused ? ', paused' : ''}`);
@@ -123,6 +130,7 @@ function formatStatus(r: StatusReport): string {
   for (const f of r.folders) {
     const counts = Object.entries(f.counts).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ') || 'no files yet';
     lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}${f.missing ? ' (folder missing)' : ''}: ${counts}`);
+    if (f.progress) lines.push(`  ${progressText(f.progress)}`);
     for (const l of f.skippedLinks) lines.push(`  link skipped: ${l.path}: ${l.reason}`);
     for (const x of f.failures) lines.push(`  failed: ${x.path}: ${x.reason ?? ''}${x.code ? ` [${x.code}]` : ''}`);
   }

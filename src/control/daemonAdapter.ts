@@ -17,6 +17,8 @@ import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from '.
 import { AgentProxy } from './agentProxy.js';
 import { attentionOf } from './attention.js';
 import { countToReview, countUnreachable } from './attentionCounts.js';
+import { totalsByCurrency, type CurrencyTotals } from './totals.js';
+import { folderProgress } from '../sync/progress.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
@@ -52,6 +54,16 @@ function toView(row: FileRow): FileView {
 }
 
 const ACTIVE: FileStatus[] = ['discovered', 'settled', 'uploading', 'processing'];
+
+/** Where the file is now: where it was found, or in Processed/ or Failed/ when docsync moved it there. */
+function currentPath(row: FileRow, folder: FolderConfig | undefined): string {
+  const abs = absPath(row);
+  if (fs.existsSync(abs) || !folder) return abs;
+  const moved = [folder.onSuccess === 'move' && 'Processed', folder.onFailure === 'move' && 'Failed']
+    .filter((d): d is string => Boolean(d))
+    .map((d) => path.join(row.folder, d, ...row.rel_path.split('/')));
+  return moved.find((p) => fs.existsSync(p)) ?? abs;
+}
 
 /** The watcher reports scanning and errors; files on their way make a folder 'syncing'. */
 function folderState(paused: boolean, live: FolderState | undefined, counts: Partial<Record<FileStatus, number>>): FolderState {
@@ -111,6 +123,7 @@ export class DaemonAdapter implements DaemonControl {
       deletions: f.deletions,
       links: f.links,
       skippedLinks: this.problems(f.path).skippedLinks ?? [],
+      progress: folderProgress(this.db, f.path, counts),
     };
   }
 
@@ -191,6 +204,11 @@ export class DaemonAdapter implements DaemonControl {
     };
   }
 
+  /** Totals per month and top vendors per currency, for the overview's chart. */
+  totals(): CurrencyTotals[] {
+    return totalsByCurrency(this.db, this.config().folders.map((f) => path.resolve(f.path).normalize('NFC')));
+  }
+
   listFiles(q: FilesQuery): { files: FileView[]; total: number } {
     const filter = { folder: q.folder || undefined, status: q.status || undefined, text: q.q || undefined };
     const rows = readFilesPage(this.db, filter, q.limit, (q.page - 1) * q.limit);
@@ -220,7 +238,7 @@ export class DaemonAdapter implements DaemonControl {
   /** The values as the JSON sidecar holds them (the daemon's own record of what it exported). */
   private documents(row: FileRow): FileDetailView['documents'] {
     try {
-      const sidecar = JSON.parse(fs.readFileSync(sidecarPaths(absPath(row)).json, 'utf8')) as {
+      const sidecar = JSON.parse(fs.readFileSync(sidecarPaths(currentPath(row, this.config().folders.find((f) => f.path === row.folder))).json, 'utf8')) as {
         documents?: Array<{ fileId?: string; fileName?: string; schemaName?: string; fields?: Array<{ title: string; type: string; value: unknown }> }>;
       };
       return (sidecar.documents ?? []).map((d) => ({
@@ -237,8 +255,10 @@ export class DaemonAdapter implements DaemonControl {
   openablePath(id: number, what: Openable): string | undefined {
     const row = this.store.get(id);
     if (!row) return undefined;
-    const abs = absPath(row);
-    const folderOfFile = path.dirname(abs);
+    const abs = currentPath(row, this.config().folders.find((f) => f.path === row.folder));
+    // The spreadsheet of the file's own folder (where it was found), else its watched folder's roll-up.
+    const home = path.dirname(absPath(row));
+    const ledgerDir = fs.existsSync(path.join(home, LEDGER_XLSX_NAME)) ? home : row.folder;
     switch (what) {
       case 'file':
         return abs;
@@ -247,9 +267,9 @@ export class DaemonAdapter implements DaemonControl {
       case 'csv':
         return sidecarPaths(abs).csv;
       case 'ledger-csv':
-        return path.join(folderOfFile, LEDGER_CSV_NAME);
+        return path.join(ledgerDir, LEDGER_CSV_NAME);
       case 'ledger-xlsx':
-        return path.join(folderOfFile, LEDGER_XLSX_NAME);
+        return path.join(ledgerDir, LEDGER_XLSX_NAME);
     }
   }
 

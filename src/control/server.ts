@@ -78,6 +78,7 @@ function streamEvents(control: DaemonControl, request: FastifyRequest, reply: Fa
 function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks, url: () => string): void {
   app.get('/api/status', async () => control.status());
   app.get('/api/events', (request, reply) => streamEvents(control, request, reply));
+  app.get('/api/totals', async () => control.totals());
   app.get('/api/files', async (request) => control.listFiles(parse(FilesQuery, request.query)));
   app.get('/api/files/:id', async (request) => {
     const detail = control.fileDetail(idParam(request));

@@ -1,3 +1,4 @@
+import type { Progress } from '../sync/progress.js';
 import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
@@ -19,6 +20,8 @@ export interface FolderView {
   links: 'skip' | 'inside';
   /** Symbolic links the folder did not follow, each with why (at most 50). */
   skippedLinks: Array<{ path: string; reason: string }>;
+  /** While files are on their way: done, remaining and the time left at the recent pace. */
+  progress: Progress | null;
 }
 
 export interface FileView {

@@ -22,6 +22,8 @@ let h: UiHarness;
 let browser: Browser;
 let folder: string;
 let exportedId = 0;
+/** A folder whose processed files docsync moves into Processed/. */
+let moving: string;
 
 /** A file that failed for good, and a document the review step marked "needs review". */
 function seed(root: string, dataDir: string): string[] {
@@ -41,11 +43,13 @@ function seed(root: string, dataDir: string): string[] {
   ).run(path.join(folder, 'old-scan.pdf'), folder, new Date(now).toISOString());
   db.prepare("INSERT INTO meta (key, value) VALUES ('ui.onboarded', ?)").run(new Date(now).toISOString());
   db.close();
-  return [folder];
+  moving = path.join(root, 'Moving');
+  fs.mkdirSync(moving);
+  return [folder, moving];
 }
 
 beforeAll(async () => {
-  h = await startUiHarness([], { prepare: seed });
+  h = await startUiHarness([], { prepare: seed, folderOptions: (p) => (p === moving ? { onSuccess: 'move' } : {}) });
   browser = await launchChromium();
   fs.mkdirSync(DOCS, { recursive: true });
 }, 120_000);
@@ -60,14 +64,25 @@ async function open(hash: string, options: BrowserContextOptions = {}): Promise<
   return page;
 }
 
+/** What axe-core (injected into the page) finds wrong, one line per rule with the elements. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 describe('attention', { timeout: 120_000 }, () => {
   it('wins over "Up to date" with counts and links to the list', async () => {
     const page = await open('#/', { viewport: { width: 900, height: 900 } });
     const banner = page.getByTestId('attention');
     await expect.poll(() => banner.getAttribute('data-state')).toBe('failed');
     expect(await banner.locator('li').allInnerTexts()).toEqual(['1 file(s) failed: see the list', '1 document(s) to review']);
-    expect(await page.getByTestId('folder-state').innerText()).toBe('1 failed');
-    expect(await page.getByText('Up to date', { exact: false }).count()).toBe(0);
+    // The folder with the failure says so; the one without says it is up to date, truthfully.
+    expect(await page.locator(`[data-folder="${folder}"]`).getByTestId('folder-state').innerText()).toBe('1 failed');
+    expect(await page.locator(`[data-folder="${moving}"]`).getByTestId('folder-state').innerText()).toBe('Up to date');
+    expect(await banner.innerText()).not.toContain('Up to date');
     await page.screenshot({ path: path.join(DOCS, 'overview-attention.png'), fullPage: true });
     await banner.getByRole('link', { name: /failed/ }).click();
     await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
@@ -92,12 +107,7 @@ describe('layout and accessibility', { timeout: 180_000 }, () => {
     for (const [locale, colorScheme] of [['en-US', 'light'], ['ja-JP', 'dark']] as const) {
       for (const hash of PAGES) {
         const page = await open(hash, { locale, colorScheme });
-        await page.addScriptTag({ content: AXE });
-        const violations = await page.evaluate(async () => {
-          const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document);
-          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        expect(violations, `${locale} ${colorScheme} ${hash}`).toEqual([]);
+        expect(await axeViolations(page), `${locale} ${colorScheme} ${hash}`).toEqual([]);
         await page.context().close();
       }
     }
@@ -191,6 +201,54 @@ describe('Japanese everywhere', { timeout: 180_000 }, () => {
       <h1>${LEDGER_XLSX_NAME} as exceljs reads it back</h1>${html.join('')}`);
     await page.screenshot({ path: path.join(DOCS, 'ledger.png'), fullPage: true });
     await page.close();
+  });
+});
+
+describe('a picture where people would rather look', { timeout: 180_000 }, () => {
+  it('draws totals per month and the top vendors per currency', async () => {
+    const page = await open('#/', { viewport: { width: 900, height: 1100 } });
+    const usd = page.getByTestId('totals').locator('[data-currency="USD"]');
+    await usd.waitFor();
+    expect(await usd.locator('h3').innerText()).toBe('USD (1 documents)');
+    expect(await usd.getByRole('table', { name: 'Per month (document date)' }).locator('tr').allInnerTexts()).toEqual([expect.stringMatching(/Mar 2026\s+\$20\.00/)]);
+    expect(await usd.getByRole('table', { name: 'Top vendors' }).locator('tr').allInnerTexts()).toEqual([expect.stringMatching(/ACME Supplies Ltd\s+\$20\.00/)]);
+    await page.screenshot({ path: path.join(DOCS, 'overview-totals.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 400, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await page.context().close();
+  });
+});
+
+describe('a file moved into Processed/', { timeout: 180_000 }, () => {
+  it('keeps its links on the file page working: the file, its values and its folder spreadsheet', async () => {
+    const auth = { authorization: `Bearer ${h.token}` };
+    drop(moving, 'invoice-8.pdf', await invoicePdf('INV-8', '30.00'));
+    await expect.poll(() => fs.existsSync(path.join(moving, 'Processed', 'invoice-8.pdf')), { timeout: 90_000 }).toBe(true);
+    const list = (await (await fetch(`${h.url}/api/files?q=invoice-8`, { headers: auth })).json()) as { files: Array<{ id: number }> };
+    const id = list.files[0]!.id;
+    await h.running.daemon.outputs.ledger.flush();
+    const detail = (await (await fetch(`${h.url}/api/files/${id}`, { headers: auth })).json()) as { links: Record<string, boolean> };
+    expect(detail.links).toEqual({ file: true, json: true, csv: true, 'ledger-csv': true, 'ledger-xlsx': true });
+    const file = await fetch(`${h.url}/api/files/${id}/open/file`, { headers: auth });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('progress', { timeout: 120_000 }, () => {
+  it('shows done of total while files are on their way', async () => {
+    const auth = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
+    // Paused, the files wait at "settled": on their way, and staying there for the test to look.
+    expect((await fetch(`${h.url}/api/pause`, { method: 'POST', headers: auth, body: JSON.stringify({ folder: moving }) })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2500)); // the daemon looks for pause flags every second
+    for (const n of [1, 2]) fs.writeFileSync(path.join(moving, `waiting-${n}.txt`), `INVOICE\nInvoice Number: W-${n}\nTotal: 1.00\n`);
+    const page = await open('#/');
+    const progress = page.locator(`[data-folder="${moving}"]`).getByTestId('progress');
+    await expect.poll(() => progress.innerText().catch(() => ''), { timeout: 60_000 }).toMatch(/^1 of 3 done, /);
+    expect(await progress.locator('progress').getAttribute('max')).toBe('3');
+    await page.context().close();
+    await fetch(`${h.url}/api/resume`, { method: 'POST', headers: auth, body: JSON.stringify({ folder: moving }) });
   });
 });
 

@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { t, type MessageKey } from '../i18n.js';
 import { refreshStatus, useStatus } from '../live.js';
 import { failureText } from '../reasons.js';
+import { Totals } from './totals.js';
 
 const STATUSES = ['exported', 'processing', 'uploading', 'settled', 'failed', 'skipped'] as const;
 
@@ -26,6 +27,7 @@ function FolderCard({ folder }: { folder: FolderView }) {
           {t('overview.skippedLinks', { count: String(folder.skippedLinks.length), paths: folder.skippedLinks.map((l) => l.path).join(', ') })}
         </p>
       )}
+      {folder.progress && <ProgressBar progress={folder.progress} />}
       <dl class="counts">
         {STATUSES.map((s) => (
           <div>
@@ -39,6 +41,24 @@ function FolderCard({ folder }: { folder: FolderView }) {
       </button>
     </li>
   );
+}
+
+/** Done of total, and the time left at the recent pace (once it can be told). */
+function ProgressBar({ progress }: { progress: NonNullable<FolderView['progress']> }) {
+  const total = progress.done + progress.remaining;
+  const left = progress.secondsLeft === null ? t('progress.unknown') : t('progress.left', { time: duration(progress.secondsLeft) });
+  return (
+    <p class="progress" data-testid="progress">
+      <progress max={total} value={progress.done} aria-label={t('progress.label', { done: progress.done, total })} />
+      <span>{t('progress.label', { done: progress.done, total })}, {left}</span>
+    </p>
+  );
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return t('progress.seconds', { n: seconds });
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? t('progress.minutes', { n: minutes }) : t('progress.hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
 
 /** "Up to date" only when it is: a folder at rest with failed files says how many failed. */
@@ -100,6 +120,7 @@ export function Overview() {
       ) : (
         <ul class="cards">{status.folders.map((f) => <FolderCard key={f.path} folder={f} />)}</ul>
       )}
+      <Totals version={status.folders.reduce((n, f) => n + (f.counts.exported ?? 0), 0)} />
       <h2>{t('overview.running')}</h2>
       {status.running.length === 0 ? (
         <p class="muted">{t('overview.nothingRunning')}</p>
