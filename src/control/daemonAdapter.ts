@@ -143,6 +143,18 @@ export class DaemonAdapter implements DaemonControl {
    */
   private countsCache?: { version: number; counts: Map<string, Partial<Record<FileStatus, number>>> };
 
+  /** A value derived from the database, computed again only once another connection committed. */
+  private readonly derived = new Map<string, { version: number; value: unknown }>();
+
+  private cached<T>(name: string, compute: () => T): T {
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const hit = this.derived.get(name);
+    if (hit?.version === version) return hit.value as T;
+    const value = compute();
+    this.derived.set(name, { version, value });
+    return value;
+  }
+
   private counts(): Map<string, Partial<Record<FileStatus, number>>> {
     const version = this.db.pragma('data_version', { simple: true }) as number;
     if (this.countsCache?.version === version) return this.countsCache.counts;
@@ -181,10 +193,10 @@ export class DaemonAdapter implements DaemonControl {
       paused: paused.has('*'),
       attention: attentionOf({
         diskFull: this.diskFull !== null,
-        unreachable: countUnreachable(this.db),
+        unreachable: this.cached('unreachable', () => countUnreachable(this.db)),
         missingFolders: folders.filter((f) => f.state === 'missing').length,
         failed: folders.reduce((n, f) => n + (f.counts.failed ?? 0), 0),
-        toReview: countToReview(this.db),
+        toReview: this.cached('toReview', () => countToReview(this.db)),
         pausedFolders: folders.filter((f) => f.paused).length,
       }),
       firstRun: this.control.meta('ui.onboarded') === null,
@@ -206,7 +218,7 @@ export class DaemonAdapter implements DaemonControl {
 
   /** Totals per month and top vendors per currency, for the overview's chart. */
   totals(): CurrencyTotals[] {
-    return totalsByCurrency(this.db, this.config().folders.map((f) => path.resolve(f.path).normalize('NFC')));
+    return this.cached('totals', () => totalsByCurrency(this.db, this.config().folders.map((f) => path.resolve(f.path).normalize('NFC'))));
   }
 
   listFiles(q: FilesQuery): { files: FileView[]; total: number } {

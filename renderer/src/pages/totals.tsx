@@ -1,7 +1,7 @@
 // The overview's picture: per currency, totals per month and the top vendors, as bars.
 // Each chart is a table (a caption, a row per bar, the amount written out), so a screen
 // reader reads what the eye sees.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CurrencyTotals } from '../../../src/control/totals.js';
 import { api } from '../api.js';
 import { locale, t } from '../i18n.js';
@@ -39,9 +39,18 @@ function Bars({ caption, rows, format }: { caption: string; rows: Array<{ label:
   );
 }
 
+/** Asked again when the exported count moved, at most every 5 s (a burst of files moves it constantly). */
 export function Totals({ version }: { version: number }) {
   const [totals, setTotals] = useState<CurrencyTotals[]>([]);
-  useEffect(() => void api.totals().then(setTotals, () => undefined), [version]);
+  const last = useRef(0);
+  useEffect(() => {
+    const wait = Math.max(0, last.current + 5_000 - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      void api.totals().then(setTotals, () => undefined);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [version]);
   if (totals.length === 0) return null;
   return (
     <section aria-labelledby="totals-h" data-testid="totals">
