@@ -46,7 +46,7 @@ const FIELDS: Record<string, MessageKey> = {
   'invoice number': 'field.invoiceNumber', 'invoice date': 'field.invoiceDate', 'due date': 'field.dueDate',
   'vendor name': 'field.vendor', vendor: 'field.vendor', total: 'field.total', tax: 'field.tax', subtotal: 'field.subtotal',
   currency: 'field.currency', 'line items': 'field.lineItems', description: 'field.description', quantity: 'field.quantity',
-  'unit price': 'field.unitPrice', amount: 'field.amount',
+  'unit price': 'field.unitPrice', amount: 'field.amount', invoice: 'field.invoice',
 };
 
 export function fieldLabel(title: string): string {

@@ -31,7 +31,7 @@ export function registerStartCommand(program: Command): void {
             'Drop invoices, receipts or forms there: each file is uploaded once, and its values appear',
             'beside it named after the file (invoice.pdf.values.json, invoice.pdf.values.csv), plus docsync-ledger.xlsx/.csv per folder.',
             `Open the UI: ${control.server.loginLink()}`,
-            `  (UI address ${control.server.url}; the link logs this browser in once.)`,
+            `  (UI address ${control.server.url}; the link logs this browser in once: "docsync open" makes a new one.)`,
             `Logs: ${loc.dataDir}. Check progress with "docsync status". Stop with Ctrl+C.`,
             '',
           ].join('\n'),

@@ -80,9 +80,9 @@ export function FilePage({ id }: { id: number }) {
         <p class="muted">{t('file.noValues')}</p>
       ) : (
         file.documents.map((doc) => (
-          <table class="values" aria-label={`${doc.schemaName}: ${doc.fileName}`}>
+          <table class="values" aria-label={`${fieldLabel(doc.schemaName)}: ${doc.fileName}`}>
             <caption>
-              {doc.schemaName} — {doc.fileName}
+              {fieldLabel(doc.schemaName)} — {doc.fileName}
             </caption>
             <thead>
               <tr>
