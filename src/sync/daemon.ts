@@ -125,6 +125,7 @@ export class Daemon {
     d.control.setMeta('daemon.pid', String(process.pid));
     d.refreshControl();
     for (const f of d.config.folders) await d.addDriver(f);
+    d.outputs.adoptLayout(d.config.folders.map((f) => f.path), () => d.control.meta('ledger.layout'), (v) => d.control.setMeta('ledger.layout', v));
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
     d.pipeline.wake();

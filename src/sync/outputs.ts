@@ -8,6 +8,7 @@ import type { Config, FolderConfig } from './config.js';
 import type { FileRow } from './state/files.js';
 
 export type OutputSettings = Config['outputs'];
+const LEDGER_LAYOUT = '2';
 const DEFAULT_SETTINGS: OutputSettings = { csvSeparator: 'auto', ledgers: 'each-folder', deletedFiles: 'remove' };
 
 /**
@@ -46,7 +47,8 @@ export class Outputs {
     return parts.length === 0 ? [folder.path] : [folder.path, path.join(folder.path, ...parts)];
   }
 
-  async exported(sourcePath: string, row: FileRow, documents: FormValuesEntry[], fileIds: string[], processedAt: Date): Promise<void> {
+  /** `reviewState`: the review step's verdict for the ledger's Review column (`needs review`, `checked`, `auto`). */
+  async exported(sourcePath: string, row: FileRow, documents: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
     await writeSidecars({
       sourcePath,
@@ -62,7 +64,7 @@ export class Outputs {
       documents,
       csvSeparator: this.ledger.format.csvSeparator,
     });
-    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents });
+    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState });
   }
 
   failed(sourcePath: string, row: FileRow, reason: string): void {
@@ -84,6 +86,17 @@ export class Outputs {
     await removeSidecars(abs);
     this.ledger.remove(abs);
     return 'removed';
+  }
+
+  /**
+   * Once per layout version and `ledgers` setting: every file listed in the ledgers it belongs
+   * to now (a ledger per sub-folder came with layout 2; before, only the watched folder had one).
+   */
+  adoptLayout(folders: string[], done: () => string | null, record: (v: string) => void): void {
+    const layout = `${LEDGER_LAYOUT}:${this.settings.ledgers}`;
+    if (done() === layout) return;
+    this.ledger.retarget(folders.map((f) => path.resolve(f)));
+    record(layout);
   }
 
   async rebuild(folders: string[]): Promise<void> {

@@ -177,6 +177,11 @@ export class LedgerStore {
     };
   }
 
+  /** Many changes in one commit (re-listing every file of a folder). */
+  inTransaction<T>(work: () => T): T {
+    return this.guardColumns(() => this.db.transaction(work)());
+  }
+
   /** Source files listed by any ledger at or below `root`. */
   sourcePathsUnder(root: string): string[] {
     return (this.stmt(`SELECT DISTINCT source_path FROM ledger_rows WHERE ledger_dir = ? OR substr(ledger_dir, 1, ?) = ?`)

@@ -136,6 +136,10 @@ export class Ledger {
    * the `ledgers` setting, or rows from before sub-folder ledgers); returns every ledger concerned.
    */
   retarget(roots: string[]): string[] {
+    return this.store.inTransaction(() => this.retargetEach(roots));
+  }
+
+  private retargetEach(roots: string[]): string[] {
     const dirs = new Set<string>();
     for (const root of roots.map(normalisePath)) {
       for (const source of this.store.sourcePathsUnder(root)) {

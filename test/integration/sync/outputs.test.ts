@@ -57,6 +57,21 @@ describe('ledgers of a watched folder', () => {
     }
   });
 
+  it('lists files already exported in their sub-folder ledgers once the setting asks for them', async () => {
+    const jan = path.join(h.inbox, 'Jan');
+    fs.mkdirSync(jan);
+    await h.start({ config: { outputs: { locale: 'en-GB', ledgers: 'root' } } });
+    fs.writeFileSync(path.join(jan, 'inv1.txt'), invoiceText(1));
+    await until(() => h.row('Jan/inv1.txt')?.status === 'exported', 30_000, 'exported');
+    await h.daemon.outputs.ledger.flush();
+    expect(fs.existsSync(path.join(jan, LEDGER_CSV_NAME))).toBe(false);
+    await h.stop();
+    await h.start({ config: { outputs: { locale: 'en-GB', ledgers: 'each-folder' } } });
+    await h.daemon.outputs.ledger.flush();
+    expect(column(path.join(jan, LEDGER_CSV_NAME), 'File')).toEqual(['inv1.txt']);
+    expect(column(path.join(h.inbox, LEDGER_CSV_NAME), 'File')).toEqual(['Jan/inv1.txt']);
+  });
+
   it('removes the ledger rows and sidecars of a deleted file, and keeps those of a renamed one', async () => {
     await h.start({ config: { ...config, settleMs: 100 } });
     for (const n of [1, 2]) fs.writeFileSync(path.join(h.inbox, `inv${n}.txt`), invoiceText(n));
