@@ -18,7 +18,8 @@ import { diagnose, drop, invoicePdf, openPage, startUiHarness, type UiHarness } 
 /** docs/screenshots when asked (UPDATE_DOCS_SCREENSHOTS=1), so a test run leaves the tracked pictures alone. */
 const DOCS = path.resolve(process.env.UPDATE_DOCS_SCREENSHOTS ? 'docs/screenshots' : 'test/e2e/screenshots');
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['#/', '#/activity', '#/folders', '#/settings', '#/welcome'];
+/** The seeded files are the first rows: their pages (timeline, reason, a long name) are checked too. */
+const PAGES = ['#/', '#/activity', '#/folders', '#/settings', '#/welcome', '#/files/1', '#/files/2'];
 let h: UiHarness;
 let browser: Browser;
 let folder: string;
@@ -42,6 +43,14 @@ function seed(root: string, dataDir: string): string[] {
     `INSERT INTO ledger_rows (source_path, doc_index, ledger_dir, rel_path, document_name, remote_path, status, processed_at,
        note, fields_json, seq, in_csv, review_state) VALUES (?, 0, ?, 'old-scan.pdf', 'old-scan.pdf', 'old-scan.pdf', 'exported', ?, NULL, '[]', 1, 0, 'needs review')`,
   ).run(path.join(folder, 'old-scan.pdf'), folder, new Date(now).toISOString());
+  // A long name without spaces, as scanners write them: the 400 px window must wrap it, not scroll.
+  const long = 'Rechnung_2026-03-14_ACME_Supplies_Ltd_Kundennummer_0042_Originalbeleg_gescannt.pdf';
+  fs.writeFileSync(path.join(folder, long), 'x');
+  const st = fs.statSync(path.join(folder, long));
+  db.prepare(
+    `INSERT INTO files (folder, rel_path, size, mtime_ms, sha256, status, reason, attempts, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'skipped', 'duplicate of scan-0042.pdf', 0, ?, ?)`,
+  ).run(folder, long, st.size, st.mtimeMs, 'e'.repeat(64), now, now);
   db.prepare("INSERT INTO meta (key, value) VALUES ('ui.onboarded', ?)").run(new Date(now).toISOString());
   db.close();
   moving = path.join(root, 'Moving');
@@ -100,6 +109,7 @@ describe('layout and accessibility', { timeout: 180_000 }, () => {
       const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
       expect(widths.doc, hash).toBeLessThanOrEqual(400);
       expect(widths.body, hash).toBeLessThanOrEqual(400);
+      if (hash === '#/activity') await page.screenshot({ path: path.join(DOCS, 'tray-400px-activity.png'), fullPage: true });
       await page.context().close();
     }
   });
