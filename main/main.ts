@@ -6,18 +6,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLoginLink, fetchStatus, readControlEndpoint, setPaused } from './controlLink.js';
 import { NotificationGate } from './notifier.js';
-import { SecretFile } from './secrets.js';
+import { adoptPlainKey, SecretFile } from './secrets.js';
 import { RestartPolicy } from './supervisor.js';
 import { trayIcon, trayMenu, trayTooltip, type OverallStatus } from './trayState.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const assets = path.join(here, '..', '..', 'assets');
 const dataDir = path.join(app.getPath('userData'), 'data');
-const secrets = new SecretFile(path.join(app.getPath('userData'), 'api-key.bin'), {
+const cipher = {
   isAvailable: () => safeStorage.isEncryptionAvailable(),
-  encrypt: (s) => safeStorage.encryptString(s),
-  decrypt: (b) => safeStorage.decryptString(b),
-});
+  encrypt: (s: string) => safeStorage.encryptString(s),
+  decrypt: (b: Buffer) => safeStorage.decryptString(b),
+};
+const secrets = new SecretFile(path.join(app.getPath('userData'), 'api-key.bin'), cipher);
+/** Where the daemon writes a key entered in Settings; taken into safeStorage at once. */
+const plainKeyFile = path.join(dataDir, 'api-key');
+let daemon: ReturnType<typeof utilityProcess.fork> | undefined;
 
 let tray: Tray | undefined;
 let window: BrowserWindow | undefined;
@@ -28,11 +32,12 @@ const notified = new Set<number>();
 
 function startDaemon(): void {
   const started = Date.now();
+  adoptPlainKey(plainKeyFile, secrets, cipher);
   const apiKey = secrets.load();
-  const child = utilityProcess.fork(path.join(here, '..', 'src', 'cli', 'entry.js'), ['start', '--data', dataDir], {
+  const child = (daemon = utilityProcess.fork(path.join(here, '..', 'src', 'cli', 'entry.js'), ['start', '--data', dataDir], {
     env: { ...process.env, ...(apiKey ? { DOCSYNC_API_KEY: apiKey } : {}) },
     serviceName: 'docsync daemon',
-  });
+  }));
   child.once('exit', () => {
     lastStatus = { ...lastStatus, offline: true };
     setTimeout(startDaemon, policy.nextDelay(Date.now() - started));
@@ -50,6 +55,8 @@ async function openWindow(): Promise<void> {
 }
 
 async function refresh(): Promise<void> {
+  // A key just saved in Settings: encrypted now, and the daemon restarted to use it.
+  if (adoptPlainKey(plainKeyFile, secrets, cipher)) daemon?.kill();
   const endpoint = readControlEndpoint(dataDir);
   try {
     if (!endpoint) throw new Error('not started');

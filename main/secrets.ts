@@ -34,3 +34,18 @@ export class SecretFile {
     fs.rmSync(this.file, { force: true });
   }
 }
+
+/**
+ * A key the daemon wrote in plain text (Settings in the UI, `<data>/api-key`, 0600) is taken
+ * into the encrypted store and the plain file deleted; the daemon then gets it through its
+ * environment. Returns true when a key was taken (the daemon must restart to use it).
+ * Without a keychain the plain file stays (the CLI's documented 0600 fallback).
+ */
+export function adoptPlainKey(plainFile: string, store: SecretFile, cipher: Pick<Cipher, 'isAvailable'>): boolean {
+  if (!cipher.isAvailable() || !fs.existsSync(plainFile)) return false;
+  const key = fs.readFileSync(plainFile, 'utf8').trim();
+  if (key) store.save(key);
+  else store.clear();
+  fs.rmSync(plainFile, { force: true });
+  return true;
+}

@@ -13,6 +13,8 @@ export interface OverallStatus {
   folders: FolderStatus[];
   /** The daemon is not reachable (starting, restarting, crashed). */
   offline?: boolean;
+  /** What needs a person (the control API's attention state), most urgent first. */
+  attention?: { state: string; items: Array<{ kind: string; count: number }> };
   /** The latest failures, newest first (for notifications). */
   recentFailures?: { id: number; folder: string; file: string; reason: string }[];
 }
@@ -25,20 +27,33 @@ const sum = (folders: FolderStatus[], statuses: string[]) =>
 /** Error beats paused beats syncing beats idle: the person must see a problem first. */
 export function trayIcon(status: OverallStatus): TrayIcon {
   if (status.offline) return 'error';
+  const attention = status.attention?.state;
+  if (attention && attention !== 'ok') return attention === 'paused' ? 'paused' : 'error';
   if (status.folders.some((f) => f.state === 'error') || sum(status.folders, ['failed']) > 0) return 'error';
   if (status.paused || (status.folders.length > 0 && status.folders.every((f) => f.state === 'paused'))) return 'paused';
   if (status.folders.some((f) => f.state === 'syncing' || f.state === 'scanning') || sum(status.folders, ACTIVE) > 0) return 'syncing';
   return 'idle';
 }
 
+const ATTENTION_WORDS: Record<string, (n: number) => string> = {
+  diskFull: () => 'disk full',
+  unreachable: (n) => `service unreachable (${n} waiting)`,
+  missing: (n) => `${n} folder${n === 1 ? '' : 's'} missing`,
+  failed: (n) => `${n} failed`,
+  review: (n) => `${n} to review`,
+  paused: (n) => `${n} folder${n === 1 ? '' : 's'} paused`,
+};
+
+/** What needs attention first (with its count), then the counts; "up to date" only when nothing does. */
 export function trayTooltip(status: OverallStatus): string {
   if (status.offline) return 'docsync: not running (restarting)';
   const active = sum(status.folders, ACTIVE);
-  const failed = sum(status.folders, ['failed']);
   const done = sum(status.folders, ['exported']);
-  const parts = [`${done} done`];
+  const items = status.attention?.items ?? (sum(status.folders, ['failed']) ? [{ kind: 'failed', count: sum(status.folders, ['failed']) }] : []);
+  const problems = items.filter((i) => i.kind !== 'paused').map((i) => ATTENTION_WORDS[i.kind]?.(i.count) ?? i.kind);
+  const parts = [...problems, `${done} done`];
   if (active) parts.push(`${active} in progress`);
-  if (failed) parts.push(`${failed} failed`);
+  else if (problems.length === 0 && !status.paused) parts.push('up to date');
   const head = status.paused ? 'docsync (paused)' : 'docsync';
   return `${head}: ${parts.join(', ')}`;
 }

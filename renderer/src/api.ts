@@ -1,4 +1,5 @@
 // The renderer's only way into the daemon: the control API (cookie set by the login link).
+import type { CurrencyTotals } from '../../src/control/totals.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView, StreamEvent } from '../../src/control/views.js';
 
 export class ApiError extends Error {
@@ -31,6 +32,7 @@ export interface FilesPage {
 
 export const api = {
   status: () => call<StatusView>('GET', '/api/status'),
+  totals: () => call<CurrencyTotals[]>('GET', '/api/totals'),
   files: (q: Record<string, string | number | undefined>) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));

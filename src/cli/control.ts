@@ -1,7 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { Config } from '../sync/config.js';
 import { ControlStore } from '../sync/state/control.js';
+import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
+import { durationText, type Progress } from '../sync/progress.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
@@ -26,8 +30,13 @@ export function registerControlCommands(program: Command): void {
     .action((p: string | undefined, opts: CommonOptions) => {
       try {
         const loc = locations(opts);
-        const n = withDb(loc, (db) => retryFailed(new FileStore(db), p ? path.resolve(p) : undefined));
-        process.stdout.write(`${n} file(s) queued again\n`);
+        const under = p ? path.resolve(p) : undefined;
+        const { n, known } = withDb(loc, (db) => ({ n: retryFailed(new FileStore(db), under), known: !under || knowsPath(db, under) }));
+        if (!known && !fs.existsSync(under!)) {
+          process.stderr.write(`docsync: no file or folder ${under} is known: check the name (see "docsync status")\n`);
+          process.exit(1);
+        }
+        process.stdout.write(n > 0 || !under ? `${n} file(s) queued again\n` : `nothing failed under ${under}: nothing to retry\n`);
       } catch (err) {
         fail(err);
       }
@@ -53,11 +62,20 @@ export function registerControlCommands(program: Command): void {
       try {
         const loc = locations(opts);
         const config = readConfig(loc);
-        await exportLedgers(loc, config.folders.map((f) => f.path));
+        await exportLedgers(loc, config);
       } catch (err) {
         fail(err);
       }
     });
+}
+
+/** True when the state database has a file at `abs` or below it. */
+function knowsPath(db: Db, abs: string): boolean {
+  for (const row of db.prepare('SELECT folder, rel_path FROM files').iterate() as Iterable<{ folder: string; rel_path: string }>) {
+    const file = path.join(row.folder, ...row.rel_path.split('/'));
+    if (file === abs || file.startsWith(abs + path.sep) || row.folder === abs) return true;
+  }
+  return false;
 }
 
 /** failed -> settled for every failed file (under a path). The daemon sees the change and uploads them. */
@@ -74,7 +92,8 @@ export function retryFailed(store: FileStore, under?: string): number {
 }
 
 /** With a daemon running, ask it (it owns the ledger files); otherwise rebuild here. */
-async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[]): Promise<void> {
+async function exportLedgers(loc: ReturnType<typeof locations>, config: Config): Promise<void> {
+  const folders = config.folders.map((f) => f.path);
   const db = (await import('../sync/state/db.js')).openStateDb(loc.dataDir);
   try {
     const control = new ControlStore(db);
@@ -88,15 +107,20 @@ async function exportLedgers(loc: ReturnType<typeof locations>, folders: string[
     }
     const { Outputs } = await import('../sync/outputs.js');
     const outputs = new Outputs(db, (p) => {
-      const f = folders.filter((d) => p.startsWith(d + path.sep)).sort((a, b) => b.length - a.length)[0];
-      return f ? ({ path: f } as never) : undefined;
-    });
+      return config.folders.filter((d) => p.startsWith(d.path + path.sep)).sort((a, b) => b.path.length - a.path.length)[0];
+    }, undefined, {}, config.outputs);
     await outputs.rebuild(folders);
     await outputs.close();
     process.stdout.write(`ledgers rebuilt for ${folders.length} folder(s)\n`);
   } finally {
     db.close();
   }
+}
+
+export function progressText(p: Progress): string {
+  const total = p.done + p.remaining;
+  const left = p.secondsLeft === null ? 'time left not known yet' : `about ${durationText(p.secondsLeft)} left`;
+  return `progress: ${p.done} of ${total} done, ${p.remaining} to go, ${left}${p.perMinute ? ` (${p.perMinute} files/min)` : ''}`;
 }
 
 function formatStatus(r: StatusReport): string {
@@ -106,6 +130,7 @@ function formatStatus(r: StatusReport): string {
   for (const f of r.folders) {
     const counts = Object.entries(f.counts).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ') || 'no files yet';
     lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}${f.missing ? ' (folder missing)' : ''}: ${counts}`);
+    if (f.progress) lines.push(`  ${progressText(f.progress)}`);
     for (const l of f.skippedLinks) lines.push(`  link skipped: ${l.path}: ${l.reason}`);
     for (const x of f.failures) lines.push(`  failed: ${x.path}: ${x.reason ?? ''}${x.code ? ` [${x.code}]` : ''}`);
   }

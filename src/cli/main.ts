@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { registerAskCommand } from './ask.js';
 import { registerControlCommands } from './control.js';
 import { registerFolderCommands } from './folders.js';
+import { registerLogsCommand } from './logs.js';
+import { registerOpenCommand } from './open.js';
 import { locations } from './options.js';
 import { registerStartCommand } from './start.js';
 
@@ -17,6 +19,8 @@ export async function buildProgram(argv: string[] = process.argv): Promise<Comma
   registerControlCommands(program);
   registerFolderCommands(program);
   registerAskCommand(program);
+  registerOpenCommand(program);
+  registerLogsCommand(program);
   const args = argv.slice(2);
   if (args.length === 0 || args.some((a) => a === 'service' || a === 'help' || a === '--help' || a === '-h')) {
     const { registerServiceCommands } = await import('./service.js');

@@ -15,6 +15,10 @@ import { openStateDb, type Db } from '../sync/state/db.js';
 import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
+import { attentionOf } from './attention.js';
+import { countToReview, countUnreachable } from './attentionCounts.js';
+import { totalsByCurrency, type CurrencyTotals } from './totals.js';
+import { folderProgress } from '../sync/progress.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
@@ -50,6 +54,16 @@ function toView(row: FileRow): FileView {
 }
 
 const ACTIVE: FileStatus[] = ['discovered', 'settled', 'uploading', 'processing'];
+
+/** Where the file is now: where it was found, or in Processed/ or Failed/ when docsync moved it there. */
+function currentPath(row: FileRow, folder: FolderConfig | undefined): string {
+  const abs = absPath(row);
+  if (fs.existsSync(abs) || !folder) return abs;
+  const moved = [folder.onSuccess === 'move' && 'Processed', folder.onFailure === 'move' && 'Failed']
+    .filter((d): d is string => Boolean(d))
+    .map((d) => path.join(row.folder, d, ...row.rel_path.split('/')));
+  return moved.find((p) => fs.existsSync(p)) ?? abs;
+}
 
 /** The watcher reports scanning and errors; files on their way make a folder 'syncing'. */
 function folderState(paused: boolean, live: FolderState | undefined, counts: Partial<Record<FileStatus, number>>): FolderState {
@@ -109,6 +123,7 @@ export class DaemonAdapter implements DaemonControl {
       deletions: f.deletions,
       links: f.links,
       skippedLinks: this.problems(f.path).skippedLinks ?? [],
+      progress: folderProgress(this.db, f.path, counts),
     };
   }
 
@@ -127,6 +142,18 @@ export class DaemonAdapter implements DaemonControl {
    * Counting groups every row (no (folder, status) index), which an idle UI need not redo.
    */
   private countsCache?: { version: number; counts: Map<string, Partial<Record<FileStatus, number>>> };
+
+  /** A value derived from the database, computed again only once another connection committed. */
+  private readonly derived = new Map<string, { version: number; value: unknown }>();
+
+  private cached<T>(name: string, compute: () => T): T {
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const hit = this.derived.get(name);
+    if (hit?.version === version) return hit.value as T;
+    const value = compute();
+    this.derived.set(name, { version, value });
+    return value;
+  }
 
   private counts(): Map<string, Partial<Record<FileStatus, number>>> {
     const version = this.db.pragma('data_version', { simple: true }) as number;
@@ -161,12 +188,21 @@ export class DaemonAdapter implements DaemonControl {
          ORDER BY updated_at DESC LIMIT 20`,
       )
       .all() as FileRow[];
+    const folders = config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused));
     return {
       paused: paused.has('*'),
+      attention: attentionOf({
+        diskFull: this.diskFull !== null,
+        unreachable: this.cached('unreachable', () => countUnreachable(this.db)),
+        missingFolders: folders.filter((f) => f.state === 'missing').length,
+        failed: folders.reduce((n, f) => n + (f.counts.failed ?? 0), 0),
+        toReview: this.cached('toReview', () => countToReview(this.db)),
+        pausedFolders: folders.filter((f) => f.paused).length,
+      }),
       firstRun: this.control.meta('ui.onboarded') === null,
       inbox: this.o.inbox,
       service: { mode: this.o.embedded ? 'embedded' : 'remote', url: this.o.serviceUrl, instance: config.service.instance ?? null },
-      folders: config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused)),
+      folders,
       running: running.map(toView),
       recentFailures: failures.map((r) => ({
         id: r.id,
@@ -178,6 +214,11 @@ export class DaemonAdapter implements DaemonControl {
       })),
       diskFull: this.diskFull,
     };
+  }
+
+  /** Totals per month and top vendors per currency, for the overview's chart. */
+  totals(): CurrencyTotals[] {
+    return this.cached('totals', () => totalsByCurrency(this.db, this.config().folders.map((f) => path.resolve(f.path).normalize('NFC'))));
   }
 
   listFiles(q: FilesQuery): { files: FileView[]; total: number } {
@@ -209,7 +250,7 @@ export class DaemonAdapter implements DaemonControl {
   /** The values as the JSON sidecar holds them (the daemon's own record of what it exported). */
   private documents(row: FileRow): FileDetailView['documents'] {
     try {
-      const sidecar = JSON.parse(fs.readFileSync(sidecarPaths(absPath(row)).json, 'utf8')) as {
+      const sidecar = JSON.parse(fs.readFileSync(sidecarPaths(currentPath(row, this.config().folders.find((f) => f.path === row.folder))).json, 'utf8')) as {
         documents?: Array<{ fileId?: string; fileName?: string; schemaName?: string; fields?: Array<{ title: string; type: string; value: unknown }> }>;
       };
       return (sidecar.documents ?? []).map((d) => ({
@@ -226,8 +267,10 @@ export class DaemonAdapter implements DaemonControl {
   openablePath(id: number, what: Openable): string | undefined {
     const row = this.store.get(id);
     if (!row) return undefined;
-    const abs = absPath(row);
-    const folderOfFile = path.dirname(abs);
+    const abs = currentPath(row, this.config().folders.find((f) => f.path === row.folder));
+    // The spreadsheet of the file's own folder (where it was found), else its watched folder's roll-up.
+    const home = path.dirname(absPath(row));
+    const ledgerDir = fs.existsSync(path.join(home, LEDGER_XLSX_NAME)) ? home : row.folder;
     switch (what) {
       case 'file':
         return abs;
@@ -236,9 +279,9 @@ export class DaemonAdapter implements DaemonControl {
       case 'csv':
         return sidecarPaths(abs).csv;
       case 'ledger-csv':
-        return path.join(folderOfFile, LEDGER_CSV_NAME);
+        return path.join(ledgerDir, LEDGER_CSV_NAME);
       case 'ledger-xlsx':
-        return path.join(folderOfFile, LEDGER_XLSX_NAME);
+        return path.join(ledgerDir, LEDGER_XLSX_NAME);
     }
   }
 

@@ -32,6 +32,8 @@ export interface DaemonControl {
   readonly events: SyncEmitter;
   readonly agent: AgentControl;
   status(): unknown;
+  /** Totals per month and top vendors per currency (the overview's chart). */
+  totals(): unknown;
   listFiles(query: FilesQuery): { files: unknown[]; total: number };
   fileDetail(id: number): unknown | undefined;
   /** Absolute path of the file, a sidecar or the folder's ledger; undefined when it does not exist. */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AgentAskBody, AgentId, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, SettingsBody } from './contract.js';
 import { ConfigError } from '../sync/config.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
+import { expiredLinkPage } from './loginPage.js';
 import { COOKIE, CSRF_HEADER, isAllowedOrigin, isLoopbackHost, LoginLinks, sameSecret, Sessions, STATE_CHANGING } from './security.js';
 
 export interface ControlServerOptions {
@@ -77,6 +78,7 @@ function streamEvents(control: DaemonControl, request: FastifyRequest, reply: Fa
 function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks, url: () => string): void {
   app.get('/api/status', async () => control.status());
   app.get('/api/events', (request, reply) => streamEvents(control, request, reply));
+  app.get('/api/totals', async () => control.totals());
   app.get('/api/files', async (request) => control.listFiles(parse(FilesQuery, request.query)));
   app.get('/api/files/:id', async (request) => {
     const detail = control.fileDetail(idParam(request));
@@ -119,6 +121,11 @@ function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks,
   app.post('/api/login-links', async () => ({ url: `${url()}/login/${links.create()}` }));
 }
 
+/** A page load (not the UI's fetch of the API): GET of a non-API address that accepts HTML. */
+function opensAsPage(request: FastifyRequest): boolean {
+  return request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+}
+
 function contentType(file: string): string {
   const ext = path.extname(file).toLowerCase();
   const types: Record<string, string> = {
@@ -155,7 +162,11 @@ export async function startControlServer(options: ControlServerOptions): Promise
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
   });
-  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    // A person at a browser (an old login link, a bookmark of the UI) gets a page saying what to do.
+    if (error instanceof ControlError && (error.code === 'LINK_EXPIRED' || error.code === 'UNAUTHORIZED') && opensAsPage(request)) {
+      return reply.code(401).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(expiredLinkPage(request.headers['accept-language']));
+    }
     // The config file (edited by hand) is invalid: say which field, as `docsync start` would.
     if (error instanceof ConfigError) return reply.code(422).send({ error: { code: error.code, message: error.message } });
     const status = error instanceof ControlError ? error.status : (error.statusCode ?? 500);

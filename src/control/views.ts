@@ -1,3 +1,5 @@
+import type { Progress } from '../sync/progress.js';
+import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
@@ -18,6 +20,8 @@ export interface FolderView {
   links: 'skip' | 'inside';
   /** Symbolic links the folder did not follow, each with why (at most 50). */
   skippedLinks: Array<{ path: string; reason: string }>;
+  /** While files are on their way: done, remaining and the time left at the recent pace. */
+  progress: Progress | null;
 }
 
 export interface FileView {
@@ -37,6 +41,8 @@ export interface FileView {
 
 export interface StatusView {
   paused: boolean;
+  /** What needs a person, most urgent first; wins over "Up to date" on the overview and the tray. */
+  attention: Attention;
   firstRun: boolean;
   inbox: string;
   service: { mode: 'embedded' | 'remote'; url: string; instance?: string | null };

@@ -83,6 +83,20 @@ export const ConfigSchema = z
     rescanIntervalMs: z.number().int().min(1000).default(3_600_000),
     /** Cap of the retry and result-poll backoff. */
     maxBackoffMs: z.number().int().min(10).default(60_000),
+    /** What the spreadsheets and sidecars look like, and what happens to them when a file goes. */
+    outputs: z
+      .object({
+        /** Locale of dates, decimals and the ledger's headers (BCP 47, `de-DE`); the machine's by default. */
+        locale: z.string().min(2).max(35).optional(),
+        /** `auto`: `;` where the locale writes decimals with a comma (Excel there expects it), else `,`. */
+        csvSeparator: z.enum(['auto', ',', ';']).default('auto'),
+        /** `each-folder`: every sub-folder has its own ledger besides the watched folder's roll-up. */
+        ledgers: z.enum(['root', 'each-folder']).default('each-folder'),
+        /** A file deleted locally: its ledger rows and sidecars go (`remove`), or stay marked "deleted" (`keep`). */
+        deletedFiles: z.enum(['remove', 'keep']).default('remove'),
+      })
+      .strict()
+      .default({ csvSeparator: 'auto', ledgers: 'each-folder', deletedFiles: 'remove' }),
     log: z
       .object({
         level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),

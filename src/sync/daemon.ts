@@ -4,6 +4,7 @@ import { loadConfig, type Config, type FolderConfig } from './config.js';
 import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
 import { isDocsyncOutput } from './export/index.js';
+import { logFileStep } from './fileLog.js';
 import { FolderDriver } from './folder.js';
 import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
@@ -65,7 +66,7 @@ export class Daemon {
       if (e.type !== 'ledger.write_failed') return;
       if (this.disk.report(e, path.join(e.ledgerDir, e.file === 'csv' ? 'docsync-ledger.csv' : 'docsync-ledger.xlsx'))) return;
       o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
-    }, o.ledgerRetry);
+    }, o.ledgerRetry, this.config.outputs);
     this.pipeline = new Pipeline({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
       folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
@@ -74,7 +75,7 @@ export class Daemon {
       diskFull: (err, where) => this.disk.report(err, where ?? this.statePath),
       held: () => this.disk.full !== null,
     });
-    this.emitter.on('file', (e) => o.log.debug({ file: e.file.rel_path, folder: e.file.folder, from: e.from, to: e.to, reason: e.reason }, 'file'));
+    this.emitter.on('file', (e) => logFileStep(o.log, e));
   }
 
   private get statePath(): string {
@@ -124,6 +125,7 @@ export class Daemon {
     d.control.setMeta('daemon.pid', String(process.pid));
     d.refreshControl();
     for (const f of d.config.folders) await d.addDriver(f);
+    d.outputs.adoptLayout(d.config.folders.map((f) => f.path), () => d.control.meta('ledger.layout'), (v) => d.control.setMeta('ledger.layout', v));
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
     d.pipeline.wake();
@@ -234,6 +236,7 @@ export class Daemon {
     if (Date.now() - this.lastDeletionSweep > 5000) {
       this.lastDeletionSweep = Date.now();
       void this.sweepRemoteDeletions();
+      void this.sweepDeletedOutputs().catch((err) => this.trouble(err, 'outputs of deleted files not cleared'));
     }
   }
 
@@ -280,12 +283,36 @@ export class Daemon {
       const dest = path.join(f.path, target, ...(row.disk_path ?? row.rel_path).split('/'));
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(abs, dest);
-      if (row.status === 'exported') await this.outputs.moved(abs, dest);
+      // The ledgers keep listing it where it was found, linking to where it is now.
+      await this.outputs.moved(abs, dest);
       this.store.transition(row.id, row.status, {}, `moved to ${target}/${row.rel_path}`);
       return;
     }
     const st = fs.statSync(abs, { throwIfNoEntry: false });
     if (st && (st.size !== row.size || st.mtimeMs !== row.mtime_ms)) driver.recheck(abs);
+  }
+
+  /**
+   * The sidecars and ledger rows of files deleted locally (outputs.deletedFiles). Not before a
+   * grace period, and not while the folder still has files to hash: a move arrives as a deletion
+   * and a new file, and the outputs must still be there to follow it once its hash is known.
+   */
+  private async sweepDeletedOutputs(): Promise<void> {
+    const grace = Date.now() - (this.config.settleMs * 2 + 3000);
+    const rows = this.db
+      .prepare(`SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
+                AND updated_at < ?
+                AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT 100`)
+      .all(grace) as FileRow[];
+    for (const row of rows) {
+      const driver = this.drivers.get(row.folder);
+      if (!driver || driver.busy) continue;
+      const abs = absPathOf(row);
+      const outcome = await this.outputs.deleted(abs);
+      this.store.transition(row.id, 'removed', { outputs_cleared_at: Date.now() },
+        outcome === 'removed' ? 'deleted locally; its sidecars and ledger rows removed' : 'deleted locally; kept in the ledger, marked deleted');
+      this.o.log.info({ file: row.rel_path, folder: row.folder, outcome }, outcome === 'removed' ? 'outputs of a deleted file removed' : 'deleted file marked in the ledger');
+    }
   }
 
   /** Remote deletion of locally deleted files, after a grace period so a move is not taken for a deletion. */

@@ -1,28 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './state/db.js';
-import { Ledger, moveSidecars, writeSidecars, rebuildLedgers, type FormValuesEntry, type LedgerEvent } from './export/index.js';
-import type { FolderConfig } from './config.js';
+import {
+  Ledger, moveSidecars, removeSidecars, writeSidecars, rebuildLedgers, type FormValuesEntry, type LedgerEvent,
+} from './export/index.js';
+import type { Config, FolderConfig } from './config.js';
 import type { FileRow } from './state/files.js';
 
-/** The exporters as the daemon uses them: one ledger per watched folder, sidecars beside each file. */
+export type OutputSettings = Config['outputs'];
+const LEDGER_LAYOUT = '2';
+const DEFAULT_SETTINGS: OutputSettings = { csvSeparator: 'auto', ledgers: 'each-folder', deletedFiles: 'remove' };
+
+/**
+ * The exporters as the daemon uses them: sidecars beside each file, and ledgers: the watched
+ * folder's roll-up of every file below it, plus (`ledgers: each-folder`) one per sub-folder for
+ * the files directly in it. A file docsync moved into Processed/ or Failed/ stays listed where
+ * it came from, its link pointing to where it is now.
+ */
 export class Outputs {
   readonly ledger: Ledger;
+  private readonly settings: OutputSettings;
 
   constructor(
     private readonly db: Db,
     private readonly folderOf: (absPath: string) => FolderConfig | undefined,
     onEvent?: (e: LedgerEvent) => void,
     private readonly ledgerOptions: { retryInitialMs?: number; retryMaxMs?: number } = {},
+    settings: Partial<OutputSettings> = {},
   ) {
-    this.ledger = new Ledger(db, {
-      ledgerDirOf: (p) => this.folderOf(p)?.path ?? path.dirname(p),
-      onEvent,
-      ...ledgerOptions,
-    });
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    this.ledger = new Ledger(db, { ledgersOf: (p) => this.ledgersOf(p), onEvent, format: this.format, ...ledgerOptions });
   }
 
-  async exported(sourcePath: string, row: FileRow, documents: FormValuesEntry[], fileIds: string[], processedAt: Date): Promise<void> {
+  private get format() {
+    return { locale: this.settings.locale, csvSeparator: this.settings.csvSeparator };
+  }
+
+  /** The ledgers that list a file: its watched folder's, and its own sub-folder's. */
+  ledgersOf(abs: string): string[] {
+    const folder = this.folderOf(abs);
+    if (!folder) return [path.dirname(abs)];
+    if (this.settings.ledgers === 'root') return [folder.path];
+    const parts = path.relative(folder.path, path.dirname(abs)).split(path.sep).filter(Boolean);
+    const movedInto = (parts[0] === 'Processed' && folder.onSuccess === 'move') || (parts[0] === 'Failed' && folder.onFailure === 'move');
+    if (movedInto) parts.shift();
+    return parts.length === 0 ? [folder.path] : [folder.path, path.join(folder.path, ...parts)];
+  }
+
+  /** `reviewState`: the review step's verdict for the ledger's Review column (`needs review`, `checked`, `auto`). */
+  async exported(sourcePath: string, row: FileRow, documents: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
     await writeSidecars({
       sourcePath,
@@ -36,8 +62,9 @@ export class Outputs {
         processedAt: processedAt.toISOString(),
       },
       documents,
+      csvSeparator: this.ledger.format.csvSeparator,
     });
-    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents });
+    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState });
   }
 
   failed(sourcePath: string, row: FileRow, reason: string): void {
@@ -50,9 +77,34 @@ export class Outputs {
     this.ledger.rename(fromAbs, toAbs);
   }
 
+  /** A file deleted locally: its rows and sidecars go, or (`deletedFiles: keep`) its rows stay marked "deleted". */
+  async deleted(abs: string): Promise<'removed' | 'kept'> {
+    if (this.settings.deletedFiles === 'keep') {
+      this.ledger.markDeleted(abs);
+      return 'kept';
+    }
+    await removeSidecars(abs);
+    this.ledger.remove(abs);
+    return 'removed';
+  }
+
+  /**
+   * Once per layout version and `ledgers` setting: every file listed in the ledgers it belongs
+   * to now (a ledger per sub-folder came with layout 2; before, only the watched folder had one).
+   */
+  adoptLayout(folders: string[], done: () => string | null, record: (v: string) => void): void {
+    const layout = `${LEDGER_LAYOUT}:${this.settings.ledgers}`;
+    if (done() === layout) return;
+    this.ledger.retarget(folders.map((f) => path.resolve(f)));
+    record(layout);
+  }
+
   async rebuild(folders: string[]): Promise<void> {
     await this.ledger.flush();
-    await rebuildLedgers(this.db, { ledgerDirs: folders, ledgerDirOf: (p) => this.folderOf(p)?.path ?? path.dirname(p), ...this.ledgerOptions });
+    const roots = folders.map((f) => path.resolve(f));
+    await rebuildLedgers(this.db, {
+      roots, ledgersOf: (p) => this.ledgersOf(p), format: this.format, ...this.ledgerOptions,
+    });
   }
 
   close(): Promise<unknown> {

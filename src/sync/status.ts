@@ -1,6 +1,7 @@
 import type { Db } from './state/db.js';
 import { ControlStore } from './state/control.js';
 import { FILE_STATUSES, FileStore, type FileStatus } from './state/files.js';
+import { folderProgress, type Progress } from './progress.js';
 
 export interface FolderStatus {
   folder: string;
@@ -11,6 +12,8 @@ export interface FolderStatus {
   missing: boolean;
   /** Symbolic links the daemon did not follow, with why. */
   skippedLinks: Array<{ path: string; reason: string }>;
+  /** While files are on their way: done, remaining, time left. */
+  progress: Progress | null;
 }
 
 export interface StatusReport {
@@ -32,7 +35,7 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
     if (!f) {
       f = {
         folder, paused: paused.has(folder), ...problemsOf(control, folder),
-        counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [],
+        counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [], progress: null,
       };
       byFolder.set(folder, f);
     }
@@ -46,6 +49,7 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
       at: new Date(r.updated_at).toISOString(), detail: r.error_detail ? JSON.parse(r.error_detail) : null,
     });
   }
+  for (const f of byFolder.values()) f.progress = folderProgress(db, f.folder, f.counts);
   const pid = Number(control.meta('daemon.pid') ?? 0);
   const running = pid ? isAlive(pid) : false;
   return {

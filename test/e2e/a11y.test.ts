@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE } from '../../src/control/security.js';
 import { openStateDb } from '../../src/sync/state/db.js';
 import { launchChromium } from '../helpers/browser.js';
-import { startUiHarness, type UiHarness } from './harness.js';
+import { openPage, startUiHarness, type UiHarness } from './harness.js';
 
 let h: UiHarness;
 let browser: Browser;
@@ -44,14 +43,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function open(hash: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  await context.addCookies([{ name: COOKIE, value: await h.session(), url: h.url, httpOnly: true, sameSite: 'Strict' }]);
-  const page = await context.newPage();
-  await page.goto(`${h.url}/${hash}`);
-  await page.locator('main h1').first().waitFor();
-  return page;
-}
+const open = (hash: string, options: BrowserContextOptions = {}): Promise<Page> => openPage(browser, h, hash, options);
 
 /** What has focus: its text or accessible label, and whether a focus ring is drawn. */
 const focused = (page: Page) =>

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { COOKIE } from '../../src/control/security.js';
 import { RENDERER_DIR, startControl, type RunningControl } from '../../src/control/start.js';
 import { loadConfig, saveConfig, parseConfig } from '../../src/sync/config.js';
 import { runDaemon, type Running } from '../../src/sync/run.js';
@@ -32,6 +33,8 @@ export function ensureRendererBuilt(): void {
 export interface HarnessOptions {
   /** Runs before the daemon starts (e.g. to seed its state database); returns more folders to watch. */
   prepare?: (root: string, dataDir: string) => string[] | Promise<string[]>;
+  /** Settings of a watched folder beyond its path (onSuccess, ...). */
+  folderOptions?: (folder: string) => Record<string, unknown>;
 }
 
 export async function startUiHarness(folders: string[] = [], options: HarnessOptions = {}): Promise<UiHarness> {
@@ -43,7 +46,7 @@ export async function startUiHarness(folders: string[] = [], options: HarnessOpt
   const configFile = path.join(root, 'config.json');
   const dataDir = path.join(root, 'data');
   folders = [...folders, ...((await options.prepare?.(root, dataDir)) ?? [])];
-  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, folders: folders.map((p) => ({ path: p })) }));
+  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, folders: folders.map((p) => ({ path: p, ...options.folderOptions?.(p) })) }));
   const locations = { configFile, dataDir };
   const running = await runDaemon({ locations, config: loadConfig(configFile) });
   const control = await startControl(running, loadConfig(configFile), 0);
@@ -110,4 +113,14 @@ export async function diagnose(h: UiHarness, page: Page): Promise<string> {
   const shown = await page.locator('main').innerText({ timeout: 2000 }).catch((e: Error) => e.message);
   const log = fs.readFileSync(path.join(h.dataDir, 'docsync.log'), 'utf8').trim().split('\n').slice(-40).join('\n');
   return [`rows: ${JSON.stringify(rows)}`, `api: ${api}`, `page (${page.url()}): ${shown}`, `log:\n${log}`].join('\n');
+}
+
+/** A page of the UI in a new browser context that holds a session (as the login link gives it), loaded. */
+export async function openPage(browser: Browser, h: UiHarness, hash: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  await context.addCookies([{ name: COOKIE, value: await h.session(), url: h.url, httpOnly: true, sameSite: 'Strict' }]);
+  const page = await context.newPage();
+  await page.goto(`${h.url}/${hash}`);
+  await page.locator('main h1').first().waitFor();
+  return page;
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { FileView, StreamEvent } from '../../../src/control/views.js';
 import { api } from '../api.js';
-import { t, type MessageKey } from '../i18n.js';
+import { locale, t, type MessageKey } from '../i18n.js';
+import { failureText, reasonText } from '../reasons.js';
 import { useEvents, useStatus } from '../live.js';
 
 const STATUSES = ['discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed'] as const;
@@ -9,7 +10,11 @@ const PAGE = 50;
 
 export function Activity() {
   const { status, online } = useStatus();
-  const [filters, setFilters] = useState({ folder: '', status: '', q: '' });
+  // The overview's attention links open the list filtered (#/activity?status=failed).
+  const [filters, setFilters] = useState(() => {
+    const asked = new URLSearchParams(location.hash.split('?')[1] ?? '');
+    return { folder: asked.get('folder') ?? '', status: asked.get('status') ?? '', q: asked.get('q') ?? '' };
+  });
   const [files, setFiles] = useState<FileView[]>([]);
   const [total, setTotal] = useState(0);
   const [limit, setLimit] = useState(PAGE);
@@ -101,9 +106,9 @@ export function Activity() {
                   </span>
                 </td>
                 <td>
-                  <time dateTime={new Date(f.updatedAt).toISOString()}>{new Date(f.updatedAt).toLocaleString()}</time>
+                  <time dateTime={new Date(f.updatedAt).toISOString()}>{new Date(f.updatedAt).toLocaleString(locale())}</time>
                 </td>
-                <td class="reason">{f.reason ?? ''}</td>
+                <td class="reason">{f.status === 'failed' ? failureText(f.errorCode, f.reason) : reasonText(f.reason)}</td>
               </tr>
             ))}
           </tbody>

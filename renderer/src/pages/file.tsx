@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { FileDetailView, StreamEvent, ValuesField } from '../../../src/control/views.js';
 import { api, openUrl } from '../api.js';
-import { t, type MessageKey } from '../i18n.js';
+import { locale, t, type MessageKey } from '../i18n.js';
+import { failureText, fieldLabel, reasonText } from '../reasons.js';
 import { useEvents, useStatus } from '../live.js';
 
 function formatValue(value: unknown): string {
@@ -16,7 +17,7 @@ function SubTable({ rows }: { rows: Array<Record<string, unknown>> }) {
   return (
     <table class="sub">
       <thead>
-        <tr>{columns.map((c) => <th scope="col">{c}</th>)}</tr>
+        <tr>{columns.map((c) => <th scope="col">{fieldLabel(c)}</th>)}</tr>
       </thead>
       <tbody>
         {rows.map((r) => (
@@ -31,7 +32,7 @@ function Field({ field }: { field: ValuesField }) {
   const rows = Array.isArray(field.value) && field.value.every((r) => r && typeof r === 'object') ? (field.value as Array<Record<string, unknown>>) : undefined;
   return (
     <tr>
-      <th scope="row">{field.title}</th>
+      <th scope="row">{fieldLabel(field.title)}</th>
       <td data-field={field.title}>{rows ? <SubTable rows={rows} /> : formatValue(field.value)}</td>
     </tr>
   );
@@ -56,7 +57,7 @@ export function FilePage({ id }: { id: number }) {
         <span class={`pill status-${file.status}`} data-testid="file-status">
           {t(`status.${file.status}` as MessageKey)}
         </span>{' '}
-        {file.reason && <span class="reason">{file.reason}</span>}
+        {file.reason && <span class="reason">{file.status === 'failed' ? failureText(file.errorCode, file.reason) : reasonText(file.reason)}</span>}
       </p>
       {file.status === 'failed' && (
         <button type="button" onClick={() => api.retryFile(id).then(load)}>
@@ -69,7 +70,7 @@ export function FilePage({ id }: { id: number }) {
           .map((k) => (
             <li>
               <a href={openUrl(id, k)} target="_blank" rel="noopener">
-                {t('file.open')} {t(`file.link.${k}` as MessageKey)}
+                {t('file.openLink', { what: t(`file.link.${k}` as MessageKey) })}
               </a>
             </li>
           ))}
@@ -79,9 +80,9 @@ export function FilePage({ id }: { id: number }) {
         <p class="muted">{t('file.noValues')}</p>
       ) : (
         file.documents.map((doc) => (
-          <table class="values" aria-label={`${doc.schemaName}: ${doc.fileName}`}>
+          <table class="values" aria-label={`${fieldLabel(doc.schemaName)}: ${doc.fileName}`}>
             <caption>
-              {doc.schemaName} — {doc.fileName}
+              {fieldLabel(doc.schemaName)} — {doc.fileName}
             </caption>
             <thead>
               <tr>
@@ -97,8 +98,8 @@ export function FilePage({ id }: { id: number }) {
       <ol class="timeline">
         {file.events.map((e) => (
           <li>
-            <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleString()}</time>{' '}
-            <span class={`pill status-${e.to}`}>{t(`status.${e.to}` as MessageKey)}</span> {e.reason ?? ''}
+            <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleString(locale())}</time>{' '}
+            <span class={`pill status-${e.to}`}>{t(`status.${e.to}` as MessageKey)}</span> {reasonText(e.reason)}
           </li>
         ))}
       </ol>

@@ -1,7 +1,10 @@
+import type { Attention } from '../../../src/control/attention.js';
 import type { FolderView } from '../../../src/control/views.js';
 import { api } from '../api.js';
 import { t, type MessageKey } from '../i18n.js';
 import { refreshStatus, useStatus } from '../live.js';
+import { failureText } from '../reasons.js';
+import { Totals } from './totals.js';
 
 const STATUSES = ['exported', 'processing', 'uploading', 'settled', 'failed', 'skipped'] as const;
 
@@ -13,9 +16,9 @@ function FolderCard({ folder }: { folder: FolderView }) {
   return (
     <li class={`card folder state-${folder.state}`} data-folder={folder.path}>
       <div class="row">
-        <h3 title={folder.path}>{folder.path}</h3>
-        <span class={`pill state-${folder.state}`} data-testid="folder-state">
-          {t(`state.${folder.state}` as MessageKey)}
+        <h2 class="folder-name" title={folder.path}>{folder.path}</h2>
+        <span class={`pill state-${shownState(folder)}`} data-testid="folder-state">
+          {shownState(folder) === 'failed' ? t('state.failed', { count: folder.counts.failed ?? 0 }) : t(`state.${folder.state}` as MessageKey)}
         </span>
       </div>
       {folder.error && <p class="error">{folder.error}</p>}
@@ -24,6 +27,7 @@ function FolderCard({ folder }: { folder: FolderView }) {
           {t('overview.skippedLinks', { count: String(folder.skippedLinks.length), paths: folder.skippedLinks.map((l) => l.path).join(', ') })}
         </p>
       )}
+      {folder.progress && <ProgressBar progress={folder.progress} />}
       <dl class="counts">
         {STATUSES.map((s) => (
           <div>
@@ -32,10 +36,56 @@ function FolderCard({ folder }: { folder: FolderView }) {
           </div>
         ))}
       </dl>
-      <button type="button" onClick={toggle}>
+      <button type="button" onClick={toggle} aria-label={t(folder.paused ? 'action.resumeFolder' : 'action.pauseFolder', { folder: folder.path })}>
         {folder.paused ? t('action.resume') : t('action.pause')}
       </button>
     </li>
+  );
+}
+
+/** Done of total, and the time left at the recent pace (once it can be told). */
+function ProgressBar({ progress }: { progress: NonNullable<FolderView['progress']> }) {
+  const total = progress.done + progress.remaining;
+  const left = progress.secondsLeft === null ? t('progress.unknown') : t('progress.left', { time: duration(progress.secondsLeft) });
+  return (
+    <p class="progress" data-testid="progress">
+      <progress max={total} value={progress.done} aria-label={t('progress.label', { done: progress.done, total })} />
+      <span>{t('progress.label', { done: progress.done, total })}, {left}</span>
+    </p>
+  );
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return t('progress.seconds', { n: seconds });
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? t('progress.minutes', { n: minutes }) : t('progress.hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+/** "Up to date" only when it is: a folder at rest with failed files says how many failed. */
+function shownState(folder: FolderView): string {
+  return folder.state === 'idle' && (folder.counts.failed ?? 0) > 0 ? 'failed' : folder.state;
+}
+
+/** What needs a person, most urgent first, each with its count and a link to the list. */
+function AttentionBanner({ attention }: { attention: Attention }) {
+  if (attention.state === 'ok') {
+    return (
+      <p class="attention attention-ok" data-testid="attention" data-state="ok">
+        {t('attention.ok')}
+      </p>
+    );
+  }
+  return (
+    <div class={`attention attention-${attention.state}`} role="status" data-testid="attention" data-state={attention.state}>
+      <strong>{t(`attention.head.${attention.state}` as MessageKey)}</strong>
+      <ul>
+        {attention.items.map((item) => (
+          <li data-kind={item.kind}>
+            <a href={item.href}>{t(`attention.${item.kind}` as MessageKey, { count: item.count })}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -56,6 +106,7 @@ export function Overview() {
           </button>
         </div>
       </div>
+      <AttentionBanner attention={status.attention} />
       {status.diskFull && (
         <p role="alert" class="error" data-testid="disk-full">
           {t('overview.diskFull', { path: status.diskFull.path })}
@@ -69,6 +120,7 @@ export function Overview() {
       ) : (
         <ul class="cards">{status.folders.map((f) => <FolderCard key={f.path} folder={f} />)}</ul>
       )}
+      <Totals version={status.folders.reduce((n, f) => n + (f.counts.exported ?? 0), 0)} />
       <h2>{t('overview.running')}</h2>
       {status.running.length === 0 ? (
         <p class="muted">{t('overview.nothingRunning')}</p>
@@ -96,7 +148,7 @@ export function Overview() {
           {status.recentFailures.map((f) => (
             <li data-failure={f.id}>
               <a href={`#/files/${f.id}`}>{f.file}</a>
-              <span class="reason">{f.reason}</span>
+              <span class="reason">{failureText(f.errorCode, f.reason)}</span>
               <button type="button" onClick={() => retry(f.id)} aria-label={`${t('action.retry')}: ${f.file}`}>
                 {t('action.retry')}
               </button>

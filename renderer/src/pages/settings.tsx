@@ -19,7 +19,8 @@ export function Settings() {
   const body = () => ({
     service: { mode: service.mode, ...(service.url ? { url: service.url } : {}), instance: service.instance ?? null, ...(apiKey ? { apiKey } : {}) },
     concurrency: settings.concurrency,
-    ...(settings.defaultOcrModel ? { defaultOcrModel: settings.defaultOcrModel } : {}),
+    // Always sent: an emptied field clears the setting (the server stores '' as "none").
+    defaultOcrModel: settings.defaultOcrModel?.trim() ?? '',
   });
   const save = async (e: Event) => {
     e.preventDefault();

@@ -13,6 +13,8 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_EOL = '\r\n';
 
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** With `;` between cells the decimal mark is a comma: `-12,50` is a plain number there. */
+const PLAIN_NUMBER_COMMA = /^[+-]?(?:\d+(?:,\d*)?|,\d+)(?:[eE][+-]?\d+)?$/;
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const BLANK_THEN_TRIGGER = /^[ \u00a0]+[=+\-@]/;
 
@@ -20,24 +22,27 @@ export function isPlainNumber(text: string): boolean {
   return PLAIN_NUMBER.test(text);
 }
 
-export function neutraliseFormula(text: string): string {
-  if (text === '' || isPlainNumber(text)) return text;
+export type CsvSeparator = ',' | ';';
+
+export function neutraliseFormula(text: string, sep: CsvSeparator = ','): string {
+  if (text === '' || isPlainNumber(text) || (sep === ';' && PLAIN_NUMBER_COMMA.test(text))) return text;
   if (TRIGGERS.has(text[0]!) || BLANK_THEN_TRIGGER.test(text)) return `'${text}`;
   return text;
 }
 
-export function encodeCell(text: string): string {
-  const safe = neutraliseFormula(text);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+export function encodeCell(text: string, sep: CsvSeparator = ','): string {
+  const safe = neutraliseFormula(text, sep);
+  const quote = /["\r\n]/.test(safe) || safe.includes(sep);
+  return quote ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function encodeRow(cells: readonly string[]): string {
-  return cells.map(encodeCell).join(',') + CSV_EOL;
+export function encodeRow(cells: readonly string[], sep: CsvSeparator = ','): string {
+  return cells.map((c) => encodeCell(c, sep)).join(sep) + CSV_EOL;
 }
 
 /** A whole CSV document: BOM, header, rows. */
-export function encodeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  let out = CSV_BOM + encodeRow(header);
-  for (const row of rows) out += encodeRow(row);
+export function encodeCsv(header: readonly string[], rows: readonly (readonly string[])[], sep: CsvSeparator = ','): string {
+  let out = CSV_BOM + encodeRow(header, sep);
+  for (const row of rows) out += encodeRow(row, sep);
   return out;
 }

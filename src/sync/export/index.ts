@@ -30,7 +30,9 @@ export { writeSidecars, moveSidecars, removeSidecars, buildSidecarJson, buildSid
 export type { SidecarJson } from './sidecars.js';
 export { Ledger } from './ledger.js';
 export type { LedgerOptions, LedgerEvent, FlushReport, LedgerFailure, LedgerProblem } from './ledger.js';
-export { LEDGER_FIXED } from './ledger-table.js';
+export { ROLES as LEDGER_ROLES } from './ledger-layout.js';
+export { resolveFormat } from './ledger-format.js';
+export type { LedgerFormat, LedgerFormatSettings } from './ledger-format.js';
 export { rebuildLedgers } from './rebuild.js';
 export type { RebuildOptions, RebuildReport } from './rebuild.js';
 export { ExportError } from './errors.js';
@@ -40,3 +42,6 @@ export { removeStaleTempFiles } from './atomic.js';
 
 /** Absolute path of the ledger migration, for the state migration runner and tests. */
 export const LEDGER_MIGRATION_FILE = fileURLToPath(new URL('../state/migrations/0010_ledger.sql', import.meta.url));
+/** Every migration of the ledger tables, in order (tests that open a bare database apply these). */
+export const LEDGER_MIGRATION_FILES = ['0010_ledger.sql', '0020_ledger_per_folder.sql']
+  .map((name) => fileURLToPath(new URL(`../state/migrations/${name}`, import.meta.url)));

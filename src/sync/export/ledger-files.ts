@@ -14,20 +14,24 @@ import path from 'node:path';
 import { injectedWriteFault, writeFileAtomicSync, writeFileAtomicWith } from './atomic.js';
 import { encodeCsv, encodeRow } from './csv.js';
 import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from './names.js';
-import { headerFor, rowCells, usedColumns, type LedgerCell } from './ledger-table.js';
+import type { LedgerFormat } from './ledger-format.js';
+import { headerLabels, labelsFor, ledgerColumns, type ColumnKey } from './ledger-layout.js';
+import { itemSheet, type ItemSheet } from './ledger-items.js';
+import { rowCells, type LedgerCell } from './ledger-table.js';
 import type { LedgerFileState, LedgerStore, StoredRow } from './ledger-store.js';
 
 export type CsvOutcome = 'appended' | 'rewritten' | 'unchanged';
 
-export function writeLedgerCsv(store: LedgerStore, ledgerDir: string): CsvOutcome {
+export function writeLedgerCsv(store: LedgerStore, ledgerDir: string, f: LedgerFormat): CsvOutcome {
   const state = store.fileState(ledgerDir);
   if (!state) return 'unchanged';
   const target = path.join(ledgerDir, LEDGER_CSV_NAME);
   const pending = store.rows(ledgerDir, true);
-  if (canAppend(state, target, pending)) {
-    if (pending.length > 0) appendRows(target, pending, state.csvHeader!);
+  if (canAppend(state, target, pending, f)) {
+    const columns = state.csvHeader as ColumnKey[];
+    if (pending.length > 0) appendRows(target, pending, columns, f);
     const st = fs.statSync(target);
-    store.csvWritten(ledgerDir, state.csvHeader!, st.size, st.mtimeMs, pending);
+    store.csvWritten(ledgerDir, columns, st.size, st.mtimeMs, pending);
     return pending.length > 0 ? 'appended' : 'unchanged';
   }
   const rows = store.rows(ledgerDir);
@@ -36,16 +40,21 @@ export function writeLedgerCsv(store: LedgerStore, ledgerDir: string): CsvOutcom
     store.csvWritten(ledgerDir, [], 0, 0, 'all');
     return 'unchanged';
   }
-  const titles = usedColumns(store.columns(ledgerDir), rows);
-  const body = encodeCsv(headerFor(titles), rows.map((r) => rowCells(r, titles).map((c) => c.text)));
+  const columns = ledgerColumns(rows, store.columns(ledgerDir));
+  const body = encodeCsv(headerLabels(columns, f.locale), rows.map((r) => rowCells(r, columns, f).map((c) => c.text)), f.csvSeparator);
   writeFileAtomicSync(target, body);
   const st = fs.statSync(target);
-  store.csvWritten(ledgerDir, titles, st.size, st.mtimeMs, 'all');
+  store.csvWritten(ledgerDir, [formatKey(f), ...columns], st.size, st.mtimeMs, 'all');
   return 'rewritten';
 }
 
-function canAppend(state: LedgerFileState, target: string, pending: StoredRow[]): boolean {
-  if (state.csvRewrite || !state.csvHeader) return false;
+/** The format a CSV was written in is remembered with its columns: another locale means a rewrite. */
+function formatKey(f: LedgerFormat): string {
+  return `format:${f.locale}|${f.timeZone}|${f.csvSeparator}`;
+}
+
+function canAppend(state: LedgerFileState, target: string, pending: StoredRow[], f: LedgerFormat): boolean {
+  if (state.csvRewrite || !state.csvHeader || state.csvHeader[0] !== formatKey(f)) return false;
   let st: fs.Stats;
   try {
     st = fs.statSync(target);
@@ -54,11 +63,13 @@ function canAppend(state: LedgerFileState, target: string, pending: StoredRow[])
   }
   if (!st.isFile() || st.size !== state.csvSize || st.mtimeMs !== state.csvMtimeMs) return false;
   const known = new Set(state.csvHeader);
-  return pending.every((r) => r.fields.every((f) => known.has(f.t)));
+  const fieldOrder = [...new Set(pending.flatMap((r) => r.fields.map((x) => x.t)))];
+  return ledgerColumns(pending, fieldOrder).every((c) => known.has(c));
 }
 
-function appendRows(target: string, rows: StoredRow[], titles: string[]): void {
-  const data = rows.map((r) => encodeRow(rowCells(r, titles).map((c) => c.text))).join('');
+function appendRows(target: string, rows: StoredRow[], header: ColumnKey[], f: LedgerFormat): void {
+  const columns = header.slice(1) as ColumnKey[];
+  const data = rows.map((r) => encodeRow(rowCells(r, columns, f).map((c) => c.text), f.csvSeparator)).join('');
   injectedWriteFault(target);
   const fd = fs.openSync(target, 'a');
   try {
@@ -70,20 +81,24 @@ function appendRows(target: string, rows: StoredRow[], titles: string[]): void {
 }
 
 /** Snapshot of the ledger for the xlsx, taken synchronously so it is consistent. */
-export interface XlsxSnapshot { header: string[]; rows: LedgerCell[][] }
+export interface XlsxSnapshot { header: string[]; rows: LedgerCell[][]; items: ItemSheet; sheetNames: [string, string] }
 
-export function snapshotLedger(store: LedgerStore, ledgerDir: string): XlsxSnapshot {
+export function snapshotLedger(store: LedgerStore, ledgerDir: string, f: LedgerFormat): XlsxSnapshot {
   const rows = store.rows(ledgerDir);
-  const titles = usedColumns(store.columns(ledgerDir), rows);
-  return { header: headerFor(titles), rows: rows.map((r) => rowCells(r, titles)) };
+  const columns = ledgerColumns(rows, store.columns(ledgerDir));
+  const label = labelsFor(f.locale);
+  return {
+    header: headerLabels(columns, f.locale),
+    rows: rows.map((r) => rowCells(r, columns, f)),
+    items: itemSheet(rows, f),
+    sheetNames: [label('sheetLedger'), label('sheetItems')],
+  };
 }
 
-const NUM_FMT = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' } as const;
-
 /**
- * Streams the workbook into `file`: the streaming writer holds one row at a
- * time instead of the whole sheet, and is the faster of exceljs' two writers.
- * Strings go in as strings, so a value like `=SUM(...)` is text, never a formula.
+ * Streams the workbook into `file`: the streaming writer holds one row at a time instead of
+ * the whole sheet, and is the faster of exceljs' two writers. Strings go in as strings, so a
+ * value like `=SUM(...)` is text, never a formula. Both sheets: frozen header, filters, widths.
  */
 export async function writeXlsxFile(file: string, snap: XlsxSnapshot): Promise<void> {
   // Loaded on the first ledger write, not at start: exceljs costs ~16 MB of RSS, and a daemon
@@ -91,28 +106,48 @@ export async function writeXlsxFile(file: string, snap: XlsxSnapshot): Promise<v
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   book.creator = 'docsync';
-  const sheet = book.addWorksheet('Ledger', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = snap.header.map((title, i) => ({ header: title, key: `c${i}`, width: columnWidth(snap, i) }));
-  sheet.getRow(1).font = { bold: true };
-  if (snap.header.length > 0) {
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: snap.header.length } };
+  writeSheet(book.addWorksheet(snap.sheetNames[0], { views: [{ state: 'frozen', ySplit: 1 }] }), snap.header, snap.rows);
+  if (snap.items.rows.length > 0) {
+    writeSheet(book.addWorksheet(snap.sheetNames[1], { views: [{ state: 'frozen', ySplit: 1 }] }), snap.items.header, snap.items.rows);
   }
-  sheet.getRow(1).commit();
-  for (const cells of snap.rows) {
-    const row = sheet.addRow(cells.map((c) => c.typed));
-    cells.forEach((c, i) => {
-      if (c.kind === 'date' || c.kind === 'datetime') row.getCell(i + 1).numFmt = NUM_FMT[c.kind];
-    });
-    row.commit();
-  }
-  sheet.commit();
   await book.commit();
 }
 
-function columnWidth(snap: XlsxSnapshot, i: number): number {
-  let longest = snap.header[i]?.length ?? 0;
-  for (const r of snap.rows.slice(0, 200)) longest = Math.max(longest, r[i]?.text.length ?? 0);
-  return Math.min(60, Math.max(10, longest + 2));
+type StreamSheet = import('exceljs').Worksheet & { commit(): void };
+
+function writeSheet(sheet: import('exceljs').Worksheet, header: string[], rows: LedgerCell[][]): void {
+  sheet.columns = header.map((title, i) => ({ header: title, key: `c${i}`, width: columnWidth(header, rows, i) }));
+  sheet.getRow(1).font = { bold: true };
+  if (header.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
+  sheet.getRow(1).commit();
+  for (const cells of rows) {
+    const row = sheet.addRow(cells.map((c) => (c.link && c.typed !== null ? { text: c.text, hyperlink: encodeLink(c.link) } : c.typed)));
+    cells.forEach((c, i) => {
+      const cell = row.getCell(i + 1);
+      if (c.numFmt) cell.numFmt = c.numFmt;
+      if (c.link && c.typed !== null) cell.font = { color: { argb: 'FF0563C1' }, underline: true };
+    });
+    row.commit();
+  }
+  (sheet as StreamSheet).commit();
+}
+
+/** A relative link to the file, each segment escaped (spaces, #, %): Excel opens it beside the ledger. */
+function encodeLink(rel: string): string {
+  return rel.split('/').map((s) => (s === '..' ? s : encodeURIComponent(s))).join('/');
+}
+
+function columnWidth(header: string[], rows: LedgerCell[][], i: number): number {
+  let longest = displayWidth(header[i] ?? '');
+  for (const r of rows.slice(0, 200)) longest = Math.max(longest, displayWidth(r[i]?.text ?? ''));
+  return Math.min(60, Math.max(8, longest + 2));
+}
+
+/** Wide (CJK) characters take two columns. */
+function displayWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return w;
 }
 
 export async function writeLedgerXlsx(ledgerDir: string, snap: XlsxSnapshot): Promise<void> {

@@ -20,6 +20,7 @@ export function toNewRows(input: LedgerFileInput): NewRow[] {
     status: input.status,
     processedAt: input.processedAt,
     note: input.note ?? null,
+    reviewState: input.reviewState || null,
   };
   const fileName = path.basename(input.sourcePath);
   if (input.documents.length === 0) {
@@ -52,7 +53,7 @@ function storedFields(doc: FormValuesEntry): StoredField[] {
     const items = tableRows(field);
     out.push(items === null
       ? { t: field.title, y: field.type, v: field.value ?? null }
-      : { t: field.title, y: field.type, v: null, n: items.length });
+      : { t: field.title, y: field.type, v: null, n: items.length, i: items.map((it) => ('record' in it ? it.record : { [field.title]: it.scalar })) });
   }
   return out;
 }

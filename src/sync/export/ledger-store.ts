@@ -2,10 +2,15 @@
 // Every mutation marks what must be written; the writer reads it back, so a
 // crash between a change and the file write loses nothing.
 import type { Database, Statement } from 'better-sqlite3';
+import path from 'node:path';
 import { ExportError } from './errors.js';
 
-/** One field of a ledger row: title, type, scalar value, or `n` line items for a table. */
-export interface StoredField { t: string; y: string; v: unknown; n?: number }
+const pathSep = () => path.sep;
+
+/** One field of a ledger row: title, type, scalar value, or `n` line items for a table (`i`: the items). */
+export interface StoredField { t: string; y: string; v: unknown; n?: number; i?: StoredItem[] }
+/** One line item: its values by column title, with the column types (`y`). */
+export interface StoredItem { [title: string]: unknown }
 
 export interface StoredRow {
   sourcePath: string;
@@ -17,14 +22,19 @@ export interface StoredRow {
   status: string;
   processedAt: string;
   note: string | null;
+  /** `needs review`, `checked`, `auto`; null when nothing is known (filled by the review step). */
+  reviewState: string | null;
   fields: StoredField[];
   seq: number;
   inCsv: boolean;
 }
 
+/** A ledger a file is listed in, and the file's path as that ledger shows it. */
+export interface LedgerTarget { ledgerDir: string; relPath: string }
+
 export interface LedgerFileState {
   ledgerDir: string;
-  /** Field titles (not labels) of the CSV on disk; null when none was written. */
+  /** Column keys (ledger-layout.ts) of the CSV on disk; null when none was written. */
   csvHeader: string[] | null;
   csvSize: number | null;
   csvMtimeMs: number | null;
@@ -41,14 +51,15 @@ export type NewRow = Omit<StoredRow, 'seq' | 'inCsv' | 'sourcePath' | 'ledgerDir
 interface RawRow {
   source_path: string; doc_index: number; ledger_dir: string; rel_path: string;
   document_name: string; remote_path: string; status: string; processed_at: string;
-  note: string | null; fields_json: string; seq: number; in_csv: number;
+  note: string | null; fields_json: string; seq: number; in_csv: number; review_state: string | null;
 }
 
 function fromRaw(r: RawRow): StoredRow {
   return {
     sourcePath: r.source_path, docIndex: r.doc_index, ledgerDir: r.ledger_dir, relPath: r.rel_path,
     documentName: r.document_name, remotePath: r.remote_path, status: r.status,
-    processedAt: r.processed_at, note: r.note, fields: JSON.parse(r.fields_json) as StoredField[],
+    processedAt: r.processed_at, note: r.note, reviewState: r.review_state ?? null,
+    fields: JSON.parse(r.fields_json) as StoredField[],
     seq: r.seq, inCsv: r.in_csv === 1,
   };
 }
@@ -63,50 +74,65 @@ export class LedgerStore {
     }
   }
 
-  /** Replaces every row of one source file. Returns the ledgers touched. */
-  replaceFile(sourcePath: string, ledgerDir: string, relPath: string, docs: NewRow[]): string[] {
-    return this.guardColumns(() => this.db.transaction(() => {
-      const old = this.rowsOfFile(sourcePath);
-      const seq = old.length > 0 ? Math.min(...old.map((r) => r.seq)) : this.nextSeq(ledgerDir);
-      this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
-      const insert = this.stmt(`INSERT INTO ledger_rows (source_path, doc_index, ledger_dir, rel_path,
-        document_name, remote_path, status, processed_at, note, fields_json, seq, in_csv)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`);
+  /** Replaces every row of one source file, in every ledger that lists it. Returns the ledgers touched. */
+  replaceFile(sourcePath: string, targets: readonly LedgerTarget[], docs: NewRow[]): string[] {
+    return this.guardColumns(() => this.db.transaction(() => this.put(sourcePath, this.rowsOfFile(sourcePath), targets, docs))());
+  }
+
+  private put(sourcePath: string, old: StoredRow[], targets: readonly LedgerTarget[], docs: NewRow[]): string[] {
+    this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
+    const insert = this.stmt(`INSERT INTO ledger_rows (source_path, doc_index, ledger_dir, rel_path,
+      document_name, remote_path, status, processed_at, note, fields_json, seq, in_csv, review_state)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`);
+    const touched = new Set(old.map((r) => r.ledgerDir));
+    for (const target of targets) {
+      const before = old.filter((r) => r.ledgerDir === target.ledgerDir);
+      // A replaced row keeps its place (it sits mid-file: only a rewrite can change it); new rows can be appended.
+      const seq = before.length > 0 ? Math.min(...before.map((r) => r.seq)) : this.nextSeq(target.ledgerDir);
       for (const d of docs) {
-        insert.run(sourcePath, d.docIndex, ledgerDir, relPath, d.documentName, d.remotePath, d.status,
-          d.processedAt, d.note, JSON.stringify(d.fields), seq);
-        this.registerColumns(ledgerDir, d.fields);
+        insert.run(sourcePath, d.docIndex, target.ledgerDir, target.relPath, d.documentName, d.remotePath, d.status,
+          d.processedAt, d.note, JSON.stringify(d.fields), seq, d.reviewState);
+        this.registerColumns(target.ledgerDir, d.fields);
       }
-      // A replaced row sits mid-file: only a rewrite can change it. New rows can be appended.
-      const touched = new Set([ledgerDir, ...old.map((r) => r.ledgerDir)]);
-      for (const dir of touched) this.markDirty(dir, old.length > 0);
-      return [...touched];
-    })());
+      this.markDirty(target.ledgerDir, before.length > 0);
+      touched.delete(target.ledgerDir);
+    }
+    for (const dir of touched) this.markDirty(dir, true);
+    return [...new Set([...targets.map((t) => t.ledgerDir), ...touched])];
   }
 
   removeFile(sourcePath: string): string[] {
+    return this.changeRowsOf(sourcePath, 'DELETE FROM ledger_rows WHERE source_path = ?');
+  }
+
+  /** Keeps a deleted file's rows, marked `deleted` (the `keep` policy for deletions). */
+  markDeleted(sourcePath: string): string[] {
+    return this.changeRowsOf(sourcePath, "UPDATE ledger_rows SET status = 'deleted' WHERE source_path = ?");
+  }
+
+  /** Runs `sql` on a file's rows; the ledgers that listed it are rewritten. */
+  private changeRowsOf(sourcePath: string, sql: string): string[] {
     return this.db.transaction(() => {
-      const old = this.rowsOfFile(sourcePath);
-      this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(sourcePath);
-      const touched = [...new Set(old.map((r) => r.ledgerDir))];
+      const touched = [...new Set(this.rowsOfFile(sourcePath).map((r) => r.ledgerDir))];
+      this.stmt(sql).run(sourcePath);
       for (const dir of touched) this.markDirty(dir, true);
       return touched;
     })();
   }
 
   /** Re-keys a file's rows (rename or move), keeping their position; replaces rows already at the target. */
-  renameFile(oldPath: string, newPath: string, newLedgerDir: string, newRelPath: string): string[] {
+  renameFile(oldPath: string, newPath: string, targets: readonly LedgerTarget[]): string[] {
     return this.guardColumns(() => this.db.transaction(() => {
       const old = this.rowsOfFile(oldPath);
       if (old.length === 0) return [];
       const displaced = oldPath === newPath ? [] : this.rowsOfFile(newPath);
       if (oldPath !== newPath) this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(newPath);
-      this.stmt('UPDATE ledger_rows SET source_path = ?, ledger_dir = ?, rel_path = ? WHERE source_path = ?')
-        .run(newPath, newLedgerDir, newRelPath, oldPath);
-      for (const r of old) this.registerColumns(newLedgerDir, r.fields);
-      const touched = new Set([newLedgerDir, ...old.map((r) => r.ledgerDir), ...displaced.map((r) => r.ledgerDir)]);
+      this.stmt('DELETE FROM ledger_rows WHERE source_path = ?').run(oldPath);
+      const docs = [...new Map(old.map((r) => [r.docIndex, r])).values()];
+      const touched = this.put(newPath, old, targets, docs);
+      for (const dir of displaced.map((r) => r.ledgerDir)) this.markDirty(dir, true);
       for (const dir of touched) this.markDirty(dir, true);
-      return [...touched];
+      return [...new Set([...touched, ...displaced.map((r) => r.ledgerDir)])];
     })());
   }
 
@@ -121,7 +147,7 @@ export class LedgerStore {
   }
 
   rowsOfFile(sourcePath: string): StoredRow[] {
-    const raws = this.stmt('SELECT * FROM ledger_rows WHERE source_path = ? ORDER BY doc_index').all(sourcePath) as RawRow[];
+    const raws = this.stmt('SELECT * FROM ledger_rows WHERE source_path = ? ORDER BY ledger_dir, doc_index').all(sourcePath) as RawRow[];
     return raws.map(fromRaw);
   }
 
@@ -151,6 +177,17 @@ export class LedgerStore {
     };
   }
 
+  /** Many changes in one commit (re-listing every file of a folder). */
+  inTransaction<T>(work: () => T): T {
+    return this.guardColumns(() => this.db.transaction(work)());
+  }
+
+  /** Source files listed by any ledger at or below `root`. */
+  sourcePathsUnder(root: string): string[] {
+    return (this.stmt(`SELECT DISTINCT source_path FROM ledger_rows WHERE ledger_dir = ? OR substr(ledger_dir, 1, ?) = ?`)
+      .pluck().all(root, root.length + 1, root + pathSep()) as string[]);
+  }
+
   ledgerDirs(): string[] {
     return (this.stmt('SELECT ledger_dir FROM ledger_files ORDER BY ledger_dir').all() as { ledger_dir: string }[]).map((r) => r.ledger_dir);
   }
@@ -172,8 +209,8 @@ export class LedgerStore {
       if (appended === 'all') {
         this.stmt('UPDATE ledger_rows SET in_csv = 1 WHERE ledger_dir = ?').run(ledgerDir);
       } else {
-        const mark = this.stmt('UPDATE ledger_rows SET in_csv = 1 WHERE source_path = ? AND doc_index = ?');
-        for (const r of appended) mark.run(r.sourcePath, r.docIndex);
+        const mark = this.stmt('UPDATE ledger_rows SET in_csv = 1 WHERE ledger_dir = ? AND source_path = ? AND doc_index = ?');
+        for (const r of appended) mark.run(ledgerDir, r.sourcePath, r.docIndex);
       }
       this.stmt(`UPDATE ledger_files SET csv_header_json = ?, csv_size = ?, csv_mtime_ms = ?, csv_rewrite = 0,
         csv_dirty = 0 WHERE ledger_dir = ?`).run(JSON.stringify(header), size, mtimeMs, ledgerDir);

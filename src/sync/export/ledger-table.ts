@@ -1,65 +1,94 @@
-// The ledger as a table: fixed columns, then one column per field (union over
-// the ledger's documents, in order of first appearance). Each cell has a text
-// form (CSV) and a typed form (xlsx): numbers as numbers, ISO dates as dates.
-//
-// A table field (line items) shows its row count ("3 line items") in the
-// ledger; the items themselves are in the file's .values.csv sidecar.
+// The ledger as a table (columns: ledger-layout.ts). Each cell has a text form (CSV, in
+// the locale's way of writing dates and decimals) and a typed form (xlsx): amounts as
+// numbers with their currency's format, dates as dates, "processed at" in local time.
 import type { StoredField, StoredRow } from './ledger-store.js';
 import { isPlainNumber } from './csv.js';
+import { AMOUNT_ROLES, labelsFor, rolesOf, type ColumnKey, type Role } from './ledger-layout.js';
+import { amountNumFmt, dateNumFmt, dateText, dateTimeText, localWallClock, numberText, type LedgerFormat } from './ledger-format.js';
 import { valueText } from './values.js';
 
-export const LEDGER_FIXED = ['File', 'Document', 'Remote path', 'Status', 'Processed at', 'Note'] as const;
-
 export type TypedValue = string | number | boolean | Date | null;
-export interface LedgerCell { text: string; typed: TypedValue; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' }
-
-/** Header labels; a field titled like a fixed column gets " (field)" so the two stay apart. */
-export function headerFor(fieldTitles: readonly string[]): string[] {
-  const fixed = new Set(LEDGER_FIXED.map((f) => f.toLowerCase()));
-  return [...LEDGER_FIXED, ...fieldTitles.map((t) => (fixed.has(t.toLowerCase()) ? `${t} (field)` : t))];
+export interface LedgerCell {
+  text: string;
+  typed: TypedValue;
+  kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime';
+  /** Excel number format of the xlsx cell (dates, amounts). */
+  numFmt?: string;
+  /** Relative address of the file the cell names (the xlsx makes it a link). */
+  link?: string;
 }
 
-/** Field titles used by the rows, ordered by the ledger's stable column order. */
-export function usedColumns(order: readonly string[], rows: readonly StoredRow[]): string[] {
-  const used = new Set<string>();
-  for (const r of rows) for (const f of r.fields) used.add(f.t);
-  return order.filter((t) => used.has(t));
-}
-
-export function rowCells(row: StoredRow, fieldTitles: readonly string[]): LedgerCell[] {
+export function rowCells(row: StoredRow, columns: readonly ColumnKey[], f: LedgerFormat): LedgerCell[] {
+  const roles = rolesOf(row.fields);
   const byTitle = new Map<string, StoredField>();
-  for (const f of row.fields) if (!byTitle.has(f.t)) byTitle.set(f.t, f);
-  return [
-    text(row.relPath), text(row.documentName), text(row.remotePath), text(row.status),
-    dateTimeCell(row.processedAt), text(row.note ?? ''),
-    ...fieldTitles.map((t) => fieldCell(byTitle.get(t))),
-  ];
+  for (const field of row.fields) if (!byTitle.has(field.t)) byTitle.set(field.t, field);
+  const currency = currencyOf(roles.get('currency'));
+  const label = labelsFor(f.locale);
+  return columns.map((c) => {
+    const [kind, ...rest] = c.split(':');
+    const name = rest.join(':');
+    if (kind === 'role') return roleCell(name as Role, roles.get(name as Role), currency, f);
+    if (kind === 'field') return fieldCell(byTitle.get(name), f);
+    switch (name) {
+      case 'review': return text(row.reviewState ? label(`review.${row.reviewState}`) : '');
+      case 'file': return { ...text(row.relPath), link: row.status === 'deleted' ? undefined : row.relPath };
+      case 'document': return text(row.documentName);
+      case 'status': return text(label(`status.${row.status}`));
+      case 'processedAt': return instantCell(row.processedAt, f);
+      case 'items': return itemsCell(row.fields);
+      case 'remotePath': return text(row.remotePath);
+      default: return text(row.note ?? '');
+    }
+  });
 }
 
-function text(s: string): LedgerCell {
+export function text(s: string): LedgerCell {
   return { text: s, typed: s === '' ? null : s, kind: 'text' };
 }
 
-export function fieldCell(f: StoredField | undefined): LedgerCell {
-  if (!f) return text('');
-  if (f.n !== undefined) return text(`${f.n} line item${f.n === 1 ? '' : 's'}`);
-  const v = f.v;
-  if (typeof v === 'number' && Number.isFinite(v)) return { text: String(v), typed: v, kind: 'number' };
+export function currencyOf(f: StoredField | undefined): string | null {
+  return typeof f?.v === 'string' && f.v.trim() !== '' ? f.v.trim() : null;
+}
+
+function roleCell(role: Role, field: StoredField | undefined, currency: string | null, f: LedgerFormat): LedgerCell {
+  const cell = fieldCell(field, f);
+  if (AMOUNT_ROLES.has(role) && cell.kind === 'number') return { ...cell, numFmt: amountNumFmt(f.locale, currency) };
+  return cell;
+}
+
+function itemsCell(fields: readonly StoredField[]): LedgerCell {
+  const n = fields.reduce((sum, x) => sum + (x.n ?? 0), 0);
+  return { text: String(n), typed: n, kind: 'number' };
+}
+
+export function fieldCell(field: StoredField | undefined, f: LedgerFormat): LedgerCell {
+  if (!field) return text('');
+  if (field.n !== undefined) return { text: String(field.n), typed: field.n, kind: 'number' };
+  return valueCell(field.v, field.y, f);
+}
+
+/** One value (a field's, or a line item's) as a cell. */
+export function valueCell(v: unknown, type: string, f: LedgerFormat): LedgerCell {
+  if (typeof v === 'number' && Number.isFinite(v)) return { text: numberText(v, f), typed: v, kind: 'number' };
   if (typeof v === 'boolean') return { text: valueText(v), typed: v, kind: 'boolean' };
   if (typeof v === 'string') {
-    const type = f.y.toLowerCase();
-    if (type === 'number' && isPlainNumber(v.trim())) return { text: v, typed: Number(v.trim()), kind: 'number' };
-    if (type === 'date') {
+    const t = type.toLowerCase();
+    if (t === 'number' && isPlainNumber(v.trim())) return valueCell(Number(v.trim()), type, f);
+    if (t === 'date') {
       const d = parseIsoDate(v);
-      if (d) return { text: v, typed: d.date, kind: d.withTime ? 'datetime' : 'date' };
+      if (d && !d.withTime) return { text: dateText(d.date, f), typed: d.date, kind: 'date', numFmt: dateNumFmt(f.locale, false) };
+      if (d) return instantCell(v, f);
     }
   }
   return text(valueText(v));
 }
 
-function dateTimeCell(iso: string): LedgerCell {
+/** An instant (ISO with a zone, UTC when none) shown in local time. */
+function instantCell(iso: string, f: LedgerFormat): LedgerCell {
   const d = parseIsoDate(iso);
-  return d ? { text: iso, typed: d.date, kind: d.withTime ? 'datetime' : 'date' } : text(iso);
+  if (!d) return text(iso);
+  if (!d.withTime) return { text: dateText(d.date, f), typed: d.date, kind: 'date', numFmt: dateNumFmt(f.locale, false) };
+  return { text: dateTimeText(d.date, f), typed: localWallClock(d.date, f.timeZone), kind: 'datetime', numFmt: dateNumFmt(f.locale, true) };
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -75,7 +104,6 @@ export function parseIsoDate(s: string): { date: Date; withTime: boolean } | nul
     return ok ? { date, withTime: false } : null;
   }
   if (ISO_DATE_TIME.test(s)) {
-    // No zone means UTC here: the ledger shows every time in UTC.
     const date = new Date(/Z|[+-]\d{2}:\d{2}$/.test(s) ? s : `${s}Z`);
     return Number.isNaN(date.getTime()) ? null : { date, withTime: true };
   }

@@ -14,14 +14,20 @@ import type { Database } from 'better-sqlite3';
 import path from 'node:path';
 import { toExportError } from './errors.js';
 import { snapshotLedger, writeLedgerCsv, writeLedgerXlsx, type CsvOutcome } from './ledger-files.js';
+import { resolveFormat, type LedgerFormat, type LedgerFormatSettings } from './ledger-format.js';
 import { normalisePath, relativeTo, toNewRows } from './ledger-rows.js';
-import { LedgerStore } from './ledger-store.js';
+import { LedgerStore, type LedgerTarget } from './ledger-store.js';
 import type { LedgerFileInput } from './types.js';
 
 export interface LedgerOptions {
   /** Folder whose ledger lists a source file. Default: the file's own folder. Daemon core
    *  passes the watched folder's root for one ledger per folder pair. */
   ledgerDirOf?: (sourceAbs: string) => string;
+  /** Every folder whose ledger lists a source file (a sub-folder's own and the watched folder's
+   *  roll-up); wins over ledgerDirOf. */
+  ledgersOf?: (sourceAbs: string) => string[];
+  /** Locale, time zone and CSV separator; the machine's locale and zone by default. */
+  format?: LedgerFormatSettings;
   csvDelayMs?: number;
   xlsxDelayMs?: number;
   xlsxMaxDelayMs?: number;
@@ -55,13 +61,14 @@ interface Slot {
 export class Ledger {
   private readonly store: LedgerStore;
   private readonly slots = new Map<string, Slot>();
-  private readonly opts: Required<Omit<LedgerOptions, 'onEvent'>> & Pick<LedgerOptions, 'onEvent'>;
+  private readonly opts: Required<Omit<LedgerOptions, 'onEvent' | 'ledgerDirOf' | 'format'>> & Pick<LedgerOptions, 'onEvent'>;
+  readonly format: LedgerFormat;
   private closed = false;
 
   constructor(db: Database, options: LedgerOptions = {}) {
     this.store = new LedgerStore(db);
     this.opts = {
-      ledgerDirOf: options.ledgerDirOf ?? ((p) => path.dirname(p)),
+      ledgersOf: options.ledgersOf ?? ((p) => [(options.ledgerDirOf ?? path.dirname)(p)]),
       csvDelayMs: options.csvDelayMs ?? 250,
       xlsxDelayMs: options.xlsxDelayMs ?? 2_000,
       xlsxMaxDelayMs: options.xlsxMaxDelayMs ?? 15_000,
@@ -69,6 +76,7 @@ export class Ledger {
       retryMaxMs: options.retryMaxMs ?? 60_000,
       onEvent: options.onEvent,
     };
+    this.format = resolveFormat(options.format);
     // Writes left pending by a previous run (crash, lock at exit) are picked up.
     for (const dir of this.store.dirtyLedgers()) this.touched(dir);
   }
@@ -76,9 +84,8 @@ export class Ledger {
   /** Inserts or replaces the rows of one source file (one per document). */
   upsert(input: LedgerFileInput): void {
     const sourcePath = normalisePath(input.sourcePath);
-    const ledgerDir = normalisePath(this.opts.ledgerDirOf(sourcePath));
     const rows = toNewRows({ ...input, sourcePath });
-    this.touchAll(this.store.replaceFile(sourcePath, ledgerDir, relativeTo(ledgerDir, sourcePath), rows));
+    this.touchAll(this.store.replaceFile(sourcePath, this.targets(sourcePath), rows));
   }
 
   /** Removes the rows of a deleted (or moved-out) file. */
@@ -86,11 +93,25 @@ export class Ledger {
     this.touchAll(this.store.removeFile(normalisePath(sourcePath)));
   }
 
+  /** Keeps the rows of a deleted file, marked "deleted". */
+  markDeleted(sourcePath: string): void {
+    this.touchAll(this.store.markDeleted(normalisePath(sourcePath)));
+  }
+
   /** Re-keys the rows of a renamed or moved file; they keep their place in the ledger. */
   rename(oldSourcePath: string, newSourcePath: string): void {
     const newPath = normalisePath(newSourcePath);
-    const ledgerDir = normalisePath(this.opts.ledgerDirOf(newPath));
-    this.touchAll(this.store.renameFile(normalisePath(oldSourcePath), newPath, ledgerDir, relativeTo(ledgerDir, newPath)));
+    this.touchAll(this.store.renameFile(normalisePath(oldSourcePath), newPath, this.targets(newPath)));
+  }
+
+  /** True when the ledger lists the file (any ledger). */
+  lists(sourcePath: string): boolean {
+    return this.store.rowsOfFile(normalisePath(sourcePath)).length > 0;
+  }
+
+  private targets(sourcePath: string): LedgerTarget[] {
+    const dirs = [...new Set(this.opts.ledgersOf(sourcePath).map(normalisePath))];
+    return dirs.map((ledgerDir) => ({ ledgerDir, relPath: relativeTo(ledgerDir, sourcePath) }));
   }
 
   /** Writes every pending ledger now (ignoring debounce and backoff) and reports the outcome. */
@@ -108,6 +129,25 @@ export class Ledger {
       else report.written.push(dir);
     }
     return report;
+  }
+
+  /**
+   * Lists every file at or below the roots in the ledgers it belongs to now (after a change of
+   * the `ledgers` setting, or rows from before sub-folder ledgers); returns every ledger concerned.
+   */
+  retarget(roots: string[]): string[] {
+    return this.store.inTransaction(() => this.retargetEach(roots));
+  }
+
+  private retargetEach(roots: string[]): string[] {
+    const dirs = new Set<string>();
+    for (const root of roots.map(normalisePath)) {
+      for (const source of this.store.sourcePathsUnder(root)) {
+        for (const d of this.store.renameFile(source, source, this.targets(source))) dirs.add(d);
+      }
+      for (const d of this.store.ledgerDirs()) if (d === root || d.startsWith(root + path.sep)) dirs.add(d);
+    }
+    return [...dirs];
   }
 
   /** Forces whole rewrites of the given ledgers (all known ones by default), then flushes. */
@@ -187,11 +227,11 @@ export class Ledger {
 
   private async writeDue(dir: string, slot: Slot): Promise<void> {
     if (slot.csv.due !== null && slot.csv.due <= Date.now()) {
-      this.attempt(dir, slot, 'csv', () => writeLedgerCsv(this.store, dir));
+      this.attempt(dir, slot, 'csv', () => writeLedgerCsv(this.store, dir, this.format));
     }
     if (slot.xlsx.due !== null && slot.xlsx.due <= Date.now()) {
       const gen = slot.gen;
-      const snap = snapshotLedger(this.store, dir);
+      const snap = snapshotLedger(this.store, dir, this.format);
       slot.xlsx.due = null;
       slot.xlsx.firstDirty = null;
       const started = Date.now();

@@ -14,6 +14,8 @@ export interface RebuildOptions extends LedgerOptions {
   ledgerDirs?: string[];
   /** Folders to scan (recursively) for `*.values.json` sidecars, upserted before the rebuild. */
   importSidecarsFrom?: string[];
+  /** Watched folders: every file below them is listed in the ledgers it belongs to now, and all of those are rebuilt. */
+  roots?: string[];
 }
 
 export interface RebuildReport extends FlushReport { imported: number; unreadable: string[] }
@@ -32,11 +34,13 @@ export async function rebuildLedgers(db: Database, options: RebuildOptions = {})
         sourcePath, remotePath: sidecar.docsync.remotePath, status: 'exported',
         processedAt: sidecar.docsync.processedAt, documents: sidecar.documents,
       });
-      dirs.add((options.ledgerDirOf ?? path.dirname)(path.resolve(sourcePath)));
+      const of = options.ledgersOf ?? ((p: string) => [(options.ledgerDirOf ?? path.dirname)(p)]);
+      for (const d of of(path.resolve(sourcePath))) dirs.add(d);
       imported += 1;
     }
   }
-  const report = await ledger.rebuild(options.ledgerDirs || options.importSidecarsFrom ? [...dirs] : undefined);
+  if (options.roots) for (const d of ledger.retarget(options.roots)) dirs.add(d);
+  const report = await ledger.rebuild(options.ledgerDirs || options.importSidecarsFrom || options.roots ? [...dirs] : undefined);
   await ledger.close();
   for (const dir of [...report.written, ...report.failed.map((f) => f.ledgerDir)]) removeStaleTempFiles(dir);
   return { ...report, imported, unreadable };

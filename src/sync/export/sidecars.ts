@@ -15,7 +15,7 @@ import { encodeCsv } from './csv.js';
 import { toExportError } from './errors.js';
 import { sidecarPaths } from './names.js';
 import type { FormValuesEntry, SidecarInput } from './types.js';
-import { documentNames, tableRows, valueText, visibleFields } from './values.js';
+import { documentNames, tableRows, valueText as plainText, visibleFields } from './values.js';
 
 export const SIDECAR_FORMAT_VERSION = 1;
 export const SIDECAR_CSV_FIXED = ['Document', 'Field', 'Type', 'Row', 'Value'] as const;
@@ -57,6 +57,8 @@ export function buildSidecarJson(input: SidecarInput): SidecarJson {
 
 /** Header and rows of the CSV sidecar (before encoding). */
 export function buildSidecarTable(input: SidecarInput): { header: string[]; rows: string[][] } {
+  // With `;` between cells the decimal mark is a comma (a locale that writes 12,50).
+  const valueText = (v: unknown) => (typeof v === 'number' && input.csvSeparator === ';' ? plainText(v).replace('.', ',') : plainText(v));
   const names = documentNames(input.documents, path.basename(input.sourcePath));
   const itemColumns = collectItemColumns(input.documents);
   const rows: string[][] = [];
@@ -108,7 +110,7 @@ export async function writeSidecars(input: SidecarInput): Promise<{ jsonPath: st
   const json = JSON.stringify(buildSidecarJson(input), null, 2) + '\n';
   const table = buildSidecarTable(input);
   await writeOne(paths.json, json);
-  await writeOne(paths.csv, encodeCsv(table.header, table.rows));
+  await writeOne(paths.csv, encodeCsv(table.header, table.rows, input.csvSeparator ?? ','));
   return { jsonPath: paths.json, csvPath: paths.csv };
 }
 

@@ -52,6 +52,8 @@ export interface SidecarInput {
   documents: FormValuesEntry[];
   /** Time written into the JSON as `exportedAt`; default now. */
   exportedAt?: Date;
+  /** Cell separator of the CSV sidecar (default `,`); with `;` decimals are written with a comma. */
+  csvSeparator?: ',' | ';';
 }
 
 /** Input of Ledger.upsert(): one local file, its documents (one per split part). */
@@ -67,4 +69,6 @@ export interface LedgerFileInput {
   documents: FormValuesEntry[];
   /** Short reason shown in the ledger for a failed or skipped file. */
   note?: string;
+  /** The document's review state (`needs review`, `checked`, `auto`); absent or empty when unknown. */
+  reviewState?: string;
 }

@@ -34,7 +34,11 @@ function file(name: string): LedgerFileInput {
     processedAt: '2026-02-01T10:00:05.000Z', documents: [invoiceEntry({ number: name })] };
 }
 
-const csvNames = (): string[] => readCsvFile(path.join(folder, LEDGER_CSV_NAME)).slice(1).map((r) => r[0]!);
+const csvNames = (): string[] => {
+  const rows = readCsvFile(path.join(folder, LEDGER_CSV_NAME));
+  const at = rows[0]!.indexOf('File');
+  return rows.slice(1).map((r) => r[at]!);
+};
 const written = (file: 'csv' | 'xlsx'): LedgerEvent[] => events.filter((e) => e.type === 'ledger.written' && e.file === file);
 
 /** A directory where the file must go: creating or renaming over it really fails. */

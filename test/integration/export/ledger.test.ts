@@ -30,7 +30,10 @@ afterEach(async () => {
 
 /** A ledger whose timers stay out of the way: tests drive it with flush(). */
 function manualLedger(over: LedgerOptions = {}): Ledger {
-  const l = new Ledger(db, { csvDelayMs: 600_000, xlsxDelayMs: 600_000, xlsxMaxDelayMs: 600_000, onEvent: (e) => events.push(e), ...over });
+  const l = new Ledger(db, {
+    csvDelayMs: 600_000, xlsxDelayMs: 600_000, xlsxMaxDelayMs: 600_000, onEvent: (e) => events.push(e),
+    format: { locale: 'en-GB', timeZone: 'UTC' }, ...over,
+  });
   ledgers.push(l);
   return l;
 }
@@ -42,6 +45,13 @@ function file(name: string, over: Partial<LedgerFileInput> = {}, entry = invoice
 
 const csvPath = (): string => path.join(folder, LEDGER_CSV_NAME);
 const csvRows = (): string[][] => readCsvFile(csvPath());
+/** The cells of the named columns, header row first. */
+const cols = (rows: string[][], ...names: string[]): string[][] => {
+  const at = names.map((n) => rows[0]!.indexOf(n));
+  if (at.includes(-1)) throw new Error(`no column ${names[at.indexOf(-1)]} in ${rows[0]!.join(', ')}`);
+  return rows.map((r) => at.map((i) => r[i]!));
+};
+const col = (rows: string[][], name: string): string[] => cols(rows, name).map((r) => r[0]!);
 const csvModes = (): string[] => events.flatMap((e) => (e.type === 'ledger.written' && e.file === 'csv' ? [e.mode] : []));
 
 describe('ledger CSV', () => {
@@ -53,9 +63,11 @@ describe('ledger CSV', () => {
     ledger.upsert(file('L', {}, letter));
     expect((await ledger.flush()).failed).toEqual([]);
     const rows = csvRows();
-    expect(rows[1]!.slice(5, 8)).toEqual(['', 'A', '2026-01-31']);
-    expect(rows[2]!.slice(0, 1)).toEqual(['L.pdf']);
-    expect(rows[2]!.slice(5)).toEqual(['Not an invoice: letter', '', '', '', '', '0 line items']);
+    expect(cols(rows, 'File', 'Note', 'Number', 'Date', 'Total', 'Line items')).toEqual([
+      ['File', 'Note', 'Number', 'Date', 'Total', 'Line items'],
+      ['A.pdf', '', 'A', '31/01/2026', '123.45', '2'],
+      ['L.pdf', 'Not an invoice: letter', '', '', '', '0'],
+    ]);
   });
 
   it('has one row per document and a column per field, BOM and CRLF', async () => {
@@ -66,10 +78,12 @@ describe('ledger CSV', () => {
     const raw = fs.readFileSync(csvPath(), 'utf8');
     expect(raw.startsWith('\uFEFF')).toBe(true);
     expect(raw.split('\r\n').length).toBe(4); // header, 2 rows, final empty
+    // The accountant's columns first, each value once; then the file and how it was processed; other fields last.
     expect(csvRows()).toEqual([
-      ['File', 'Document', 'Remote path', 'Status', 'Processed at', 'Note', 'Invoice number', 'Invoice date', 'Total', 'Paid', 'Line items'],
-      ['A.pdf', 'A.pdf', '/Inbox/A.pdf', 'exported', '2026-02-01T10:00:05.000Z', '', 'A', '2026-01-31', '123.45', 'false', '2 line items'],
-      ['B.pdf', 'B.pdf', '/Inbox/B.pdf', 'exported', '2026-02-01T10:00:05.000Z', '', 'B', '2026-01-31', '123.45', 'false', '2 line items'],
+      ['Date', 'Vendor', 'Number', 'Net', 'Tax', 'Total', 'Currency', 'Due date', 'Review', 'File', 'Status', 'Processed at',
+        'Line items', 'Remote path', 'Note', 'Paid'],
+      ['31/01/2026', '', 'A', '', '', '123.45', '', '', '', 'A.pdf', 'Done', '01/02/2026, 10:00', '2', '/Inbox/A.pdf', '', 'false'],
+      ['31/01/2026', '', 'B', '', '', '123.45', '', '', '', 'B.pdf', 'Done', '01/02/2026, 10:00', '2', '/Inbox/B.pdf', '', 'false'],
     ]);
   });
 
@@ -84,7 +98,7 @@ describe('ledger CSV', () => {
     const after = fs.readFileSync(csvPath());
     expect(csvModes()).toEqual(['rewritten', 'appended']);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
-    expect(csvRows().map((r) => r[0])).toEqual(['File', 'A.pdf', 'B.pdf', 'C.pdf']);
+    expect(col(csvRows(), 'File')).toEqual(['File', 'A.pdf', 'B.pdf', 'C.pdf']);
 
     const extra = invoiceEntry({ number: 'D' });
     extra.fields.push({ title: 'IBAN', type: 'string', value: 'DE89 3704 0044 0532 0130 00' });
@@ -102,12 +116,12 @@ describe('ledger CSV', () => {
     await ledger.flush();
     ledger.upsert(file('B', { processedAt: '2026-03-01T00:00:00.000Z' }, invoiceEntry({ number: 'B', total: 999 })));
     await ledger.flush();
-    expect(csvRows().map((r) => [r[0], r[8]])).toEqual([['File', 'Total'], ['A.pdf', '123.45'], ['B.pdf', '999'], ['C.pdf', '123.45']]);
+    expect(cols(csvRows(), 'File', 'Total')).toEqual([['File', 'Total'], ['A.pdf', '123.45'], ['B.pdf', '999'], ['C.pdf', '123.45']]);
 
     ledger.remove(path.join(folder, 'A.pdf'));
     ledger.rename(path.join(folder, 'B.pdf'), path.join(folder, 'B renamed.pdf'));
     await ledger.flush();
-    expect(csvRows().map((r) => r[0])).toEqual(['File', 'B renamed.pdf', 'C.pdf']);
+    expect(col(csvRows(), 'File')).toEqual(['File', 'B renamed.pdf', 'C.pdf']);
     expect(csvModes().slice(-1)).toEqual(['rewritten']);
   });
 
@@ -128,7 +142,7 @@ describe('ledger CSV', () => {
     const ledger = manualLedger();
     ledger.upsert(file('scan', { documents: [invoiceEntry({ number: 'P1' }), invoiceEntry({ number: 'P2' })] }));
     await ledger.flush();
-    expect(csvRows().slice(1).map((r) => [r[0], r[1], r[6]])).toEqual([['scan.pdf', 'P1.pdf', 'P1'], ['scan.pdf', 'P2.pdf', 'P2']]);
+    expect(cols(csvRows(), 'File', 'Document', 'Number').slice(1)).toEqual([['scan.pdf', 'P1.pdf', 'P1'], ['scan.pdf', 'P2.pdf', 'P2']]);
     // Re-processed as one document: the second row goes.
     ledger.upsert(file('scan', { documents: [invoiceEntry({ number: 'P1' })] }));
     await ledger.flush();
@@ -140,7 +154,8 @@ describe('ledger CSV', () => {
     ledger.upsert(file('A'));
     ledger.upsert(file('broken', { status: 'failed', note: 'UNSUPPORTED_MEDIA_TYPE: not a PDF', documents: [] }));
     await ledger.flush();
-    expect(csvRows()[2]!.slice(0, 7)).toEqual(['broken.pdf', 'broken.pdf', '/Inbox/broken.pdf', 'failed', '2026-02-01T10:00:05.000Z', 'UNSUPPORTED_MEDIA_TYPE: not a PDF', '']);
+    expect(cols(csvRows(), 'File', 'Remote path', 'Status', 'Processed at', 'Note', 'Number')[2]).toEqual(
+      ['broken.pdf', '/Inbox/broken.pdf', 'Failed', '01/02/2026, 10:00', 'UNSUPPORTED_MEDIA_TYPE: not a PDF', '']);
   });
 
   it('neutralises formulas in ledger cells', async () => {
@@ -148,9 +163,7 @@ describe('ledger CSV', () => {
     const evil = invoiceEntry({ number: '=1+2', total: -5 });
     ledger.upsert(file('evil', {}, evil));
     await ledger.flush();
-    const row = csvRows()[1]!;
-    expect(row[6]).toBe("'=1+2");
-    expect(row[8]).toBe('-5');
+    expect(cols(csvRows(), 'Number', 'Total')[1]).toEqual(["'=1+2", '-5']);
   });
 
   it('rewrites instead of appending when someone else changed the file', async () => {
@@ -161,7 +174,7 @@ describe('ledger CSV', () => {
     ledger.upsert(file('B'));
     await ledger.flush();
     expect(csvModes()).toEqual(['rewritten', 'rewritten']);
-    expect(csvRows().map((r) => r[0])).toEqual(['File', 'A.pdf', 'B.pdf']);
+    expect(col(csvRows(), 'File')).toEqual(['File', 'A.pdf', 'B.pdf']);
   });
 
   it('normalises NFC and NFD spellings of one path to one row', async () => {
@@ -177,12 +190,38 @@ describe('ledger CSV', () => {
     expect(csvRows().length).toBe(1);
   });
 
+  it("lists a file in its sub-folder's ledger and in the watched folder's roll-up", async () => {
+    const jan = path.join(folder, '2026', 'Jan');
+    fs.mkdirSync(jan, { recursive: true });
+    const ledger = manualLedger({ ledgersOf: (p) => (path.dirname(p) === folder ? [folder] : [folder, path.dirname(p)]) });
+    ledger.upsert(file('A', { sourcePath: path.join(jan, 'A.pdf') }));
+    ledger.upsert(file('B'));
+    await ledger.flush();
+    expect(col(csvRows(), 'File').slice(1)).toEqual(['2026/Jan/A.pdf', 'B.pdf']);
+    expect(col(readCsvFile(path.join(jan, LEDGER_CSV_NAME)), 'File').slice(1)).toEqual(['A.pdf']);
+    ledger.remove(path.join(jan, 'A.pdf'));
+    await ledger.flush();
+    expect(col(csvRows(), 'File').slice(1)).toEqual(['B.pdf']);
+    expect(readCsvFile(path.join(jan, LEDGER_CSV_NAME))).toHaveLength(1);
+  });
+
+  it('writes `;` between cells and decimal commas for a locale that writes 12,50', async () => {
+    const ledger = manualLedger({ format: { locale: 'de-DE', timeZone: 'Europe/Berlin' } });
+    ledger.upsert(file('A'));
+    await ledger.flush();
+    const raw = fs.readFileSync(csvPath(), 'utf8');
+    expect(raw.startsWith('\uFEFF')).toBe(true);
+    const [header, row] = raw.slice(1).split('\r\n').map((l) => l.split(';'));
+    expect(row![header!.indexOf('Total')]).toBe('123,45');
+    expect(row![header!.indexOf('Date')]).toBe('31.01.2026');
+  });
+
   it('can keep one ledger per watched folder, sub-folders included', async () => {
     const ledger = manualLedger({ ledgerDirOf: () => folder });
     ledger.upsert(file('A', { sourcePath: path.join(folder, '2026', 'Jan', 'A.pdf') }));
     ledger.upsert(file('B'));
     await ledger.flush();
-    expect(csvRows().slice(1).map((r) => r[0])).toEqual(['2026/Jan/A.pdf', 'B.pdf']);
+    expect(col(csvRows(), 'File').slice(1)).toEqual(['2026/Jan/A.pdf', 'B.pdf']);
     expect(fs.existsSync(path.join(folder, '2026', 'Jan', LEDGER_CSV_NAME))).toBe(false);
   });
 
@@ -195,36 +234,115 @@ describe('ledger CSV', () => {
     await ledger.flush();
     ledger.rename(path.join(folder, 'A.pdf'), path.join(processed, 'A.pdf'));
     await ledger.flush();
-    expect(csvRows().slice(1).map((r) => r[0])).toEqual(['B.pdf']);
-    expect(readCsvFile(path.join(processed, LEDGER_CSV_NAME)).slice(1).map((r) => r[0])).toEqual(['A.pdf']);
+    expect(col(csvRows(), 'File').slice(1)).toEqual(['B.pdf']);
+    expect(col(readCsvFile(path.join(processed, LEDGER_CSV_NAME)), 'File').slice(1)).toEqual(['A.pdf']);
   });
 });
 
 describe('ledger xlsx', () => {
+  /** The sheet's rows as plain values by header name (a link cell as { text, hyperlink }). */
+  async function readSheet(name: string): Promise<{ header: string[]; rows: Array<Record<string, ExcelJS.Cell>>; sheet: ExcelJS.Worksheet }> {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path.join(folder, LEDGER_XLSX_NAME));
+    const sheet = book.getWorksheet(name)!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const rows: Array<Record<string, ExcelJS.Cell>> = [];
+    for (let r = 2; r <= sheet.rowCount; r += 1) {
+      rows.push(Object.fromEntries(header.map((h, i) => [h, sheet.getRow(r).getCell(i + 1)])));
+    }
+    return { header, rows, sheet };
+  }
+
   it('has typed cells: numbers, dates, booleans; formulas stay text', async () => {
     const ledger = manualLedger();
     ledger.upsert(file('A', {}, invoiceEntry({ number: '=SUM(A1:A9)', total: -12.5 })));
     ledger.upsert(file('B', {}, invoiceEntry({ number: 'B', total: '42.10', date: 'not a date' })));
     await ledger.flush();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(path.join(folder, LEDGER_XLSX_NAME));
-    const sheet = book.getWorksheet('Ledger')!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['File', 'Document', 'Remote path', 'Status', 'Processed at', 'Note', 'Invoice number', 'Invoice date', 'Total', 'Paid', 'Line items']);
-    const a = sheet.getRow(2);
-    expect(a.getCell(9).type).toBe(ExcelJS.ValueType.Number);
-    expect(a.getCell(9).value).toBe(-12.5);
-    expect(a.getCell(8).type).toBe(ExcelJS.ValueType.Date);
-    expect((a.getCell(8).value as Date).toISOString()).toBe('2026-01-31T00:00:00.000Z');
-    expect(a.getCell(8).numFmt).toBe('yyyy-mm-dd');
-    expect(a.getCell(5).type).toBe(ExcelJS.ValueType.Date);
-    expect((a.getCell(5).value as Date).toISOString()).toBe('2026-02-01T10:00:05.000Z');
-    expect(a.getCell(10).type).toBe(ExcelJS.ValueType.Boolean);
-    expect(a.getCell(7).type).toBe(ExcelJS.ValueType.String);
-    expect(a.getCell(7).value).toBe('=SUM(A1:A9)');
-    const b = sheet.getRow(3);
-    expect(b.getCell(9).value).toBe(42.1);
-    expect(b.getCell(8).value).toBe('not a date');
+    const { header, rows: [a, b] } = await readSheet('Ledger');
+    // The service named these documents after their numbers, not their files: a Document column says so.
+    expect(header).toEqual(['Date', 'Vendor', 'Number', 'Net', 'Tax', 'Total', 'Currency', 'Due date', 'Review', 'File', 'Document',
+      'Status', 'Processed at', 'Line items', 'Remote path', 'Note', 'Paid']);
+    expect(a!.Total!.type).toBe(ExcelJS.ValueType.Number);
+    expect(a!.Total!.value).toBe(-12.5);
+    expect(a!.Total!.numFmt).toBe('#,##0.00');
+    expect(a!.Date!.type).toBe(ExcelJS.ValueType.Date);
+    expect((a!.Date!.value as Date).toISOString()).toBe('2026-01-31T00:00:00.000Z');
+    expect(a!.Date!.numFmt).toBe('dd/mm/yyyy');
+    expect(a!['Processed at']!.type).toBe(ExcelJS.ValueType.Date);
+    expect(a!['Processed at']!.numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(a!.Paid!.type).toBe(ExcelJS.ValueType.Boolean);
+    expect(a!.Number!.type).toBe(ExcelJS.ValueType.String);
+    expect(a!.Number!.value).toBe('=SUM(A1:A9)');
+    expect(a!['Line items']!.value).toBe(2);
+    expect(b!.Total!.value).toBe(42.1);
+    expect(b!.Date!.value).toBe('not a date');
+  });
+
+  it('shows amounts in their currency, processing times in local time, the file as a link', async () => {
+    const ledger = manualLedger({ format: { locale: 'en-US', timeZone: 'Asia/Tokyo' } });
+    const eur = invoiceEntry({ number: 'E', total: 1190 });
+    eur.fields.push({ title: 'Currency', type: 'string', value: 'EUR' }, { title: 'Vendor Name', type: 'string', value: 'Müller GmbH' },
+      { title: 'Tax', type: 'number', value: 190 }, { title: 'Subtotal', type: 'number', value: 1000 }, { title: 'Due Date', type: 'date', value: '2026-02-28' });
+    const jpy = invoiceEntry({ number: 'J', total: 5500 });
+    jpy.fields.push({ title: 'Currency', type: 'string', value: 'JPY' });
+    ledger.upsert(file('E', { sourcePath: path.join(folder, 'E #1.pdf') }, eur));
+    ledger.upsert(file('J', { reviewState: 'needs review' }, jpy));
+    await ledger.flush();
+    const { rows: [e, j], sheet } = await readSheet('Ledger');
+    expect([e!.Vendor!.value, e!.Net!.value, e!.Tax!.value, e!.Total!.value, e!.Currency!.value]).toEqual(['Müller GmbH', 1000, 190, 1190, 'EUR']);
+    expect(e!.Total!.numFmt).toBe('"€"#,##0.00');
+    expect(e!.Net!.numFmt).toBe('"€"#,##0.00');
+    expect(j!.Total!.numFmt).toBe('"¥"#,##0');
+    expect(e!['Due date']!.numFmt).toBe('mm/dd/yyyy');
+    expect(j!.Review!.value).toBe('To review');
+    // 10:00:05 UTC is 19:00 in Tokyo: the cell holds the wall-clock time a reader there expects.
+    expect((e!['Processed at']!.value as Date).toISOString()).toBe('2026-02-01T19:00:05.000Z');
+    expect(e!.File!.value).toEqual({ text: 'E #1.pdf', hyperlink: 'E%20%231.pdf' });
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual('Müller GmbH'.length);
+    const csv = csvRows();
+    expect(cols(csv, 'Processed at', 'Review')[2]).toEqual(['02/01/2026, 19:00', 'To review']);
+  });
+
+  it('lists line items on a second sheet, one row per item, linked to its document', async () => {
+    const ledger = manualLedger();
+    ledger.upsert(file('A'));
+    ledger.upsert(file('B', {}, invoiceEntry({ number: 'B' })));
+    await ledger.flush();
+    const { header, rows } = await readSheet('Line items');
+    expect(header).toEqual(['Number', 'Date', 'Vendor', 'File', 'Line', 'Description', 'Quantity', 'Amount']);
+    expect(rows.map((r) => [r.Number!.value, r.Line!.value, r.Description!.value, r.Quantity!.value, r.Amount!.value])).toEqual([
+      ['A', 1, 'Widget, "large"', 2, 100], ['A', 2, 'Gadget\nsecond line', 1, 23.45],
+      ['B', 1, 'Widget, "large"', 2, 100], ['B', 2, 'Gadget\nsecond line', 1, 23.45],
+    ]);
+    expect(rows[0]!.File!.value).toEqual({ text: 'A.pdf', hyperlink: 'A.pdf' });
+    expect(rows[0]!.Amount!.numFmt).toBe('#,##0.00');
+    expect((rows[0]!.Date!.value as Date).toISOString()).toBe('2026-01-31T00:00:00.000Z');
+  });
+
+  it('writes its headers and sheet names in Japanese for a Japanese locale', async () => {
+    const ledger = manualLedger({ format: { locale: 'ja-JP', timeZone: 'Asia/Tokyo' } });
+    ledger.upsert(file('A'));
+    await ledger.flush();
+    const { header, rows } = await readSheet('台帳');
+    expect(header.slice(0, 12)).toEqual(['日付', '取引先', '番号', '税抜金額', '税額', '合計', '通貨', '支払期日', '確認', 'ファイル', '状態', '処理日時']);
+    expect(rows[0]!['日付']!.numFmt).toBe('yyyy/mm/dd');
+    expect(rows[0]!['状態']!.value).toBe('完了');
+    expect((await readSheet('明細')).rows).toHaveLength(2);
+  });
+
+  it('keeps a deleted file marked "deleted" when asked to, without a link', async () => {
+    const ledger = manualLedger();
+    ledger.upsert(file('A'));
+    ledger.upsert(file('B'));
+    await ledger.flush();
+    ledger.markDeleted(path.join(folder, 'A.pdf'));
+    await ledger.flush();
+    expect(cols(csvRows(), 'File', 'Status')).toEqual([['File', 'Status'], ['A.pdf', 'Deleted'], ['B.pdf', 'Done']]);
+    const { rows } = await readSheet('Ledger');
+    expect(rows[0]!.File!.value).toBe('A.pdf');
+    expect((await readSheet('Line items')).rows.map((r) => r.Number!.value)).toEqual(['B', 'B']);
   });
 
   it('coalesces a burst of changes into one write', async () => {

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LEDGER_MIGRATION_FILE, type FormValuesEntry } from '../../../src/sync/export/index.js';
+import { LEDGER_MIGRATION_FILES, type FormValuesEntry } from '../../../src/sync/export/index.js';
 
 /** Parses CSV text (BOM already stripped) strictly: CRLF records, RFC 4180 quotes. */
 export function parseCsv(text: string): string[][] {
@@ -53,7 +53,7 @@ export function openStateDb(dir: string): Database.Database {
   db.pragma('journal_mode = WAL');
   // Daemon core's runner applies migrations in one transaction; until then, we do.
   db.exec('BEGIN');
-  db.exec(fs.readFileSync(LEDGER_MIGRATION_FILE, 'utf8'));
+  for (const file of LEDGER_MIGRATION_FILES) db.exec(fs.readFileSync(file, 'utf8'));
   db.exec('COMMIT');
   return db;
 }

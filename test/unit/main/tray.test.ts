@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NotificationGate } from '../../../main/notifier.js';
-import { SecretFile, type Cipher } from '../../../main/secrets.js';
+import { adoptPlainKey, SecretFile, type Cipher } from '../../../main/secrets.js';
 import { RestartPolicy } from '../../../main/supervisor.js';
 import { trayIcon, trayMenu, trayTooltip, type OverallStatus } from '../../../main/trayState.js';
 
@@ -20,11 +20,28 @@ describe('tray state', () => {
 
   it('counts in the tooltip and offers Resume only when paused', () => {
     const status: OverallStatus = { paused: true, folders: [folder('paused', { exported: 5, failed: 2, processing: 1 })] };
-    expect(trayTooltip(status)).toBe('docsync (paused): 5 done, 1 in progress, 2 failed');
+    expect(trayTooltip(status)).toBe('docsync (paused): 2 failed, 5 done, 1 in progress');
+    expect(trayTooltip({ paused: false, folders: [folder('idle', { exported: 5 })] })).toBe('docsync: 5 done, up to date');
     expect(trayMenu(status).map((m) => m.id)).toEqual(['open', 'resume', 'inbox', 'separator', 'login', 'quit']);
     expect(trayMenu(status, true).find((m) => m.id === 'login')?.checked).toBe(true);
     expect(trayMenu(status, false).find((m) => m.id === 'login')?.checked).toBe(false);
     expect(trayMenu({ ...status, paused: false }).map((m) => m.id)).toContain('pause');
+  });
+});
+
+describe('tray attention', () => {
+  it('lets what needs a person win over "up to date", with its count', () => {
+    const idle = [folder('idle', { exported: 4 })];
+    const attention = (items: Array<{ kind: string; count: number }>) => ({ state: items[0]?.kind ?? 'ok', items });
+    const review = { paused: false, folders: idle, attention: attention([{ kind: 'review', count: 3 }]) };
+    expect(trayIcon(review)).toBe('error');
+    expect(trayTooltip(review)).toBe('docsync: 3 to review, 4 done');
+    const down = { paused: false, folders: idle, attention: attention([{ kind: 'unreachable', count: 2 }, { kind: 'failed', count: 1 }]) };
+    expect(trayTooltip(down)).toBe('docsync: service unreachable (2 waiting), 1 failed, 4 done');
+    expect(trayIcon({ paused: false, folders: idle, attention: attention([{ kind: 'missing', count: 1 }]) })).toBe('error');
+    expect(trayTooltip({ paused: false, folders: idle, attention: attention([{ kind: 'diskFull', count: 1 }]) })).toMatch(/^docsync: disk full/);
+    expect(trayIcon({ paused: false, folders: idle, attention: attention([{ kind: 'paused', count: 1 }]) })).toBe('paused');
+    expect(trayIcon({ paused: false, folders: idle, attention: attention([]) })).toBe('idle');
   });
 });
 
@@ -68,6 +85,23 @@ describe('secret file', () => {
     expect(raw.includes(Buffer.from('dsk_secret_value'))).toBe(false);
     expect(fs.statSync(path.join(dir, 'api-key.bin')).mode & 0o077).toBe(0);
     expect(store.load()).toBe('dsk_secret_value');
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('takes a key the daemon wrote in plain text (Settings) into the encrypted store, and deletes the plain file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-secret-'));
+    const plain = path.join(dir, 'api-key');
+    const store = new SecretFile(path.join(dir, 'api-key.bin'), cipher);
+    expect(adoptPlainKey(plain, store, cipher)).toBe(false);
+    fs.writeFileSync(plain, 'dsk_from_settings\n', { mode: 0o600 });
+    expect(adoptPlainKey(plain, store, cipher)).toBe(true);
+    expect(fs.existsSync(plain)).toBe(false);
+    expect(store.load()).toBe('dsk_from_settings');
+    expect(fs.readFileSync(path.join(dir, 'api-key.bin')).includes(Buffer.from('dsk_from_settings'))).toBe(false);
+    // Without a keychain the 0600 file stays: the documented fallback.
+    fs.writeFileSync(plain, 'k2', { mode: 0o600 });
+    expect(adoptPlainKey(plain, store, { isAvailable: () => false })).toBe(false);
+    expect(fs.existsSync(plain)).toBe(true);
     fs.rmSync(dir, { recursive: true });
   });
 

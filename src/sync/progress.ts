@@ -1,0 +1,43 @@
+// Progress of long work (the first scan of a big folder, a burst of files): how many of a
+// folder's files are done, how many are still on their way, and the time left at the pace of
+// the last few minutes. Read from the state database alone, so the CLI (another process)
+// and the UI say the same.
+import type { Db } from './state/db.js';
+import type { FileStatus } from './state/files.js';
+
+export interface Progress {
+  /** Files at rest (exported, failed, skipped) and still on their way. */
+  done: number;
+  remaining: number;
+  /** Files that came to rest per minute over the window; null before any did. */
+  perMinute: number | null;
+  /** Seconds left at that pace; null when it cannot be told yet. */
+  secondsLeft: number | null;
+}
+
+const WINDOW_MS = 3 * 60_000;
+const ACTIVE: FileStatus[] = ['discovered', 'settled', 'uploading', 'processing'];
+const AT_REST: FileStatus[] = ['exported', 'failed', 'skipped'];
+
+/** Null when nothing is on its way (no progress to show). */
+export function folderProgress(db: Db, folder: string, counts: Partial<Record<FileStatus, number>>, now = Date.now()): Progress | null {
+  const remaining = ACTIVE.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  if (remaining === 0) return null;
+  const done = AT_REST.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  // At-rest files are indexed by time (files_folder_done_recent): this reads the window only.
+  const recent = db
+    .prepare(`SELECT count(*) AS n, min(updated_at) AS first FROM files
+              WHERE folder = ? AND status IN ('exported', 'failed', 'skipped', 'removed') AND updated_at >= ? AND status != 'removed'`)
+    .get(folder, now - WINDOW_MS) as { n: number; first: number | null };
+  if (recent.n < 2 || recent.first === null) return { done, remaining, perMinute: null, secondsLeft: null };
+  const spanMs = Math.max(now - recent.first, 10_000);
+  const perMinute = (recent.n / spanMs) * 60_000;
+  return { done, remaining, perMinute: Math.round(perMinute * 10) / 10, secondsLeft: Math.ceil((remaining / perMinute) * 60) };
+}
+
+/** "3 min", "1 h 5 min", "40 s": the time left as a person reads it (English, for the CLI). */
+export function durationText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
