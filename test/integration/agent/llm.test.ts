@@ -10,7 +10,7 @@ import { inventedNumbers } from '../../../src/service/agent/engine/llm.js';
 import { answer, newSession } from './agentHelpers.js';
 import { INVOICES, uploadCorpus } from './corpus.js';
 
-/** Speaks chat completions: a tool call when tools are offered, else the phrasing set by the test. */
+/** Speaks chat completions: a tool call when tools are offered, else the phrasing set by the test (streamed when asked). */
 class ChatEndpoint {
   requests: any[] = [];
   fail = false;
@@ -24,6 +24,13 @@ class ChatEndpoint {
       const body = JSON.parse(raw);
       this.requests.push({ path: req.url, auth: req.headers.authorization, body });
       if (this.fail) return res.writeHead(500).end('down');
+      if (body.stream) {
+        // The phrasing, streamed in pieces as a model writes it.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const piece of this.phrasing.match(/.{1,7}/gs) ?? []) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+        res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 10 } })}\n\n`);
+        return res.end('data: [DONE]\n\n');
+      }
       const message = body.tools
         ? { role: 'assistant', content: null, tool_calls: this.toolArgs ? [{ id: 'c1', type: 'function', function: { name: 'query_documents', arguments: JSON.stringify(this.toolArgs) } }] : [] }
         : { role: 'assistant', content: this.phrasing };
@@ -69,6 +76,7 @@ describe('LLM backend', () => {
     expect(job.citations.map((c: any) => c.snippet)).toEqual(['Total: 450.50 USD']);
     expect(job.cost).toEqual({ input_tokens: 200, output_tokens: 20 });
     const [parse, phrase] = endpoint.requests.slice(-2);
+    expect(phrase.body.stream).toBe(true);
     expect(parse.path).toBe('/v1/chat/completions');
     expect(parse.auth).toBe('Bearer sk-test');
     expect(parse.body.model).toBe('big-model');

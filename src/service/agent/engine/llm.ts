@@ -17,8 +17,16 @@ import { estimateTokens, type AnswerEngine, type AnswerRequest, type AnswerWrite
 interface Usage { prompt_tokens?: number; completion_tokens?: number }
 interface Completion { choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ function?: { name?: string; arguments?: string } }> } }>; usage?: Usage }
 
-/** Numbers as they are written ("1,650.50", "2024", "3"), compared as values. */
-const numbersIn = (text: string): number[] => (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
+/** Numbers as they are written ("1,650.50", "2024", "3"), compared as values; digits inside a word ("word0") are not figures. */
+const numbersIn = (text: string): number[] => (text.match(/(?<![\p{L}\d.,])\d[\d,]*(?:\.\d+)?/gu) ?? []).map((n) => Number(n.replace(/,/g, '')));
+
+class InventedNumber extends Error {}
+
+/** Drop a body not wanted (an error page, a stream where JSON was asked): destroyed, its abort error swallowed. */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
 
 /** The numbers of the model's text that neither the computation, the question nor the sources state. */
 export function inventedNumbers(text: string, allowedText: string, citations: number): number[] {
@@ -30,16 +38,23 @@ export function inventedNumbers(text: string, allowedText: string, citations: nu
 export class LlmEngine implements AnswerEngine {
   constructor(private readonly options: LlmOptions) {}
 
-  private async complete(req: AnswerRequest, body: object, signal: AbortSignal): Promise<Completion> {
-    const res = await request(`${this.options.baseUrl.replace(/\/$/, '')}/chat/completions`, {
+  private post(req: AnswerRequest, body: object, signal: AbortSignal) {
+    return request(`${this.options.baseUrl.replace(/\/$/, '')}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
       body: JSON.stringify({ model: req.llmModel ?? this.options.model, ...body }),
       signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs ?? 60_000)]),
     });
-    const text = await res.body.text();
-    if (res.statusCode >= 300) throw new Error(`LLM endpoint answered HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
-    return JSON.parse(text) as Completion;
+  }
+
+  /** One completion as JSON; an endpoint that answers otherwise (a stream, an error) gives none. */
+  private async complete(req: AnswerRequest, body: object, signal: AbortSignal): Promise<Completion | undefined> {
+    const res = await this.post(req, { ...body, stream: false }, signal);
+    if (res.statusCode >= 300 || !String(res.headers['content-type'] ?? '').includes('json')) {
+      discard(res.body);
+      return undefined;
+    }
+    return JSON.parse(await res.body.text()) as Completion;
   }
 
   /** Step 1: the model reads the question into a query; undefined when it gives no usable tool call. */
@@ -55,29 +70,51 @@ export class LlmEngine implements AnswerEngine {
       tools: [QUERY_TOOL],
       tool_choice: { type: 'function', function: { name: 'query_documents' } },
     }, signal);
-    if (out.usage) usage.push(out.usage);
-    const call = out.choices?.[0]?.message?.tool_calls?.find((c) => c.function?.name === 'query_documents');
+    if (out?.usage) usage.push(out.usage);
+    const call = out?.choices?.[0]?.message?.tool_calls?.find((c) => c.function?.name === 'query_documents');
     if (!call?.function?.arguments) return undefined;
     const args = ToolArgs.safeParse(JSON.parse(call.function.arguments));
     return args.success ? queryFromTool(args.data, records) : undefined;
   }
 
-  /** Step 2: the model phrases the computed findings; undefined when its text states a number of its own. */
-  private async phrase(req: AnswerRequest, draft: Draft, signal: AbortSignal, usage: Usage[]): Promise<string | undefined> {
+  /**
+   * Step 2: the model phrases the computed findings, streamed into the answer as it is written,
+   * word by word, each word checked first: a number the computation did not produce stops the
+   * phrasing (InventedNumber) and the built-in answer is given instead.
+   */
+  private async phrase(req: AnswerRequest, draft: Draft, writer: AnswerWriter, usage: Usage[]): Promise<string | undefined> {
     const findings = draft.finding ? draft.finding.paragraphs.join('\n') : draft.paragraphs.join('\n\n');
     const sources = draft.citations.map((c, i) => `[${i + 1}] ${c.snippet}`).join('\n');
     const system = [
       "You phrase answers about the user's own invoices. Restate the findings briefly in the language with BCP-47 tag",
       `"${req.language}". Copy every figure exactly as given; never compute, round or add a number. Cite sources as [n].`,
     ].join(' ');
-    const out = await this.complete(req, {
+    const res = await this.post(req, {
       messages: [{ role: 'system', content: system }, { role: 'user', content: `Question: ${req.prompt}\n\nFindings:\n${findings}\n\nSources:\n${sources || '(none)'}` }],
-    }, signal);
-    if (out.usage) usage.push(out.usage);
-    const text = out.choices?.[0]?.message?.content?.trim();
-    if (!text) return undefined;
+      stream: true,
+      stream_options: { include_usage: true },
+    }, writer.signal);
+    if (res.statusCode >= 300) {
+      discard(res.body);
+      return undefined;
+    }
     const allowed = [req.prompt, draft.paragraphs.join('\n'), sources].join('\n');
-    return inventedNumbers(text, allowed, draft.citations.length).length === 0 ? text : undefined;
+    let text = '';
+    let pending = '';
+    const emit = async (piece: string) => {
+      if (inventedNumbers(piece, allowed, draft.citations.length).length > 0) throw new InventedNumber();
+      text += piece;
+      await writer.write(piece);
+    };
+    for await (const delta of deltas(res.body, usage)) {
+      pending += delta;
+      const cut = pending.search(/\s\S*$/);
+      if (cut < 0) continue;
+      await emit(pending.slice(0, cut + 1));
+      pending = pending.slice(cut + 1);
+    }
+    if (pending) await emit(pending);
+    return text.trim() || undefined;
   }
 
   async answer(db: DB, req: AnswerRequest, writer: AnswerWriter): Promise<EngineAnswer> {
@@ -91,15 +128,18 @@ export class LlmEngine implements AnswerEngine {
       if (writer.signal.aborted) throw error;
     }
     const draft = draftAnswer(db, req, (rs) => query ?? builtinQuery(req, rs));
-    let phrased: string | undefined;
+    const tables = draft.finding?.tables.map((t) => markdown(t, req.language)) ?? [];
+    let answer: string;
     try {
-      phrased = await this.phrase(req, draft, writer.signal, usage);
+      const phrased = await this.phrase(req, draft, writer, usage);
+      if (!phrased) throw new InventedNumber();
+      answer = [phrased, ...tables].join('\n\n');
+      for (const chunk of chunksOf(answer.slice(phrased.length))) await writer.write(chunk);
     } catch (error) {
       if (writer.signal.aborted) throw error;
+      answer = draft.paragraphs.join('\n\n');
+      for (const chunk of chunksOf(answer)) await writer.write(chunk);
     }
-    const tables = draft.finding?.tables.map((t) => markdown(t, req.language)) ?? [];
-    const answer = phrased ? [phrased, ...tables].join('\n\n') : draft.paragraphs.join('\n\n');
-    for (const chunk of chunksOf(answer)) await writer.write(chunk);
     const used = (k: keyof Usage) => usage.reduce((s, u) => s + (u[k] ?? 0), 0);
     return {
       answer,
@@ -109,5 +149,23 @@ export class LlmEngine implements AnswerEngine {
         output_tokens: used('completion_tokens') || estimateTokens(answer),
       },
     };
+  }
+}
+
+/** The content deltas of a chat-completions event stream (usage, when sent, into `usage`). */
+async function* deltas(body: AsyncIterable<Buffer>, usage: Usage[]): AsyncGenerator<string> {
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += chunk.toString('utf8');
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      const data = line.replace(/^data:\s*/, '').trim();
+      if (!line.startsWith('data:') || data === '' || data === '[DONE]') continue;
+      const event = JSON.parse(data) as { choices?: { delta?: { content?: string } }[]; usage?: Usage };
+      if (event.usage) usage.push(event.usage);
+      const delta = event.choices?.[0]?.delta?.content;
+      if (delta) yield delta;
+    }
   }
 }
