@@ -1,17 +1,18 @@
 // `npm run eval:agent` (= `npm run bench -- agent`): the agent's answers on the project's own
 // generated corpus (test/eval/generated.ts), asked through the v2 agent API of a real service.
-// Questions come from test/eval/agent/questions.ts in two phrasing sets (`tuning`, `report`; see
+// Questions come from test/eval/agent/questions.ts in three phrasing sets (`tuning`, `report`, `holdout`; see
 // docs/agent.md) and in two phases: as extracted, and after a review that corrects every value
 // that differs from the truth through PATCH values (the agent's own accuracy, extraction errors
 // taken out). Accuracy is printed per kind of question and language; the JSON goes to
 // test/bench/results/agent.json.
 //
-// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|both
-// (default both), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
+// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|all
+// (default all), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
 import { randomUUID } from 'node:crypto';
 import { startTestService, type TestService } from '../../src/service/testing.js';
 import { cachedProcessor, loadIntoService, review } from '../eval/agent/corpus.js';
 import { generateQuestions, type EvalQuestion } from '../eval/agent/questions.js';
+import type { PhrasingSet } from '../eval/agent/phrasings.js';
 import { scoreAnswer, type Job } from '../eval/agent/score.js';
 import { generatedCorpus } from '../eval/generated.js';
 
@@ -73,7 +74,7 @@ export async function run(options: { count?: string; set?: string; phase?: strin
   try {
     const loaded = await loadIntoService(svc, corpus.docs, { dupes: 6, extra: 4 });
     const session = (await svc.request('POST', '/prod/v2/agent/sessions', { body: { directory_id: loaded.directoryId } })).body.session_id as string;
-    const sets = options.set && options.set !== 'both' ? [options.set as 'tuning' | 'report'] : (['tuning', 'report'] as const);
+    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? [options.set as PhrasingSet] : ['tuning', 'report', 'holdout'];
     const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
     const results: Record<string, unknown> = {};
     const setup = { docs: loaded.docs, now: new Date(TODAY), fiscalYearStart: FISCAL_YEAR_START };

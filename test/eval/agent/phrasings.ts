@@ -42,7 +42,9 @@ const num = (n: number) => n.toLocaleString('en-US');
 const longDate = (day: string) => `${Number(day.slice(8))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 const jaDate = (day: string) => `${day.slice(0, 4)}年${Number(day.slice(5, 7))}月${Number(day.slice(8))}日`;
 
-export const PHRASINGS: Record<'tuning' | 'report', Phrasing> = {
+export type PhrasingSet = 'tuning' | 'report' | 'holdout';
+
+export const PHRASINGS: Record<PhrasingSet, Phrasing> = {
   tuning: {
     // The legal form dropped: "Weber Bürobedarf" for "Weber Bürobedarf GmbH".
     spokenVendor: (name) => name.replace(COMPANY, '').replace(/[,\s]+$/, '') || name,
@@ -106,5 +108,36 @@ export const PHRASINGS: Record<'tuning' | 'report', Phrasing> = {
     unknownVendors: ['Fabrikam Industries', 'Globex'],
     unknownNumbers: ['INV-000000'],
     unknownItems: ['forklift rental'],
+  },
+  // Written after the engine was tuned on `tuning` and fixed once on `report` failures, and run once for the figures.
+  holdout: {
+    // The name as printed, or its legal form in capitals dropped and the rest title-cased.
+    spokenVendor: (name) => (name.length % 2 === 0 ? name : name.replace(COMPANY, '').trim().replace(/\b(\p{L})(\p{L}*)/gu, (_, a: string, b: string) => a.toUpperCase() + b.toLowerCase())),
+    total: (n) => ({ en: `Can you tell me the amount of invoice ${n}?`, ja: `インボイス${n}の金額は？` }),
+    due: (n) => ({ en: `Payment deadline for invoice ${n}?`, ja: `${n}の支払期限を教えてください` }),
+    vendor: (n) => ({ en: `Who is the vendor on invoice ${n}?`, ja: `${n}を発行した会社はどこ？` }),
+    date: (n) => ({ en: `Invoice date of ${n}?`, ja: `${n}はいつ発行されましたか` }),
+    sumVendor: (v) => ({ en: `What have we paid to ${v} altogether?`, ja: `${v}への支払総額を教えてください` }),
+    averageVendor: (v) => ({ en: `Average amount of ${v}'s invoices?`, ja: `${v}の請求書の平均額は？` }),
+    sumVendorYear: (v, y) => ({ en: `Sum of invoices from ${v} during ${y}?`, ja: `${v}から${y}年に受け取った請求書の合計は？` }),
+    maxVendor: (v) => ({ en: `Highest invoice from ${v}?`, ja: `${v}の最大の請求書は？` }),
+    minVendor: (v) => ({ en: `Lowest invoice received from ${v}?`, ja: `${v}の最小の請求書は？` }),
+    sumMonth: (y, m) => ({ en: `How much was billed in ${MONTHS[m - 1]!.slice(0, 3)} ${y}?`, ja: `${y}年${m}月に請求された金額の合計は？` }),
+    sumQuarter: (y, q) => ({ en: `Spending in Q${q} of ${y}?`, ja: `${y}年第${q}四半期の支出は？` }),
+    averageFiscal: (y) => ({ en: `Average invoice amount in fiscal ${y}?`, ja: `${y}年度の平均請求額は？` }),
+    sumLastYear: { en: 'Sum of all invoices last year?', ja: '前年の請求書の合計は？' },
+    maxLastQuarter: { en: 'Which invoice was the highest last quarter?', ja: '前四半期で一番大きい請求書は？' },
+    countVendor: (v) => ({ en: `How many invoices has ${v} sent us?`, ja: `${v}の請求書は何枚ありますか` }),
+    countCurrency: (c) => ({ en: `How many ${c} invoices do we have?`, ja: `${c}の請求書の件数を教えて` }),
+    listOver: (n, c) => ({ en: `List invoices of more than ${num(n)} ${c}.`, ja: `${c} ${num(n)}以上の請求書を一覧で` }),
+    listDueBefore: (d) => ({ en: `Invoices with a due date before ${longDate(d)}?`, ja: `支払期限が${jaDate(d)}より前の請求書はどれ？` }),
+    countCorrected: { en: 'Number of invoices corrected by a person?', ja: '修正された請求書は何件？' },
+    compareVendors: (a, b) => ({ en: `Compare ${a} versus ${b}.`, ja: `${a}と${b}を比較して` }),
+    compareYears: (a, b) => ({ en: `${a} vs ${b} spending?`, ja: `${a}年と${b}年の支出の比較は？` }),
+    itemQuantity: (i) => ({ en: `How many ${i} have we ordered?`, ja: `${i}はいくつ注文しましたか` }),
+    itemAmount: (i) => ({ en: `What did ${i} cost us?`, ja: `${i}の購入にいくらかかりましたか` }),
+    unknownVendors: ['Initrode Systems', 'Wayne Enterprises'],
+    unknownNumbers: ['QQ-31337'],
+    unknownItems: ['espresso machines'],
   },
 };

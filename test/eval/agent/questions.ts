@@ -2,12 +2,13 @@
 // English and Japanese, plus questions whose answer is not in the documents. Expected figures
 // are computed here from the truth alone (never from what the service extracted).
 //
-// Two phrasing sets: `tuning` (the engine was developed against it) and `report` (written at the
-// same time, before tuning, and only ever run for the reported figures). They differ in wording,
-// in how vendors are named, and in which documents, vendors and periods are picked.
+// Three phrasing sets (phrasings.ts): `tuning` (the engine was developed against it), `report`
+// (written at the same time, first run after tuning; its failures then led to one round of fixes)
+// and `holdout` (written after those fixes, run once). They differ in wording, in how vendors are
+// named, and in which documents, vendors and periods are picked.
 import { formatAmount } from '../../../src/service/agent/engine/phrases.js';
 import type { EvalDoc, Truth } from './corpus.js';
-import { PHRASINGS, type Lang, type Phrasing } from './phrasings.js';
+import { PHRASINGS, type Lang, type Phrasing, type PhrasingSet } from './phrasings.js';
 
 export interface Expect {
   /** Each must appear in the answer. */
@@ -72,9 +73,9 @@ const figures = (docs: EvalDoc[], lang: Lang) => [...perCurrency(docs)].map(([c,
 const ids = (docs: EvalDoc[]) => docs.map((d) => d.documentId);
 const inRange = (day: string | null, from: string, to: string) => day !== null && day >= from && day <= to;
 
-export function generateQuestions(setup: Setup, set: 'tuning' | 'report'): EvalQuestion[] {
+export function generateQuestions(setup: Setup, set: PhrasingSet): EvalQuestion[] {
   const ph = PHRASINGS[set];
-  const pick = new Pick(set === 'tuning' ? 17 : 4242);
+  const pick = new Pick({ tuning: 17, report: 4242, holdout: 90210 }[set]);
   const invoices = setup.docs.filter((d) => d.invoice);
   const out: EvalQuestion[] = [];
   for (const lang of ['en', 'ja'] as const) {

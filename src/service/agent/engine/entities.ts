@@ -110,18 +110,21 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
     if (wholeNames.some((v) => distinctiveWords(v).some((w) => similarity(w, term) >= WORD_THRESHOLD))) continue;
     const best = Math.max(...hits.map((h) => h.score));
     const candidates = [...new Set(hits.filter((h) => h.score >= best - 1e-9).map((h) => h.v))];
-    // "Blue Harbor Trading" is not "Harbour & Finch": the name given has words the vendor's lacks.
-    if (named && wholeNames.length === 0 && !fitsName(named, candidates)) continue;
-    if (candidates.length > 1) return { vendors: [], ambiguous: { term, candidates } };
+    if (candidates.length > 1) {
+      if (named && !fitsName(named, candidates)) continue;
+      return { vendors: [], ambiguous: { term, candidates } };
+    }
     if (!found.includes(candidates[0]!)) found.push(candidates[0]!);
   }
+  // "Blue Harbor Trading" is not "Harbour & Finch": the name given has words no vendor found has.
+  if (named && wholeNames.length === 0 && !fitsName(named, found)) return { vendors: [] };
   return { vendors: ordered(q, found) };
 }
 
-/** Whether every distinctive word of the name the question gives is in one of the vendors' names. */
-function fitsName(named: string, candidates: Vendor[]): boolean {
+/** Whether every distinctive word of the name the question gives is in the vendors' names. */
+function fitsName(named: string, vendors: Vendor[]): boolean {
   const given = words(normalizeName(named)).filter((w) => !QUESTION_WORDS.has(w) && !NOT_NAMES.has(w));
-  return candidates.some((v) => given.every((g) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
+  return given.every((g) => vendors.some((v) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
 }
 
 /** Vendors in the order the question names them (for "compare A and B"). */
@@ -157,17 +160,20 @@ export function unknownName(question: string): string | undefined {
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
   }
-  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}A-Za-z0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?)/u);
+  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|の請求)/u);
   if (ja) {
-    const name = ja[1]!.trim().replace(/^.*[はをがのに]/, '');
-    if (name.length >= 2 && !/^(請求書|合計|支払い?|今月|先月|今年|去年|昨年|\d+月|\d+年)$/.test(name)) return name;
+    // The last of several names ("AとB"), without a leading particle phrase.
+    const name = ja[1]!.trim().replace(/^.*[はをがのにと]/, '').trim();
+    const notName = /\d|年|月|度|四半期|期日|期限|通貨|合計|平均|最大|最小|最新|金額|請求|支払|件数|^[A-Za-z]{3}$/;
+    if (name.length >= 2 && !notName.test(name)) return name;
   }
   return undefined;
 }
 
 // ASCII bounds: in Japanese the number sits between kana and kanji (請求書A-12の).
 const NUMBERISH = /(?<![A-Za-z0-9-])([A-Za-z]{0,6}[-/#]?\d[A-Za-z0-9_/-]*\d|[A-Za-z]+-[A-Za-z]*\d+|\d{3,})(?![A-Za-z0-9-])/g;
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A document number compared without punctuation or a leading "No." / "Nr." / "#". */
+const squash = (s: string) => s.toLowerCase().replace(/^\s*(no|nr|n°|#)\.?\s*(?=\d)/, '').replace(/[^a-z0-9]/g, '');
 
 export interface NumberReading {
   named: DocRecord[];

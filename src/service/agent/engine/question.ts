@@ -46,12 +46,12 @@ const INTENT_RULES: Array<[Intent, RegExp]> = [
   ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ/],
   ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
   ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
-  ['list', /\blist\b|\bshow\b|\bwhich\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト/],
+  ['list', /\blist\b|\bshow\b|\bwhich\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(教えて|見せて|出して|挙げて)/],
   ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額/],
 ];
 
 const FIELDS: Array<[Role, RegExp]> = [
-  ['due', /\bdue\b|期限|期日/],
+  ['due', /\bdue\b|期限|期日|いつまでに|支払日/],
   ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|誰|どこ/],
   ['tax', /\b(tax|vat|gst)\b|税/],
   ['currency', /currency|通貨/],
@@ -61,12 +61,12 @@ const FIELDS: Array<[Role, RegExp]> = [
 ];
 
 const CURRENCIES: Array<[string, RegExp]> = [
-  ['USD', /\busd\b|us\$|\$|dollars?|ドル/],
-  ['EUR', /\beur\b|€|euros?|ユーロ/],
-  ['GBP', /\bgbp\b|£|pounds?( sterling)?|ポンド/],
-  ['JPY', /\bjpy\b|¥|\byen\b|円/],
-  ['CHF', /\bchf\b|swiss francs?|francs?|スイスフラン/],
-  ['MYR', /\bmyr\b|\brm\s?\d|ringgit|リンギット/],
+  ['USD', /(?<![a-z])usd(?![a-z])|us\$|\$|dollars?|ドル/],
+  ['EUR', /(?<![a-z])eur(?![a-z])|€|euros?|ユーロ/],
+  ['GBP', /(?<![a-z])gbp(?![a-z])|£|pounds?( sterling)?|ポンド/],
+  ['JPY', /(?<![a-z])jpy(?![a-z])|¥|\byen\b|円/],
+  ['CHF', /(?<![a-z])chf(?![a-z])|swiss francs?|francs?|スイスフラン/],
+  ['MYR', /(?<![a-z])myr(?![a-z])|\brm\s?\d|ringgit|リンギット/],
 ];
 
 const AMOUNT = '(\\d[\\d,]*(?:\\.\\d+)?)';
@@ -90,7 +90,7 @@ function amounts(text: string): Pick<Query, 'minAmount' | 'maxAmount'> {
 function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' } | undefined {
   const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\s+(?:did|have|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
     ?? text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\??$`, 'u'))
-    ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の数量)/);
+    ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の購入数量|の購入数|の数量)/);
   if (qty) return { term: qty[1]!.trim(), measure: 'quantity' };
   const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
@@ -117,7 +117,7 @@ function twoPeriods(text: string, nowMs: number, fy: number): [Period, Period] |
   const m = text.match(/^(.*?)\s*(?:\band\b|\bvs\.?|\bversus\b|\bwith\b|\bto\b|と)\s*(.*)$/);
   if (!m) return undefined;
   const year = (s: string) => s.match(/20\d{2}/)?.[0];
-  let left = m[1]!.replace(/^.*?\bcompare\b/, '');
+  let left = m[1]!.replace(/\bcompare\b/, ' ');
   const right = m[2]!;
   if (!year(left) && year(right)) left = `${left} ${year(right)}`;
   const a = parsePeriod(left, nowMs, fy);
@@ -146,7 +146,7 @@ export function parseQuestion(prompt: string, ctx: ParseContext): Query {
     unknownNumber: numbers.unknown,
     vendors: vendors.vendors.map((v) => v.name),
     ambiguous: vendors.ambiguous && { term: vendors.ambiguous.term, candidates: vendors.ambiguous.candidates.map((v) => v.name) },
-    dateField: /\bdue (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue date\b|支払期限が|期日が|期限が/.test(text) ? 'due' : 'date',
+    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue date\b|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
     currency: CURRENCIES.find(([, re]) => re.test(text))?.[0],
     ...amounts(text),
     review: /needs? (a )?review|to review|unreviewed|uncertain|unchecked|not (yet )?(been )?(checked|reviewed)|要確認|未確認|確認が必要/.test(text)
