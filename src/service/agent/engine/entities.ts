@@ -150,12 +150,12 @@ const NOT_NAMES = new Set(
  */
 export function unknownName(question: string): string | undefined {
   const text = question.normalize('NFKC');
-  const en = text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu);
+  const en = text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+(?:to\s+)?((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu);
   if (en) {
     const taken: string[] = [];
     for (const w of en[1]!.trim().split(/\s+/)) {
       const bare = w.replace(/[.,'?!]+$/, '');
-      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less)$/i.test(bare)) break;
+      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about)$/i.test(bare)) break;
       taken.push(bare);
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
@@ -197,13 +197,18 @@ export function findNumbers(question: string, records: DocRecord[]): NumberReadi
   let unknown: string | undefined;
   for (const m of text.matchAll(NUMBERISH)) {
     const token = m[1]!;
-    if (/^(20\d{2})([-/]\d{1,2}){0,2}$/.test(token) || /^\d{1,3}(,\d{3})+$/.test(token) || /^q[1-4]$/i.test(token) || /^fy\d+$/i.test(token)) continue;
-    const before = text.slice(Math.max(0, m.index! - 14), m.index!);
-    const labelled = /(invoice|bill|receipt|no\.?|number|#|請求書|番号)\s*[:#]?\s*$/i.test(before);
-    const looksLikeNumber = /[a-z]/i.test(token) && /\d/.test(token);
-    if (!labelled && !looksLikeNumber) continue;
+    if (/^(20\d{2})([-/]\d{1,2}){0,2}$/.test(token) || /^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/.test(token) || /^\d{1,3}(,\d{3})+$/.test(token) || /^q[1-4]$/i.test(token) || /^fy\d+$/i.test(token)) continue;
     const hits = records.filter((r) => squash(textOf(r.roles.number) ?? '') === squash(token) && squash(token) !== '');
-    const near = hits.length > 0 ? hits : records.filter((r) => {
+    // A number a document has counts however it is asked; an unknown one only when it is given as a number.
+    if (hits.length > 0) {
+      hits.forEach((r) => named.add(r));
+      continue;
+    }
+    const before = text.slice(Math.max(0, m.index! - 14), m.index!);
+    const labelled = /(invoice|bill|receipt|no\.?|number|#|請求書|インボイス|番号)\s*[:#]?\s*$/i.test(before);
+    const looksLikeNumber = (/[a-z]/i.test(token) && /\d/.test(token)) || /^\d+[-/]\d+/.test(token);
+    if (!labelled && !looksLikeNumber) continue;
+    const near = records.filter((r) => {
       const n = squash(textOf(r.roles.number) ?? '');
       return n.length >= 5 && similarity(n, squash(token)) >= 0.85;
     });

@@ -46,12 +46,12 @@ const INTENT_RULES: Array<[Intent, RegExp]> = [
   ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ/],
   ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
   ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
-  ['list', /\blist\b|\bshow\b|\bwhich\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(教えて|見せて|出して|挙げて)/],
-  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額/],
+  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(教えて|見せて|出して|挙げて)/],
+  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額|支出|請求額|費用/],
 ];
 
 const FIELDS: Array<[Role, RegExp]> = [
-  ['due', /\bdue\b|期限|期日|いつまでに|支払日/],
+  ['due', /\bdue\b|deadline|payable by|期限|期日|いつまでに|支払日/],
   ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|誰|どこ/],
   ['tax', /\b(tax|vat|gst)\b|税/],
   ['currency', /currency|通貨/],
@@ -94,6 +94,7 @@ function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' 
   if (qty) return { term: qty[1]!.trim(), measure: 'quantity' };
   const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
+    ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|に(?:いくら|合計))/);
   if (amount) return { term: amount[1]!.trim(), measure: 'amount' };
   return undefined;
