@@ -21,6 +21,7 @@ let svc: TestService;
 let docs: UploadedInvoice[];
 let euro: { documentId: string };
 let session: string;
+let unread: string;
 const ask = (user_prompt: string, extra: Record<string, unknown> = {}) => answer(svc, session, { user_prompt, allow_ai_query_subagent: true, ...extra });
 const cited = (job: any) => new Set(job.citations.map((c: any) => c.document_id));
 
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await upload('Meeting notes\nDate: 12 March 2024\nAttendees: Anna, Ben\nBudget of 1,250.00 agreed for ACME chairs.\n', 'minutes.txt');
   const gone = await upload(invoiceText({ ...INVOICES[0]!, number: 'INV-9999', total: '5,000.00' }), 'deleted.txt');
   expect((await svc.request('DELETE', '/prod/v1/files', { body: { fileIds: [gone] } })).status).toBe(200);
+  // An invoice whose total cannot be read: it needs review, and no sum includes it.
+  unread = await upload('Initech LLC\nINVOICE\nInvoice Number: IT-77\nInvoice Date: 2023-06-01\nDue Date: 2023-07-01\nTPS report covers\n', 'IT-77.txt');
   session = await newSession(svc, { use_all_files: true });
 }, 120_000);
 afterAll(async () => svc.close());
@@ -61,7 +64,7 @@ describe('figures', () => {
 
   it('counts the same content once and leaves out non-invoices and deleted files', async () => {
     const job = await ask('How many invoices are there?');
-    expect(job.answer).toContain('There are 5 documents.');
+    expect(job.answer).toContain('There are 6 documents.');
     const average = await ask('What is the average invoice in euros?');
     expect(average.answer).toContain('EUR 300 (1 document)');
   });
@@ -78,6 +81,12 @@ describe('figures', () => {
     const corrected = await ask('How many invoices were corrected?');
     expect(corrected.answer).toContain('There is 1 document corrected by a person.');
     expect([...cited(corrected)]).toEqual([docs[1]!.documentId]);
+    const review = await ask('How many invoices need review?');
+    // Which extracted documents are unsure depends on the extractor's confidence; the unread total always is, a corrected document never.
+    expect(review.answer).toMatch(/There (is|are) \d+ documents? needing review\./);
+    const reviewed = review.citations.map((c: any) => c.file_id);
+    expect(reviewed).toContain(unread);
+    expect(reviewed).not.toContain(docs[1]!.fileId);
     const items = await ask('How many printer paper did we buy?');
     expect(items.answer).toContain('20 units of “printer paper” were bought, on 1 line.');
     expect(items.citations[0].document_id).toBe(docs[1]!.documentId);

@@ -66,7 +66,7 @@ export const phrases = {
     inCurrency: (c: string) => ` in ${c}`,
     over: (n: string) => ` over ${n}`,
     under: (n: string) => ` under ${n}`,
-    review: { needs_review: ' that need review', corrected: ' corrected by a person' },
+    review: { needs_review: ' needing review', corrected: ' corrected by a person' },
     labels: { max: 'largest invoice', min: 'smallest invoice', latest: 'most recent invoice', earliest: 'earliest invoice' },
     by: { vendor: 'vendor', month: 'month', currency: 'currency' },
     sources: 'Sources:',
