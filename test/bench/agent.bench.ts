@@ -1,12 +1,12 @@
 // `npm run eval:agent` (= `npm run bench -- agent`): the agent's answers on the project's own
 // generated corpus (test/eval/generated.ts), asked through the v2 agent API of a real service.
-// Questions come from test/eval/agent/questions.ts in three phrasing sets (`tuning`, `report`, `holdout`; see
+// Questions come from test/eval/agent/questions.ts in four phrasing sets (`tuning`, `report`, `holdout`, `fresh`; see
 // docs/agent.md) and in two phases: as extracted, and after a review that corrects every value
 // that differs from the truth through PATCH values (the agent's own accuracy, extraction errors
 // taken out). Accuracy is printed per kind of question and language; the JSON goes to
 // test/bench/results/agent.json.
 //
-// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|all
+// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|fresh|all
 // (default all), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
 import { randomUUID } from 'node:crypto';
 import { startTestService, type TestService } from '../../src/service/testing.js';
@@ -74,7 +74,7 @@ export async function run(options: { count?: string; set?: string; phase?: strin
   try {
     const loaded = await loadIntoService(svc, corpus.docs, { dupes: 6, extra: 4 });
     const session = (await svc.request('POST', '/prod/v2/agent/sessions', { body: { directory_id: loaded.directoryId } })).body.session_id as string;
-    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? [options.set as PhrasingSet] : ['tuning', 'report', 'holdout'];
+    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? [options.set as PhrasingSet] : ['tuning', 'report', 'holdout', 'fresh'];
     const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
     const results: Record<string, unknown> = {};
     const setup = { docs: loaded.docs, now: new Date(TODAY), fiscalYearStart: FISCAL_YEAR_START };

@@ -42,7 +42,7 @@ const num = (n: number) => n.toLocaleString('en-US');
 const longDate = (day: string) => `${Number(day.slice(8))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 const jaDate = (day: string) => `${day.slice(0, 4)}年${Number(day.slice(5, 7))}月${Number(day.slice(8))}日`;
 
-export type PhrasingSet = 'tuning' | 'report' | 'holdout';
+export type PhrasingSet = 'tuning' | 'report' | 'holdout' | 'fresh';
 
 export const PHRASINGS: Record<PhrasingSet, Phrasing> = {
   tuning: {
@@ -139,5 +139,39 @@ export const PHRASINGS: Record<PhrasingSet, Phrasing> = {
     unknownVendors: ['Initrode Systems', 'Wayne Enterprises'],
     unknownNumbers: ['QQ-31337'],
     unknownItems: ['espresso machines'],
+  },
+  // Written after the fixes from `holdout`, for one first run of the final engine.
+  fresh: {
+    // Upper case without the legal form, or the second word when the first is short.
+    spokenVendor: (name) => {
+      const bare = name.replace(COMPANY, '').replace(/[,\s]+$/, '').trim();
+      return bare.length > 18 ? bare.toUpperCase() : bare;
+    },
+    total: (n) => ({ en: `I need the grand total on invoice ${n}.`, ja: `請求書 ${n} の総額はいくらでしたか？` }),
+    due: (n) => ({ en: `By what date do we have to pay invoice ${n}?`, ja: `請求書 ${n} の支払い期日は？` }),
+    vendor: (n) => ({ en: `Invoice ${n} - which company issued it?`, ja: `請求書 ${n} の請求元はどこ？` }),
+    date: (n) => ({ en: `What's the issue date of invoice ${n}?`, ja: `請求書 ${n} の発行日を教えて` }),
+    sumVendor: (v) => ({ en: `How much have we spent with ${v} so far?`, ja: `これまでに${v}へ支払った合計額は？` }),
+    averageVendor: (v) => ({ en: `What's the mean value of invoices from ${v}?`, ja: `${v}の請求書1件あたりの平均額は？` }),
+    sumVendorYear: (v, y) => ({ en: `Total invoiced by ${v} in ${y}?`, ja: `${y}年に${v}から請求された合計額は？` }),
+    maxVendor: (v) => ({ en: `What was the most expensive invoice from ${v}?`, ja: `${v}の請求書で一番高いのはどれ？` }),
+    minVendor: (v) => ({ en: `Find the smallest invoice ${v} sent.`, ja: `${v}から届いた一番小さい請求書は？` }),
+    sumMonth: (y, m) => ({ en: `What's the total of invoices issued in ${MONTHS[m - 1]} of ${y}?`, ja: `${y}年${m}月発行の請求書の合計額を教えて` }),
+    sumQuarter: (y, q) => ({ en: `Invoiced total in Q${q} ${y}, please.`, ja: `${y}年の第${q}四半期の請求合計は？` }),
+    averageFiscal: (y) => ({ en: `What was the average invoice during FY ${y}?`, ja: `${y}年度の請求書の平均金額を出してください` }),
+    sumLastYear: { en: 'What did we spend in total last year?', ja: '去年は全部でいくら支払いましたか？' },
+    maxLastQuarter: { en: 'Show me the largest invoice from last quarter.', ja: '前四半期の最大の請求書を教えて' },
+    countVendor: (v) => ({ en: `Count the invoices we received from ${v}.`, ja: `${v}から受け取った請求書の件数は？` }),
+    countCurrency: (c) => ({ en: `How many of our invoices are billed in ${c}?`, ja: `${c}で請求された請求書は何件ありますか？` }),
+    listOver: (n, c) => ({ en: `Which invoices exceed ${num(n)} ${c}?`, ja: `${num(n)} ${c}を超える請求書を全部教えて` }),
+    listDueBefore: (d) => ({ en: `Which bills were due before ${longDate(d)}?`, ja: `${jaDate(d)}より前に支払期限が来る請求書は？` }),
+    countCorrected: { en: 'How many invoices have been corrected?', ja: '修正済みの請求書の数は？' },
+    compareVendors: (a, b) => ({ en: `How does our spending with ${a} compare to ${b}?`, ja: `${a}と${b}の支払額を比較してください` }),
+    compareYears: (a, b) => ({ en: `Compare total spending for ${a} and ${b}.`, ja: `${a}年と${b}年の支払い総額を比べて` }),
+    itemQuantity: (i) => ({ en: `What quantity of ${i} did we buy in total?`, ja: `${i}の購入数は合計でいくつ？` }),
+    itemAmount: (i) => ({ en: `How much did we pay for ${i} in total?`, ja: `${i}にいくら使いましたか？` }),
+    unknownVendors: ['Umbrella Pharmaceuticals', 'Stark Logistics'],
+    unknownNumbers: ['AB-55501'],
+    unknownItems: ['conference tables'],
   },
 };

@@ -9,7 +9,7 @@ export interface Job {
 }
 
 /** Words an answer uses to say the thing is not in the documents (or is ambiguous). */
-const REFUSAL = /no document|no line item|more than one vendor|no figure|見つから|複数あります|お示しでき/i;
+const REFUSAL = /no document|no line item|more than one vendor|no figure|見つから|複数あります|お示しでき|条件に合う文書はない/i;
 /** A money figure: digits with cents, or a currency code or yen beside digits. */
 const FIGURE = /\d[\d,]*\.\d{2}\b|\b[A-Z]{3} -?\d|\d円/;
 

@@ -133,3 +133,16 @@ describe('questions of the held-out set, after its first run', () => {
     expect(parse('Which invoices are due before 15/05/2024?').unknownNumber).toBeUndefined();
   });
 });
+
+describe('questions of the fresh set, after its first run', () => {
+  it('reads "by what date", "April of 2025", "exceed", "what quantity of", 全部教えて, 請求書は？, の数 and へ支払った', () => {
+    expect(parse('By what date do we have to pay invoice GX-77?')).toMatchObject({ intent: 'lookup', field: 'due' });
+    expect(parse("What's the total of invoices issued in April of 2025?").period).toMatchObject({ from: '2025-04-01', to: '2025-04-30' });
+    expect(parse('Which invoices exceed 264,000 JPY?')).toMatchObject({ intent: 'list', minAmount: 264000, currency: 'JPY' });
+    expect(parse('What quantity of office chairs did we buy in total?')).toMatchObject({ intent: 'items', item: 'office chairs', measure: 'quantity' });
+    expect(parse('11,900 CHFを超える請求書を全部教えて')).toMatchObject({ intent: 'list', minAmount: 11900, currency: 'CHF' });
+    expect(parse('2025年7月2日より前に支払期限が来る請求書は？')).toMatchObject({ intent: 'list', dateField: 'due', period: { to: '2025-07-01' } });
+    expect(parse('修正済みの請求書の数は？')).toMatchObject({ intent: 'count', review: 'corrected' });
+    expect(parse('これまでにUmbrella Pharmaceuticalsへ支払った合計額は？').unknownVendor).toBe('Umbrella Pharmaceuticals');
+  });
+});

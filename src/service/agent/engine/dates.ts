@@ -98,7 +98,7 @@ function boundedDays(text: string, now: Date): Period | undefined {
 
 /** A month with a year: "March 2024", "2024-03", "2024年3月". */
 function monthIn(text: string): { start: string; end: string; label: string } | undefined {
-  const m = text.match(new RegExp(`\\b${MONTH_RE}\\.?,?\\s+(20\\d{2})\\b`, 'i')) ?? text.match(/\b(20\d{2})-(\d{1,2})\b(?!-)/) ?? text.match(/(20\d{2})年\s*(\d{1,2})月(?!\s*\d{1,2}日)/);
+  const m = text.match(new RegExp(`\\b${MONTH_RE}\\.?,?\\s+(?:of\\s+)?(20\\d{2})\\b`, 'i')) ?? text.match(/\b(20\d{2})-(\d{1,2})\b(?!-)/) ?? text.match(/(20\d{2})年\s*(\d{1,2})月(?!\s*\d{1,2}日)/);
   if (!m) return undefined;
   const [y, mo] = /^\d/.test(m[1]!) ? [+m[1]!, +m[2]!] : [+m[2]!, monthOf(m[1]!)];
   if (mo < 1 || mo > 12) return undefined;

@@ -15,16 +15,17 @@ export interface Vendor {
   records: DocRecord[];
 }
 
-/** Words of questions (and company forms) that never identify a vendor on their own. */
-const QUESTION_WORDS = new Set(
-  `invoice invoices receipt receipts bill bills document documents total totals amount amounts sum paid pay payment payments spent spend
+/** Words of questions: never part of a vendor's name as a question gives it. */
+const ASKING_WORDS = `invoice invoices receipt receipts bill bills document documents total totals amount amounts sum paid pay payment payments spent spend
   due date vendor vendors supplier suppliers company companies month year quarter fiscal average largest smallest biggest highest lowest
   latest earliest list show which what when where how many much count number tax currency from with for the and our we did you of in on
   to by per each all any than over under above below more less between before after since until this last next first
-  supplies supply services service trading hardware office print printing logistics consulting international group holdings store shop
-  restaurant enterprise enterprises industries industrial solutions systems technologies technology partners global trade center centre
-  請求書 合計 金額 支払 支払い 取引先 会社 件数 平均`.split(/\s+/),
-);
+  請求書 合計 金額 支払 支払い 取引先 会社 件数 平均`.split(/\s+/);
+/** Words common to many company names: alone, they never identify a vendor. */
+const GENERIC_WORDS = `supplies supply services service trading hardware office print printing logistics consulting international group holdings store shop
+  restaurant enterprise enterprises industries industrial solutions systems technologies technology partners global trade center centre`.split(/\s+/);
+const QUESTION_WORDS = new Set([...ASKING_WORDS, ...GENERIC_WORDS]);
+const ASKING = new Set(ASKING_WORDS);
 
 /** Vendors in the records, one per name (names a misread apart are one vendor). */
 export function vendorsOf(records: DocRecord[]): Vendor[] {
@@ -123,7 +124,8 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
 
 /** Whether every distinctive word of the name the question gives is in the vendors' names. */
 function fitsName(named: string, vendors: Vendor[]): boolean {
-  const given = words(normalizeName(named)).filter((w) => !QUESTION_WORDS.has(w) && !NOT_NAMES.has(w));
+  // "Stark Logistics" is not "Stark Trading": words common to company names count here.
+  const given = words(normalizeName(named)).filter((w) => !ASKING.has(w) && !NOT_NAMES.has(w));
   return given.every((g) => vendors.some((v) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
 }
 
@@ -160,7 +162,7 @@ export function unknownName(question: string): string | undefined {
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
   }
-  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|の請求)/u);
+  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
   if (ja) {
     // The last of several names ("AとB"), without a leading particle phrase.
     const name = ja[1]!.trim().replace(/^.*[はをがのにと]/, '').trim();

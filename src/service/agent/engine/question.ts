@@ -40,18 +40,18 @@ const NOT_INVOICES = '(?!invoices?\\b|documents?\\b|bills?\\b|receipts?\\b|files
 const INTENT_RULES: Array<[Intent, RegExp]> = [
   ['overdue', /overdue|past[- ]due|unpaid|期限切れ|期限を過ぎ|延滞|未払/],
   ['compare', /\bcompare|\bvs\.?\b|\bversus\b|比較|比べ/],
-  ['count', /how many|number of (invoices|documents|files|receipts|bills)|\bcount\b|何件|件数|何枚/],
+  ['count', /how many|number of (invoices|documents|files|receipts|bills)|\bcount\b|何件|件数|何枚|の数(?!量)/],
   ['average', /average|\bmean\b|平均/],
   ['max', /largest|biggest|highest|most expensive|\bmax(imum)?\b|最大|一番高|最も高|最高|一番大き|最も大き/],
   ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ/],
   ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
   ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
-  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(教えて|見せて|出して|挙げて)/],
+  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は[？?]?$/],
   ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額|支出|請求額|費用/],
 ];
 
 const FIELDS: Array<[Role, RegExp]> = [
-  ['due', /\bdue\b|deadline|payable by|期限|期日|いつまでに|支払日/],
+  ['due', /\bdue\b|deadline|payable by|by what date|have to pay|must (we )?pay|期限|期日|いつまでに|支払日/],
   ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|誰|どこ/],
   ['tax', /\b(tax|vat|gst)\b|税/],
   ['currency', /currency|通貨/],
@@ -70,7 +70,7 @@ const CURRENCIES: Array<[string, RegExp]> = [
 ];
 
 const AMOUNT = '(\\d[\\d,]*(?:\\.\\d+)?)';
-const MORE = /(over|above|more than|greater than|exceeding|at least|larger than|bigger than)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
+const MORE = /(over|above|more than|greater than|exceed(?:s|ing)?|at least|larger than|bigger than)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
 const LESS = /(under|below|less than|smaller than|at most|up to)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
 const JA_AMOUNT = new RegExp(`${AMOUNT}\\s*(?:円|ドル|ユーロ|ポンド|[a-z]{3})?\\s*(以上|超|を超え|より(?:大き|高)|以下|未満|より(?:小さ|安))`);
 
@@ -91,7 +91,8 @@ function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' 
   const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\s+(?:did|have|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
     ?? text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\??$`, 'u'))
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の購入数量|の購入数|の数量)/);
-  if (qty) return { term: qty[1]!.trim(), measure: 'quantity' };
+  const quantity = qty ?? text.match(/(?:what|the|which) (?:quantity|number) of (?:the\s+)?([\p{L}\p{N} -]+?)\s+(?:did|have|were|was|do|are)\b/u);
+  if (quantity) return { term: quantity[1]!.trim(), measure: 'quantity' };
   const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
