@@ -32,10 +32,14 @@ const P = (lang: AnswerLanguage) => phrases[lang];
 const say = (text: string, extra: Partial<Finding> = {}): Finding => ({ paragraphs: [text], citations: [], tables: [], figures: [], ...extra });
 const cite = (c: Ctx, records: DocRecord[], roles: Role[]) => records.map((r) => citeValue(c.db, r, roles));
 
+/** Whether the range is one whole calendar month ("2024-03-01" to "2024-03-31"). */
+const wholeMonth = (p: NonNullable<Applied['period']>) =>
+  Boolean(p.from && p.to && p.from.endsWith('-01') && p.to.slice(0, 7) === p.from.slice(0, 7) && new Date(Date.parse(`${p.to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1);
+
 function periodText(p: Applied['period'], lang: AnswerLanguage): string {
   if (!p) return '';
-  if (/^\d{4}-\d{2}$/.test(p.label)) return formatMonth(Number(p.label.slice(0, 4)), Number(p.label.slice(5, 7)), lang);
-  if (/^\d{4}$/.test(p.label)) return lang === 'ja' ? `${p.label}年` : p.label;
+  if (/^\d{4}-\d{2}$/.test(p.label) || wholeMonth(p)) return formatMonth(Number(p.from!.slice(0, 4)), Number(p.from!.slice(5, 7)), lang);
+  if (/^\d{4}$/.test(p.label) || (p.from?.endsWith('-01-01') && p.to === `${p.from.slice(0, 4)}-12-31`)) return lang === 'ja' ? `${p.from!.slice(0, 4)}年` : p.from!.slice(0, 4);
   const range = [p.from, p.to].every(Boolean) ? `${p.from}${lang === 'ja' ? '〜' : ' to '}${p.to}` : p.from ? `${p.from}${lang === 'ja' ? '以降' : ' onwards'}` : `${lang === 'ja' ? '' : 'up to '}${p.to}${lang === 'ja' ? 'まで' : ''}`;
   return `${p.label} (${range})`;
 }
