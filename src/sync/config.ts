@@ -79,6 +79,8 @@ export const ConfigSchema = z
     /** Used by folders that name no model or schema of their own (set in the UI's settings). */
     defaultOcrModel: z.string().optional(),
     defaultSchemaId: z.string().optional(),
+    /** First month (1-12) of the fiscal year the embedded service's agent reads "this fiscal year", "FY2024" and 年度 with. */
+    fiscalYearStart: z.number().int().min(1).max(12).optional(),
     settleMs: z.number().int().min(0).default(1000),
     rescanIntervalMs: z.number().int().min(1000).default(3_600_000),
     /** Cap of the retry and result-poll backoff. */

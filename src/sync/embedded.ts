@@ -20,11 +20,11 @@ export interface EmbeddedService {
  * that another program took meanwhile gives way to a free one (the service then hands out
  * fresh tickets, as their base address changed).
  */
-export async function startEmbeddedService(dataDir: string, port = 0): Promise<EmbeddedService> {
+export async function startEmbeddedService(dataDir: string, port = 0, agent: { fiscalYearStart?: number } = {}): Promise<EmbeddedService> {
   const dir = path.join(dataDir, 'service');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const portFile = path.join(dir, 'port');
-  const options = { dataDir: dir, host: '127.0.0.1', rateLimit: { rate: 10_000, burst: 10_000 } };
+  const options = { dataDir: dir, host: '127.0.0.1', rateLimit: { rate: 10_000, burst: 10_000 }, agent };
   const wanted = port || readPort(portFile);
   let service;
   try {

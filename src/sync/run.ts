@@ -54,7 +54,7 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     saveConfig(o.locations.configFile, config);
   }
   // Loaded only when used: the local service brings its PDF and OCR engines.
-  const embedded = url ? null : await (await import('./embedded.js')).startEmbeddedService(o.locations.dataDir, o.embeddedPort ?? 0);
+  const embedded = url ? null : await (await import('./embedded.js')).startEmbeddedService(o.locations.dataDir, o.embeddedPort ?? 0, { fiscalYearStart: config.fiscalYearStart });
   const serviceUrl = url ?? embedded!.url;
   const key = apiKey ?? embedded!.apiKey;
   const log = createLogger({ dir: o.locations.dataDir, ...config.log, secrets: [key] });

@@ -1,42 +1,106 @@
-// `npm run bench -- agent`: answer quality of the agent on the generated invoice corpus (see
-// test/fixtures/agentEval.ts). The text PDFs are used (scans too with AGENT_EVAL_SCANS=1).
-// An answer is correct when it states the right figure and cites the right documents.
-// Env: AGENT_EVAL_COUNT=<corpus documents> (default 24).
+// `npm run eval:agent` (= `npm run bench -- agent`): the agent's answers on the project's own
+// generated corpus (test/eval/generated.ts), asked through the v2 agent API of a real service.
+// Questions come from test/eval/agent/questions.ts in four phrasing sets (`tuning`, `report`, `holdout`, `fresh`; see
+// docs/agent.md) and in two phases: as extracted, and after a review that corrects every value
+// that differs from the truth through PATCH values (the agent's own accuracy, extraction errors
+// taken out). Accuracy is printed per kind of question and language; the JSON goes to
+// test/bench/results/agent.json.
+//
+// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|fresh|all
+// (default all), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
+import { randomUUID } from 'node:crypto';
+import { startTestService, type TestService } from '../../src/service/testing.js';
+import { cachedProcessor, loadIntoService, review } from '../eval/agent/corpus.js';
+import { generateQuestions, type EvalQuestion } from '../eval/agent/questions.js';
+import type { PhrasingSet } from '../eval/agent/phrasings.js';
+import { scoreAnswer, type Job } from '../eval/agent/score.js';
+import { generatedCorpus } from '../eval/generated.js';
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startTestService } from '../../src/service/testing.js';
-import { evaluate, upload, type Doc } from '../fixtures/agentEval.js';
-import { generateCorpus } from '../fixtures/corpus/generate.js';
+/** The service's "today": fixed, so relative periods ("last quarter") have known answers. */
+const TODAY = Date.UTC(2025, 11, 20, 12);
+const FISCAL_YEAR_START = 4;
 
-export async function run(): Promise<object> {
-  const count = Number(process.env.AGENT_EVAL_COUNT ?? 24);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-agent-eval-'));
-  const svc = await startTestService({ agent: { streamChunkDelayMs: 0 } });
-  try {
-    const truth = (await generateCorpus(dir, count)).filter((t) => t.kind === 'text' || process.env.AGENT_EVAL_SCANS);
-    const docs = (await Promise.all(truth.map((t) => upload(svc, dir, t)))).filter((d): d is Doc => d !== undefined);
-    const results = await evaluate(svc, docs);
-    const categories: Record<string, { asked: number; correct: number }> = {};
-    for (const r of results) {
-      const c = (categories[r.category] ??= { asked: 0, correct: 0 });
-      c.asked++;
-      if (r.ok) c.correct++;
+async function ask(svc: TestService, session: string, q: EvalQuestion): Promise<Job> {
+  const res = await svc.request('POST', `/prod/v2/agent/sessions/${session}/ask`, {
+    body: { user_prompt: q.prompt, allow_ai_query_subagent: true, language_code: q.lang },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (res.status !== 202) throw new Error(`ask: ${res.status} ${JSON.stringify(res.body)}`);
+  for (;;) {
+    const job = await svc.request('GET', `/prod/v2/jobs/${res.body.job_id}`);
+    if (['COMPLETED', 'FAILED', 'STOPPED', 'STALE'].includes(job.body.status)) return job.body as Job;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+interface Tally { asked: number; right: number; accuracy?: number }
+const pct = (t: Tally) => Math.round((t.right / Math.max(1, t.asked)) * 1000) / 10;
+
+async function runSet(svc: TestService, session: string, questions: EvalQuestion[], verbose: boolean) {
+  const byKind: Record<string, Tally> = {};
+  const wrong: Array<{ kind: string; lang: string; prompt: string; why: string[]; answer: string }> = [];
+  for (const q of questions) {
+    const job = await ask(svc, session, q);
+    const { ok, why } = scoreAnswer(q, job);
+    for (const key of [q.kind, `${q.kind} (${q.lang})`, `all (${q.lang})`, 'all']) {
+      const t = (byKind[key] ??= { asked: 0, right: 0 });
+      t.asked++;
+      if (ok) t.right++;
     }
-    const correct = results.filter((r) => r.ok).length;
-    const figures = {
-      documents: docs.length,
-      questions: results.length,
-      correct,
-      accuracy: Math.round((correct / Math.max(1, results.length)) * 1000) / 1000,
-      categories,
-      wrong: results.filter((r) => !r.ok).map(({ prompt, answer }) => ({ prompt, answer })),
+    if (!ok) {
+      wrong.push({ kind: q.kind, lang: q.lang, prompt: q.prompt, why, answer: (job.answer ?? '').slice(0, 600) });
+      if (verbose) console.log(`WRONG [${q.kind}/${q.lang}] ${q.prompt}\n  ${why.join('; ')}\n  ${(job.answer ?? '').split('\n').slice(0, 3).join(' / ')}`);
+    }
+  }
+  for (const t of Object.values(byKind)) t.accuracy = pct(t);
+  return { questions: questions.length, right: byKind.all?.right ?? 0, accuracy: byKind.all?.accuracy ?? 0, byKind, wrong };
+}
+
+function print(label: string, r: Awaited<ReturnType<typeof runSet>>) {
+  console.log(`\n${label}: ${r.right}/${r.questions} right (${r.accuracy}%)`);
+  const kinds = Object.keys(r.byKind).filter((k) => !k.includes('(') && k !== 'all').sort();
+  for (const k of kinds) {
+    const en = r.byKind[`${k} (en)`];
+    const ja = r.byKind[`${k} (ja)`];
+    console.log(`  ${k.padEnd(18)} ${String(r.byKind[k]!.accuracy).padStart(5)}%  (${r.byKind[k]!.right}/${r.byKind[k]!.asked}; en ${en ? `${en.right}/${en.asked}` : '-'}, ja ${ja ? `${ja.right}/${ja.asked}` : '-'})`);
+  }
+}
+
+export async function run(options: { count?: string; set?: string; phase?: string; verbose?: boolean } = {}): Promise<object> {
+  const corpus = await generatedCorpus(Number(options.count ?? 168));
+  const byName = new Map(corpus.docs.map((d) => [d.file.split('/').pop()!, d]));
+  const offset = TODAY - Date.now();
+  const svc = await startTestService({ now: () => Date.now() + offset, processor: cachedProcessor(byName), agent: { streamChunkDelayMs: 0, fiscalYearStart: FISCAL_YEAR_START } });
+  try {
+    const loaded = await loadIntoService(svc, corpus.docs, { dupes: 6, extra: 4 });
+    const session = (await svc.request('POST', '/prod/v2/agent/sessions', { body: { directory_id: loaded.directoryId } })).body.session_id as string;
+    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? [options.set as PhrasingSet] : ['tuning', 'report', 'holdout', 'fresh'];
+    const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
+    const results: Record<string, unknown> = {};
+    const setup = { docs: loaded.docs, now: new Date(TODAY), fiscalYearStart: FISCAL_YEAR_START };
+    if (phases.includes('extracted')) {
+      for (const set of sets) {
+        const r = await runSet(svc, session, generateQuestions(setup, set), Boolean(options.verbose));
+        print(`${set} set, values as extracted`, r);
+        results[`${set}/extracted`] = r;
+      }
+    }
+    if (phases.includes('reviewed')) {
+      const corrected = await review(svc, loaded.docs);
+      console.log(`\nreview: ${corrected.size} documents corrected through PATCH values`);
+      for (const set of sets) {
+        const r = await runSet(svc, session, generateQuestions({ ...setup, corrected }, set), Boolean(options.verbose));
+        print(`${set} set, values reviewed`, r);
+        results[`${set}/reviewed`] = r;
+      }
+    }
+    return {
+      corpus: { documents: corpus.docs.length, invoices: loaded.docs.filter((d) => d.invoice).length, duplicatesUploaded: loaded.duplicates, deletedUploads: loaded.deleted },
+      today: new Date(TODAY).toISOString().slice(0, 10),
+      fiscalYearStart: FISCAL_YEAR_START,
+      results,
     };
-    console.log(JSON.stringify({ ...figures, wrong: figures.wrong.length }, null, 2));
-    return figures;
   } finally {
     await svc.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

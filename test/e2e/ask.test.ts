@@ -109,6 +109,26 @@ describe('the Ask page', () => {
     await page.close();
   });
 
+  it('shows the figures of an answer as a table per currency, with its sources linking to the file page', async () => {
+    const page = await askPage();
+    await page.getByLabel('Your question').fill('How much did we pay ACME?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const turn = page.locator('.turn').last();
+    await expect.poll(() => turn.getAttribute('data-state'), { timeout: 30_000 }).toBe('COMPLETED');
+    const table = turn.locator('table.figures');
+    await expect.poll(() => table.count()).toBe(1);
+    expect(await table.locator('caption').textContent()).toBe('Figures in USD');
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Invoice', 'Vendor', 'Date', 'Amount (USD)']);
+    expect(await table.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['INV-3003', 'ACME Supplies Ltd', '2026-03-14', '42.50']);
+    expect(await table.locator('tfoot').textContent()).toContain('42.50');
+    // The Markdown of the answer is not shown as text.
+    expect(await turn.getByTestId('answer').textContent()).not.toContain('|');
+    await page.screenshot({ path: path.join(SHOTS, 'ask-figures.png'), fullPage: true });
+    await turn.locator('.sources a', { hasText: 'acme-3003.pdf' }).first().click();
+    await page.getByRole('heading', { name: 'acme-3003.pdf', level: 1 }).waitFor();
+    await page.close();
+  });
+
   it('shows a long answer as it is written, and Stop ends it keeping the text so far', async () => {
     const page = await askPage();
     await page.getByLabel('Your question').fill(`Describe invoice INV-3003 ${SLOW_MARK}.`);

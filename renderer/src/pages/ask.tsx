@@ -28,6 +28,67 @@ function useJob(jobId: string, onSettled: () => void): AgentJob | undefined {
   return job?.job_id === jobId ? job : undefined;
 }
 
+type Block = { kind: 'text'; text: string } | { kind: 'table'; currency: string; head: string[]; rows: string[][]; total?: string[] };
+
+const cells = (line: string) => line.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+const bold = /^\*\*(.*)\*\*$/;
+
+/** The answer's blocks: paragraphs, and the Markdown tables the service writes (one per currency, under a **CUR** title). */
+export function blocksOf(answer: string): Block[] {
+  const blocks: Block[] = [];
+  let currency = '';
+  for (const part of answer.split(/\n{2,}/)) {
+    const lines = part.split('\n');
+    const title = part.trim().match(bold);
+    if (title && lines.length === 1) {
+      currency = title[1]!;
+      continue;
+    }
+    if (lines.length >= 2 && lines.every((l) => l.trim().startsWith('|')) && /^\|[\s:|-]+\|$/.test(lines[1]!.trim())) {
+      const rows = lines.slice(2).map(cells);
+      const last = rows.at(-1);
+      const total = last && last.some((c) => bold.test(c)) ? rows.pop()!.map((c) => c.replace(bold, '$1')) : undefined;
+      blocks.push({ kind: 'table', currency, head: cells(lines[0]!), rows, total });
+      currency = '';
+      continue;
+    }
+    if (currency) blocks.push({ kind: 'text', text: `**${currency}**` });
+    currency = '';
+    blocks.push({ kind: 'text', text: part });
+  }
+  return blocks;
+}
+
+/** The answer as written, its figures as a table per currency. */
+function AnswerText({ text }: { text: string }) {
+  return (
+    <>
+      {blocksOf(text).map((b) =>
+        b.kind === 'text' ? (
+          <p>{b.text}</p>
+        ) : (
+          <table class="figures" data-currency={b.currency}>
+            <caption>{/^[A-Z]{3}$/.test(b.currency) ? t('ask.figuresIn', { currency: b.currency }) : t('ask.figuresNoCurrency')}</caption>
+            <thead>
+              <tr>{b.head.map((h, i) => <th scope="col" class={i === b.head.length - 1 ? 'num' : undefined}>{h}</th>)}</tr>
+            </thead>
+            <tbody>
+              {b.rows.map((r) => (
+                <tr>{r.map((c, i) => <td class={i === r.length - 1 ? 'num' : undefined}>{c}</td>)}</tr>
+              ))}
+            </tbody>
+            {b.total && (
+              <tfoot>
+                <tr>{b.total.map((c, i) => (i === 0 ? <th scope="row">{c}</th> : <td class={i === b.total!.length - 1 ? 'num' : undefined}>{c}</td>))}</tr>
+              </tfoot>
+            )}
+          </table>
+        ),
+      )}
+    </>
+  );
+}
+
 function Sources({ job }: { job: AgentJob }) {
   if (job.citations.length === 0) return null;
   return (
@@ -55,7 +116,7 @@ function Turn({ question, jobId, onSettled }: { question: string; jobId: string;
     <li class="turn" data-job={jobId} data-state={job?.status ?? 'QUEUED'}>
       <p class="question">{question}</p>
       <div class="answer" data-testid="answer" aria-live="polite" aria-busy={live}>
-        {text || (live ? <span class="muted">{t('ask.thinking')}</span> : null)}
+        {text ? live ? text : <AnswerText text={text} /> : live ? <span class="muted">{t('ask.thinking')}</span> : null}
       </div>
       {job && !live && job.status !== 'COMPLETED' && (
         <p class={job.status === 'FAILED' ? 'error' : 'muted'} data-testid="job-status">

@@ -22,6 +22,8 @@ export interface AgentOptions {
   heartbeatMs?: number;
   /** Pause between streamed chunks of an answer, so partial_answer grows as it is written. Default 15 ms. */
   streamChunkDelayMs?: number;
+  /** First month of the fiscal year (1-12) for "this fiscal year", quarters and 年度. Default DOCSYNC_FISCAL_YEAR_START, else 1. */
+  fiscalYearStart?: number;
   llm?: LlmOptions;
 }
 
@@ -31,7 +33,13 @@ export type ResolvedAgentOptions = Required<Omit<AgentOptions, 'llm'>> & { llm?:
 export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmOptions | undefined {
   const baseUrl = env.DOCSYNC_LLM_BASE_URL;
   if (!baseUrl) return undefined;
-  return { baseUrl, apiKey: env.DOCSYNC_LLM_API_KEY, model: env.DOCSYNC_LLM_MODEL ?? 'gpt-4o-mini' };
+  const timeoutMs = Number(env.DOCSYNC_LLM_TIMEOUT_MS);
+  return { baseUrl, apiKey: env.DOCSYNC_LLM_API_KEY, model: env.DOCSYNC_LLM_MODEL ?? 'gpt-4o-mini', ...(timeoutMs > 0 ? { timeoutMs } : {}) };
+}
+
+function fiscalStartFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const month = Number(env.DOCSYNC_FISCAL_YEAR_START);
+  return Number.isInteger(month) && month >= 1 && month <= 12 ? month : 1;
 }
 
 export function resolveAgentOptions(options: AgentOptions = {}): ResolvedAgentOptions {
@@ -42,6 +50,7 @@ export function resolveAgentOptions(options: AgentOptions = {}): ResolvedAgentOp
     staleAfterMs,
     heartbeatMs: options.heartbeatMs ?? Math.max(10, Math.floor(staleAfterMs / 3)),
     streamChunkDelayMs: options.streamChunkDelayMs ?? 15,
+    fiscalYearStart: options.fiscalYearStart ?? fiscalStartFromEnv(),
     llm: options.llm ?? llmFromEnv(),
   };
 }

@@ -122,7 +122,7 @@ export class AgentRunner {
       },
     };
     try {
-      const answer = await this.engine.answer(this.ctx.db, { ...stored, workspaceId: job.workspace_id, now: this.now() }, writer);
+      const answer = await this.engine.answer(this.ctx.db, { ...stored, workspaceId: job.workspace_id, now: this.now(), fiscalYearStart: this.options.fiscalYearStart }, writer);
       if (signal.aborted) throw new StoppedError();
       this.settle(job.id, { status: 'COMPLETED', answer: answer.answer, partial: answer.answer, citations: answer.citations, cost: answer.cost });
     } catch (error) {

@@ -58,7 +58,7 @@ const CASES: Case[] = [
   Q('What is the total of invoices due in April 2024?', 'USD 3,450.50', ['INV-1002', 'GX-2024-77']),
   Q('Which invoice was for office chairs?', 'Office chairs', ['INV-1001'], { query: false }),
   Q('Who sent us the arc reactor maintenance bill?', 'Stark Industries', ['SI-314'], { query: false }),
-  Q('ACMEへの支払いの合計はいくらですか？', ['合計はUSD 1,650.50です'], ['INV-1001', 'INV-1002']),
+  Q('ACMEへの支払いの合計はいくらですか？', ['合計はUSD 1,650.50（2件）です'], ['INV-1001', 'INV-1002']),
   Q('期限切れの請求書は何件ですか？', '支払期限', ['INV-1001', 'IT-555']),
   Q('How many invoices from ACME?', '文書は2件です', ['INV-1001'], { language: 'ja' }),
 ];

@@ -1,22 +1,26 @@
 // The built-in answer engine: no model, no network. Structured questions are answered by the
-// query sub-agent over the extracted values; everything else quotes the best passages.
+// query sub-agent (compute.ts) over the extracted values; everything else quotes the best passages.
 import type { Citation } from '../../../contract/agent.js';
 import type { DB } from '../../../sqlite.js';
+import { answerQuery, type Finding } from './compute.js';
+import { markdown } from './figures.js';
 import { fieldName, formatAmount, phrases } from './phrases.js';
-import { parseQuestion, type Question } from './question.js';
+import { parseQuestion, type Query } from './question.js';
 import { loadRecords, numberOf, textOf, type DocRecord } from './records.js';
 import { retrieve, type Passage } from './retrieval.js';
-import { answerStructured } from './structured.js';
 import { estimateTokens, type AnswerEngine, type AnswerRequest, type AnswerWriter, type EngineAnswer } from './types.js';
 
 export interface Draft {
-  /** Paragraphs of the answer, in order. */
+  /** Paragraphs of the answer, in order (tables included, as Markdown). */
   paragraphs: string[];
   citations: Citation[];
   /** The passages the draft was built from (what an LLM would be given). */
   passages: Passage[];
   /** Text read to build it, for the cost. */
   context: string;
+  /** The computed answer, when the question was a structured one. */
+  finding?: Finding;
+  query?: Query;
 }
 
 function quotePassages(passages: Passage[], req: AnswerRequest): string[] {
@@ -31,7 +35,7 @@ function quotePassages(passages: Passage[], req: AnswerRequest): string[] {
  * "Who sent the arc reactor bill?": the best passage picks the document, and the field the
  * question asks about is read from its values.
  */
-function fieldOfBestDocument(question: Question, records: DocRecord[], passages: Passage[], req: AnswerRequest): string | undefined {
+function fieldOfBestDocument(question: Query, records: DocRecord[], passages: Passage[], req: AnswerRequest): string | undefined {
   const best = passages[0];
   if (!best || !question.field) return undefined;
   const record = records.find((r) => r.doc.documentId === best.document_id);
@@ -44,26 +48,36 @@ function fieldOfBestDocument(question: Question, records: DocRecord[], passages:
   return phrases[req.language].lookup(textOf(record.roles.number) ?? record.doc.fileName, fieldName(question.field, req.language), shown);
 }
 
+/** The computed answer as paragraphs: its sentences, then a table per currency. */
+export function findingParagraphs(finding: Finding, lang: AnswerRequest['language']): string[] {
+  return [...finding.paragraphs, ...finding.tables.map((t) => markdown(t, lang))];
+}
+
+/** The question read by the built-in parser (the model backend may supply its own query). */
+export function builtinQuery(req: AnswerRequest, records: DocRecord[]): Query {
+  return parseQuestion(req.prompt, { records, nowMs: req.now, fiscalYearStart: req.fiscalYearStart ?? 1 });
+}
+
 /** Work out the answer: structured when allowed and applicable, else retrieval. */
-export function draftAnswer(db: DB, req: AnswerRequest): Draft {
+export function draftAnswer(db: DB, req: AnswerRequest, parsed?: (records: DocRecord[]) => Query | undefined): Draft {
   const p = phrases[req.language];
   const paragraphs: string[] = [];
   if (req.allowInternetSearch) paragraphs.push(p.internet);
   if (req.documents.length === 0) return { paragraphs: [...paragraphs, p.noDocuments], citations: [], passages: [], context: '' };
   const records = loadRecords(db, req.documents);
-  const question = parseQuestion(req.prompt, records, req.now);
+  const query = parsed?.(records) ?? builtinQuery(req, records);
   const passages = retrieve(db, req.documents, req.prompt);
   const context = passages.map((x) => x.snippet).join('\n');
-  const structured = question.kind === 'lookup' || req.allowQuery ? answerStructured(db, question, records, req.language, req.now) : undefined;
+  const structured = query.intent === 'lookup' || req.allowQuery ? answerQuery(db, query, records, req.language, req.now) : undefined;
   if (structured) {
-    paragraphs.push(structured.text);
-    return { paragraphs, citations: dedupe(structured.citations), passages, context: `${context}\n${JSON.stringify(records.map((r) => r.fields))}` };
+    paragraphs.push(...findingParagraphs(structured, req.language));
+    return { paragraphs, citations: dedupe(structured.citations), passages, context: `${context}\n${JSON.stringify(records.map((r) => r.fields))}`, finding: structured, query };
   }
-  const lead = fieldOfBestDocument(question, records, passages, req);
+  const lead = fieldOfBestDocument(query, records, passages, req);
   if (lead) paragraphs.push(lead);
   paragraphs.push(...quotePassages(passages, req));
-  if (question.kind !== 'search' && !req.allowQuery) paragraphs.push(p.needsQuery);
-  return { paragraphs, citations: dedupe(passages.map(({ file_id, document_id, page, snippet }) => ({ file_id, document_id, page, snippet }))), passages, context };
+  if (query.intent !== 'search' && !req.allowQuery) paragraphs.push(p.needsQuery);
+  return { paragraphs, citations: dedupe(passages.map(({ file_id, document_id, page, snippet }) => ({ file_id, document_id, page, snippet }))), passages, context, query };
 }
 
 function dedupe(citations: Citation[]): Citation[] {

@@ -30,17 +30,32 @@ function renderings(record: DocRecord, role: Role): string[] {
 
 const clip = (s: string) => (s.length > SNIPPET ? `${s.slice(0, SNIPPET - 1)}…` : s);
 
+/** Words of the line a value of this role is printed on ("Total: 1,200.00", not "Subtotal: 1,200.00"). */
+const LABELS: Partial<Record<Role, RegExp>> = {
+  total: /(?<!sub\s?)\btotal\b|amount due|grand|合計|総額/i,
+  tax: /\b(tax|vat|gst|mwst|tva|iva)\b|税/i,
+  due: /\bdue\b|payment|期限|期日|fällig|échéance/i,
+  date: /\bdate\b|dated|日付|発行日|datum/i,
+  number: /\b(no|number|invoice|#)\b|番号/i,
+};
+
 export function citeValue(db: DB, record: DocRecord, roles: Role[]): Citation {
   const pages = db
     .prepare('SELECT page, text FROM document_pages WHERE document_id = ? AND file_id = ? ORDER BY page')
     .all(record.doc.documentId, record.doc.fileId) as { page: number; text: string }[];
   for (const role of roles) {
+    let best: { page: number; line: string; score: number } | undefined;
     for (const needle of renderings(record, role)) {
       for (const { page, text } of pages) {
-        const line = text.split(/\r?\n/).find((l) => l.includes(needle));
-        if (line) return { file_id: record.doc.fileId, document_id: record.doc.documentId, page, snippet: clip(line.trim()) };
+        for (const line of text.split(/\r?\n/)) {
+          if (!line.includes(needle)) continue;
+          const score = LABELS[role]?.test(line) ? 1 : 0;
+          if (!best || score > best.score) best = { page, line, score };
+        }
       }
+      if (best?.score === 1) break;
     }
+    if (best) return { file_id: record.doc.fileId, document_id: record.doc.documentId, page: best.page, snippet: clip(best.line.trim()) };
   }
   const summary = roles
     .map((role) => record.roles[role])

@@ -1,39 +1,57 @@
-// Reading a question: what is asked (a lookup, a sum, a count, ...), about which field, and
-// narrowed by which vendor, month or year. English and Japanese phrasings.
-import { normalizeName, textOf, type DocRecord, type Role } from './records.js';
+// Reading a question into a query: what is asked (the intent), about which field, and narrowed
+// by which vendors, period, currency, amount, review state or line item. English and Japanese.
+// The same Query is what the optional language model fills in through its tool call; either way
+// the figures are computed from the documents by compute.ts.
+import { parsePeriod, type Period } from './dates.js';
+import { findNumbers, findVendors, itemWords, unknownName } from './entities.js';
+import type { DocRecord, Role } from './records.js';
 
-export type Kind = 'lookup' | 'sum' | 'count' | 'average' | 'max' | 'min' | 'latest' | 'earliest' | 'overdue' | 'list' | 'search';
+export const INTENTS = ['lookup', 'sum', 'average', 'max', 'min', 'count', 'list', 'compare', 'items', 'latest', 'earliest', 'overdue', 'search'] as const;
+export type Intent = (typeof INTENTS)[number];
 
-export interface Question {
-  kind: Kind;
-  groupBy?: 'vendor' | 'month';
-  /** The field asked for (lookups, latest, max...). */
+export interface Query {
+  intent: Intent;
+  /** The field asked for (lookups; the detail shown for max, min, latest...). */
   field?: Role;
-  vendor?: string;
-  /** Restricts by the invoice date (or the due date when `dateRole` is 'due'). */
-  year?: number;
-  month?: number;
-  dateRole: 'date' | 'due';
-  /** Documents named by number or file name in the question. */
-  named: DocRecord[];
+  /** Invoice numbers named (as in the documents). */
+  numbers: string[];
+  /** A document number named that no document has. */
+  unknownNumber?: string;
+  /** Vendor names as in the documents. */
+  vendors: string[];
+  /** A name given as a vendor that no document has. */
+  unknownVendor?: string;
+  ambiguous?: { term: string; candidates: string[] };
+  dateField: 'date' | 'due';
+  period?: Period;
+  /** Compare: the two periods. */
+  periods?: [Period, Period];
+  currency?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  review?: 'needs_review' | 'corrected';
+  /** Line-item questions: the item asked about and whether quantities or amounts are wanted. */
+  item?: string;
+  measure?: 'quantity' | 'amount';
+  groupBy?: 'vendor' | 'month' | 'currency';
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-const KINDS: Array<[Kind, RegExp]> = [
-  ['overdue', /overdue|past[- ]due|\blate\b|unpaid|期限切れ|期限を過ぎ|延滞|未払/],
-  ['count', /how many|number of (invoices|documents|files|receipts|bills)|\bcount\b|何件|件数|何枚|いくつ/],
+const NOT_INVOICES = '(?!invoices?\\b|documents?\\b|bills?\\b|receipts?\\b|files?\\b|vendors?\\b|suppliers?\\b|times?\\b|credit notes?\\b)';
+const INTENT_RULES: Array<[Intent, RegExp]> = [
+  ['overdue', /overdue|past[- ]due|unpaid|期限切れ|期限を過ぎ|延滞|未払/],
+  ['compare', /\bcompare|\bvs\.?\b|\bversus\b|比較|比べ/],
+  ['count', /how many|number of (invoices|documents|files|receipts|bills)|\bcount\b|何件|件数|何枚|の数(?!量)/],
   ['average', /average|\bmean\b|平均/],
-  ['max', /largest|biggest|highest|most expensive|\bmax(imum)?\b|最大|一番高|最も高|最高/],
-  ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低/],
-  ['latest', /latest|most recent|newest|\blast\b|最新|直近|一番新し|最も新し/],
-  ['earliest', /earliest|oldest|\bfirst\b|最も古|一番古|最初/],
-  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額/],
-  ['list', /\b(list|show|which|what) (all |the )?(invoices|documents|files|receipts|bills)\b|一覧|どの(請求書|文書)/],
+  ['max', /largest|biggest|highest|most expensive|\bmax(imum)?\b|最大|一番高|最も高|最高|一番大き|最も大き/],
+  ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ/],
+  ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
+  ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
+  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は[？?]?$/],
+  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額|支出|請求額|費用/],
 ];
 
 const FIELDS: Array<[Role, RegExp]> = [
-  ['due', /\bdue\b|期限|期日/],
+  ['due', /\bdue\b|deadline|payable by|by what date|have to pay|must (we )?pay|期限|期日|いつまでに|支払日/],
   ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|誰|どこ/],
   ['tax', /\b(tax|vat|gst)\b|税/],
   ['currency', /currency|通貨/],
@@ -42,68 +60,118 @@ const FIELDS: Array<[Role, RegExp]> = [
   ['total', /total|amount|how much|cost|合計|金額|いくら|総額/],
 ];
 
-function parseMonth(text: string, now: Date): { year?: number; month?: number } {
-  const iso = text.match(/\b(20\d{2})[-/](0?[1-9]|1[0-2])\b/);
-  if (iso) return { year: Number(iso[1]), month: Number(iso[2]) };
-  const ja = text.match(/(?:(20\d{2})年\s*)?(1[0-2]|0?[1-9])月/);
-  if (ja) return { year: ja[1] ? Number(ja[1]) : undefined, month: Number(ja[2]) };
-  const en = text.match(/\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:\s+(20\d{2}))?/);
-  if (en) return { month: MONTHS.indexOf(en[1]!.slice(0, 3)) + 1, year: en[2] ? Number(en[2]) : undefined };
-  if (/last month|先月/.test(text)) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
-  }
-  if (/this month|今月/.test(text)) return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
-  const year = text.match(/\b(?:in|during|for|of)\s+(20\d{2})\b|(20\d{2})年/);
-  if (year) return { year: Number(year[1] ?? year[2]) };
-  if (/this year|今年/.test(text)) return { year: now.getUTCFullYear() };
-  if (/last year|去年|昨年/.test(text)) return { year: now.getUTCFullYear() - 1 };
-  return {};
+const CURRENCIES: Array<[string, RegExp]> = [
+  ['USD', /(?<![a-z])usd(?![a-z])|us\$|\$|dollars?|ドル/],
+  ['EUR', /(?<![a-z])eur(?![a-z])|€|euros?|ユーロ/],
+  ['GBP', /(?<![a-z])gbp(?![a-z])|£|pounds?( sterling)?|ポンド/],
+  ['JPY', /(?<![a-z])jpy(?![a-z])|¥|\byen\b|円/],
+  ['CHF', /(?<![a-z])chf(?![a-z])|swiss francs?|francs?|スイスフラン/],
+  ['MYR', /(?<![a-z])myr(?![a-z])|\brm\s?\d|ringgit|リンギット/],
+];
+
+const AMOUNT = '(\\d[\\d,]*(?:\\.\\d+)?)';
+const MORE = /(over|above|more than|greater than|exceed(?:s|ing)?|at least|larger than|bigger than)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
+const LESS = /(under|below|less than|smaller than|at most|up to)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
+const JA_AMOUNT = new RegExp(`${AMOUNT}\\s*(?:円|ドル|ユーロ|ポンド|[a-z]{3})?\\s*(以上|超|を超え|より(?:大き|高)|以下|未満|より(?:小さ|安))`);
+
+function amounts(text: string): Pick<Query, 'minAmount' | 'maxAmount'> {
+  const num = (s: string) => Number(s.replace(/,/g, ''));
+  const out: Pick<Query, 'minAmount' | 'maxAmount'> = {};
+  const more = text.match(MORE);
+  if (more) out.minAmount = num(more[2]!);
+  const less = text.match(LESS);
+  if (less) out.maxAmount = num(less[2]!);
+  const ja = text.match(JA_AMOUNT);
+  if (ja) (/以上|超|を超え|より(大き|高)/.test(ja[2]!) ? (out.minAmount = num(ja[1]!)) : (out.maxAmount = num(ja[1]!)));
+  return out;
 }
 
-/** The vendor named in the question: the longest known vendor name (or its first word) found. */
-function findVendor(text: string, records: DocRecord[]): string | undefined {
-  const hay = ` ${normalizeName(text)} `;
-  let best: { name: string; score: number } | undefined;
-  for (const record of records) {
-    const name = textOf(record.roles.vendor);
-    if (!name) continue;
-    const norm = normalizeName(name);
-    const first = norm.split(' ')[0] ?? '';
-    const score = norm && hay.includes(norm) ? norm.length + 100 : first.length >= 3 && new RegExp(`[^a-z0-9]${escape(first)}[^a-z0-9]`).test(hay) ? first.length : 0;
-    if (score > 0 && (!best || score > best.score)) best = { name, score };
-  }
-  return best?.name;
+/** The line item a question asks about: "how many chairs", "what did we pay for paper", "椅子は何個". */
+function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' } | undefined {
+  const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\s+(?:did|have|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
+    ?? text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\??$`, 'u'))
+    ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の購入数量|の購入数|の数量)/);
+  const quantity = qty ?? text.match(/(?:what|the|which) (?:quantity|number) of (?:the\s+)?([\p{L}\p{N} -]+?)\s+(?:did|have|were|was|do|are)\b/u);
+  if (quantity) return { term: quantity[1]!.trim(), measure: 'quantity' };
+  const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
+    ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
+    ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
+    ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|に(?:いくら|合計))/);
+  if (amount) return { term: amount[1]!.trim(), measure: 'amount' };
+  return undefined;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Documents the question names by invoice number or file name. */
-function findNamed(text: string, records: DocRecord[]): DocRecord[] {
-  const hay = text.normalize('NFKC').toLowerCase();
-  return records.filter((r) => {
-    const number = textOf(r.roles.number)?.toLowerCase();
-    if (number && number.length >= 3 && new RegExp(`(^|[^a-z0-9])${escape(number)}($|[^a-z0-9])`).test(hay)) return true;
-    // A file name counts when given whole, or by a stem distinctive enough (it has a digit).
-    const name = r.doc.fileName.toLowerCase();
-    const stem = name.replace(/\.[a-z0-9]+$/, '');
-    return hay.includes(name) || (stem.length >= 4 && /\d/.test(stem) && hay.includes(stem));
-  });
-}
-
-export function parseQuestion(prompt: string, records: DocRecord[], nowMs: number): Question {
-  const text = prompt.normalize('NFKC').toLowerCase();
-  const named = findNamed(text, records);
-  const groupBy = /\b(by|per|for each|each) (vendor|supplier|company)|(vendor|supplier|取引先|ベンダー|会社)(ごと|別)/.test(text)
-    ? 'vendor'
-    : /\b(by|per|each) month|monthly|月(ごと|別)|月次/.test(text)
-      ? 'month'
-      : undefined;
+function intentOf(text: string): Intent {
   // "last month" and "first quarter" name periods, not the latest or earliest document.
-  const kindText = text.replace(/\b(last|this|next|first|second|third|fourth) (month|year|week|quarter)\b/g, ' ');
-  let kind: Kind = KINDS.find(([, re]) => re.test(kindText))?.[0] ?? 'search';
-  const field = FIELDS.find(([, re]) => re.test(text))?.[0];
-  if (named.length > 0 && !groupBy && kind !== 'count') kind = 'lookup';
-  const dateRole = /\bdue (in|on|by|before|during)\b|期限が.*月|due date/.test(text) && kind !== 'overdue' ? 'due' : 'date';
-  return { kind, groupBy, field, vendor: findVendor(text, records), ...parseMonth(text, new Date(nowMs)), dateRole, named };
+  const t = text.replace(/\b(last|this|next|first|second|third|fourth) (month|year|week|quarter|fiscal year)\b/g, ' ');
+  return INTENT_RULES.find(([, re]) => re.test(t))?.[0] ?? 'search';
+}
+
+function groupOf(text: string): Query['groupBy'] {
+  if (/\b(by|per|for each|each) (vendor|supplier|company)|(vendor|supplier|取引先|ベンダー|会社)(ごと|別)/.test(text)) return 'vendor';
+  if (/\b(by|per|each) month|monthly|月(ごと|別)|月次/.test(text)) return 'month';
+  if (/\b(by|per|each) currency|通貨(ごと|別)/.test(text)) return 'currency';
+  return undefined;
+}
+
+/** Two periods to compare: "Q1 vs Q2 2024", "March and April 2024", "2023年と2024年". */
+function twoPeriods(text: string, nowMs: number, fy: number): [Period, Period] | undefined {
+  const m = text.match(/^(.*?)\s*(?:\band\b|\bvs\.?|\bversus\b|\bwith\b|\bto\b|と)\s*(.*)$/);
+  if (!m) return undefined;
+  const year = (s: string) => s.match(/20\d{2}/)?.[0];
+  let left = m[1]!.replace(/\bcompare\b/, ' ');
+  const right = m[2]!;
+  if (!year(left) && year(right)) left = `${left} ${year(right)}`;
+  const a = parsePeriod(left, nowMs, fy);
+  const b = parsePeriod(right, nowMs, fy);
+  return a && b && (a.from !== b.from || a.month !== b.month) ? [a, b] : undefined;
+}
+
+export interface ParseContext {
+  records: DocRecord[];
+  nowMs: number;
+  /** First month of the fiscal year (1-12). */
+  fiscalYearStart: number;
+}
+
+export function parseQuestion(prompt: string, ctx: ParseContext): Query {
+  const text = prompt.normalize('NFKC').toLowerCase();
+  const { records, nowMs, fiscalYearStart: fy } = ctx;
+  let intent = intentOf(text);
+  const numbers = findNumbers(prompt, records);
+  const vendors = findVendors(prompt, records);
+  const item = itemTerm(text);
+  const q: Query = {
+    intent,
+    field: FIELDS.find(([, re]) => re.test(text))?.[0],
+    numbers: numbers.named.map((r) => r.doc.documentId),
+    unknownNumber: numbers.unknown,
+    vendors: vendors.vendors.map((v) => v.name),
+    ambiguous: vendors.ambiguous && { term: vendors.ambiguous.term, candidates: vendors.ambiguous.candidates.map((v) => v.name) },
+    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue date\b|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
+    currency: CURRENCIES.find(([, re]) => re.test(text))?.[0],
+    ...amounts(text),
+    review: /needs? (a )?review|to review|unreviewed|uncertain|unchecked|not (yet )?(been )?(checked|reviewed)|要確認|未確認|確認が必要/.test(text)
+      ? 'needs_review'
+      : /\bcorrected|\bchecked|\breviewed|\bverified|修正済|確認済|修正された/.test(text) ? 'corrected' : undefined,
+    groupBy: groupOf(text),
+  };
+  if (intent === 'compare') {
+    if (q.vendors.length < 2) q.periods = twoPeriods(text, nowMs, fy);
+  } else q.period = parsePeriod(prompt, nowMs, fy);
+  // A line item named (found in the documents or not: "no line holds X" is an answer), not a vendor.
+  if (item && intent !== 'compare' && q.vendors.length === 0 && !q.ambiguous) {
+    const term = q.period ? item.term.replace(q.period.label.toLowerCase(), '').trim() : item.term;
+    if (itemWords(term).length > 0) {
+      q.intent = intent = 'items';
+      q.item = term;
+      q.measure = item.measure;
+    }
+  }
+  // "When is the Globex invoice due?": a field of the documents the filters leave.
+  if (intent === 'search' && q.field && (q.vendors.length > 0 || q.period)) q.intent = 'lookup';
+  if (numbers.named.length > 0 && !['count', 'compare', 'items'].includes(intent)) q.intent = 'lookup';
+  else if (numbers.unknown && ['lookup', 'search', 'sum', 'list'].includes(intent)) q.intent = 'lookup';
+  if (q.vendors.length === 0 && !q.ambiguous && q.intent !== 'items') q.unknownVendor = unknownName(prompt);
+  return q;
 }

@@ -14,8 +14,10 @@ export interface AnswerRequest {
   allowInternetSearch: boolean;
   allowQuery: boolean;
   llmModel?: string;
-  /** Epoch ms: "today" for overdue questions. */
+  /** Epoch ms: "today" for overdue questions and relative periods. */
   now: number;
+  /** First month of the fiscal year (1-12; 1 when unset): "this fiscal year", "Q1", 年度. */
+  fiscalYearStart?: number;
 }
 
 export interface AnswerWriter {

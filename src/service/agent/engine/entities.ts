@@ -1,0 +1,244 @@
+// Things a question names, matched against what is actually in the documents: vendors (fuzzily,
+// with a threshold), invoice numbers and line items. What a question names that is in no
+// document is reported as such (the answer then gives no figure); a name that fits several
+// vendors equally is ambiguous (the answer lists them).
+import { normalizeName, similarity, textOf, type DocRecord, type LineItem } from './records.js';
+
+/** A whole name at least this similar counts as named; a single distinctive word needs a little more. */
+export const NAME_THRESHOLD = 0.8;
+export const WORD_THRESHOLD = 0.85;
+
+export interface Vendor {
+  /** The name as most documents spell it. */
+  name: string;
+  norm: string;
+  records: DocRecord[];
+}
+
+/** Words of questions: never part of a vendor's name as a question gives it. */
+const ASKING_WORDS = `invoice invoices receipt receipts bill bills document documents total totals amount amounts sum paid pay payment payments spent spend
+  due date vendor vendors supplier suppliers company companies month year quarter fiscal average largest smallest biggest highest lowest
+  latest earliest list show which what when where how many much count number tax currency from with for the and our we did you of in on
+  to by per each all any than over under above below more less between before after since until this last next first
+  請求書 合計 金額 支払 支払い 取引先 会社 件数 平均`.split(/\s+/);
+/** Words common to many company names: alone, they never identify a vendor. */
+const GENERIC_WORDS = `supplies supply services service trading hardware office print printing logistics consulting international group holdings store shop
+  restaurant enterprise enterprises industries industrial solutions systems technologies technology partners global trade center centre`.split(/\s+/);
+const QUESTION_WORDS = new Set([...ASKING_WORDS, ...GENERIC_WORDS]);
+const ASKING = new Set(ASKING_WORDS);
+
+/** Vendors in the records, one per name (names a misread apart are one vendor). */
+export function vendorsOf(records: DocRecord[]): Vendor[] {
+  const out: Vendor[] = [];
+  for (const r of records) {
+    const name = textOf(r.roles.vendor)?.trim();
+    if (!name) continue;
+    const norm = normalizeName(name);
+    // A "vendor" that is only question words ("INVOICE") was misread; it must not match every question.
+    if (!norm || norm.split(' ').every((w) => QUESTION_WORDS.has(w))) continue;
+    const same = out.find((v) => v.norm === norm || (Math.max(v.norm.length, norm.length) >= 10 && similarity(v.norm, norm) >= 0.85));
+    if (same) same.records.push(r);
+    else out.push({ name, norm, records: [r] });
+  }
+  return out;
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+/** Words, with Latin and Japanese runs apart ("acmeへの" is "acme" and "への"). */
+const words = (s: string) =>
+  s
+    .replace(/([\p{Script=Latin}\p{N}])(?=[\u3040-\u30ff\u3400-\u9fff])|([\u3040-\u30ff\u3400-\u9fff])(?=[\p{Script=Latin}\p{N}])/gu, '$1$2 ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** How well the question names this vendor: 1 contained whole, else the best window's similarity. */
+function nameScore(q: string, qWords: string[], v: Vendor): number {
+  if (CJK.test(v.norm)) return cjkScore(q, v.norm);
+  const hay = ` ${qWords.join(' ')} `;
+  if (hay.includes(` ${v.norm} `)) return 1;
+  const n = v.norm.split(' ').length;
+  let best = 0;
+  for (let size = Math.max(1, n - 1); size <= n + 1; size++) {
+    for (let i = 0; i + size <= qWords.length; i++) best = Math.max(best, similarity(qWords.slice(i, i + size).join(' '), v.norm));
+  }
+  return best;
+}
+
+function cjkScore(q: string, norm: string): number {
+  const target = norm.replace(/\s+/g, '');
+  const hay = q.replace(/\s+/g, '');
+  if (hay.includes(target)) return 1;
+  let best = 0;
+  for (let i = 0; i + target.length <= hay.length; i++) best = Math.max(best, similarity(hay.slice(i, i + target.length), target));
+  return best;
+}
+
+/** The distinctive words of a name that a question may use alone ("Weber" for "Weber Bürobedarf GmbH"). */
+function distinctiveWords(v: Vendor): string[] {
+  if (CJK.test(v.norm)) return (v.norm.match(/[\u30a0-\u30ffー]{2,}|[\u4e00-\u9fff]{2,}|[a-z0-9]{3,}/g) ?? []).filter((w) => !QUESTION_WORDS.has(w));
+  return v.norm.split(' ').filter((w) => w.length >= 4 && !QUESTION_WORDS.has(w));
+}
+
+export interface VendorReading {
+  /** Vendors named in the question, in the order they appear. */
+  vendors: Vendor[];
+  /** A word that fits several vendors equally: the answer lists them instead of a figure. */
+  ambiguous?: { term: string; candidates: Vendor[] };
+}
+
+/** The vendors a question names, whole or by a distinctive word, above the thresholds. */
+export function findVendors(question: string, records: DocRecord[]): VendorReading {
+  const q = normalizeName(question);
+  const qWords = words(q);
+  const vendors = vendorsOf(records);
+  const whole = vendors
+    .map((v) => ({ v, score: nameScore(q, qWords, v) }))
+    .filter((x) => x.score >= NAME_THRESHOLD)
+    .sort((a, b) => b.score - a.score);
+  const wholeNames = whole.map((x) => x.v);
+  // One word of a name: unique -> that vendor; shared by several equally -> ambiguous.
+  const byTerm = new Map<string, Array<{ v: Vendor; score: number }>>();
+  for (const v of vendors) {
+    for (const w of distinctiveWords(v)) {
+      const hits = CJK.test(w) ? (q.includes(w) ? [{ t: w, score: 1 }] : []) : qWords.filter((t) => t.length >= 4 && !QUESTION_WORDS.has(t)).map((t) => ({ t, score: similarity(t, w) }));
+      for (const { t, score } of hits.filter((h) => h.score >= WORD_THRESHOLD)) byTerm.set(t, [...(byTerm.get(t) ?? []).filter((x) => x.v !== v || x.score < score), { v, score }]);
+    }
+  }
+  const named = unknownName(question);
+  const found: Vendor[] = [...wholeNames];
+  for (const [term, hits] of byTerm) {
+    // A word of a name already given whole ("Oakridge Facilities" and "facilities") is not another name.
+    if (wholeNames.some((v) => distinctiveWords(v).some((w) => similarity(w, term) >= WORD_THRESHOLD))) continue;
+    const best = Math.max(...hits.map((h) => h.score));
+    const candidates = [...new Set(hits.filter((h) => h.score >= best - 1e-9).map((h) => h.v))];
+    if (candidates.length > 1) {
+      if (named && !fitsName(named, candidates)) continue;
+      return { vendors: [], ambiguous: { term, candidates } };
+    }
+    if (!found.includes(candidates[0]!)) found.push(candidates[0]!);
+  }
+  // "Blue Harbor Trading" is not "Harbour & Finch": the name given has words no vendor found has.
+  if (named && wholeNames.length === 0 && !fitsName(named, found)) return { vendors: [] };
+  return { vendors: ordered(q, found) };
+}
+
+/** Whether every distinctive word of the name the question gives is in the vendors' names. */
+function fitsName(named: string, vendors: Vendor[]): boolean {
+  // "Stark Logistics" is not "Stark Trading": words common to company names count here.
+  const given = words(normalizeName(named)).filter((w) => !ASKING.has(w) && !NOT_NAMES.has(w));
+  return given.every((g) => vendors.some((v) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
+}
+
+/** Vendors in the order the question names them (for "compare A and B"). */
+function ordered(q: string, vs: Vendor[]): Vendor[] {
+  const at = (v: Vendor) => {
+    const i = q.indexOf(v.norm);
+    if (i >= 0) return i;
+    const w = distinctiveWords(v).map((x) => q.indexOf(x)).filter((x) => x >= 0);
+    return w.length ? Math.min(...w) : Number.MAX_SAFE_INTEGER;
+  };
+  return [...vs].sort((a, b) => at(a) - at(b));
+}
+
+const NOT_NAMES = new Set(
+  `january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
+  q1 q2 q3 q4 fy usd eur gbp jpy chf myr dollars euros pounds yen total all us them it this that these those last this next each every
+  in on at for of the a an and or to our my me you invoice invoices receipts bills documents month year quarter fiscal`.split(/\s+/),
+);
+
+/**
+ * A vendor-like name the question gives that matched no vendor ("How much did we pay Contoso?",
+ * "Contosoへの支払い"): the words after from/pay/paid/by/vendor, or before への/からの in Japanese.
+ */
+export function unknownName(question: string): string | undefined {
+  const text = question.normalize('NFKC');
+  const en = text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+(?:to\s+)?((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu);
+  if (en) {
+    const taken: string[] = [];
+    for (const w of en[1]!.trim().split(/\s+/)) {
+      const bare = w.replace(/[.,'?!]+$/, '');
+      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about)$/i.test(bare)) break;
+      taken.push(bare);
+    }
+    if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
+  }
+  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
+  if (ja) {
+    // The last of several names ("AとB"), without a leading particle phrase.
+    const name = ja[1]!.trim().replace(/^.*[はをがのにと]/, '').trim();
+    const notName = /\d|年|月|度|四半期|期日|期限|通貨|合計|平均|最大|最小|最新|金額|請求|支払|件数|^[A-Za-z]{3}$/;
+    if (name.length >= 2 && !notName.test(name)) return name;
+  }
+  return undefined;
+}
+
+// ASCII bounds: in Japanese the number sits between kana and kanji (請求書A-12の).
+const NUMBERISH = /(?<![A-Za-z0-9-])([A-Za-z]{0,6}[-/#]?\d[A-Za-z0-9_/-]*\d|[A-Za-z]+-[A-Za-z]*\d+|\d{3,})(?![A-Za-z0-9-])/g;
+/** A document number compared without punctuation or a leading "No." / "Nr." / "#". */
+const squash = (s: string) => s.toLowerCase().replace(/^\s*(no|nr|n°|#)\.?\s*(?=\d)/, '').replace(/[^a-z0-9]/g, '');
+
+export interface NumberReading {
+  named: DocRecord[];
+  /** A document number the question gives that no document has. */
+  unknown?: string;
+}
+
+/**
+ * Documents named by invoice number (exactly, else one a misread apart) or by file name. A
+ * number-like token after "invoice", "no." or "#" that matches nothing is reported as unknown.
+ */
+export function findNumbers(question: string, records: DocRecord[]): NumberReading {
+  const text = question.normalize('NFKC');
+  const lower = text.toLowerCase();
+  const named = new Set<DocRecord>();
+  for (const r of records) {
+    const name = r.doc.fileName.toLowerCase();
+    const stem = name.replace(/\.[a-z0-9]+$/, '');
+    if (lower.includes(name) || (stem.length >= 4 && /\d/.test(stem) && lower.includes(stem))) named.add(r);
+  }
+  let unknown: string | undefined;
+  for (const m of text.matchAll(NUMBERISH)) {
+    const token = m[1]!;
+    if (/^(20\d{2})([-/]\d{1,2}){0,2}$/.test(token) || /^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/.test(token) || /^\d{1,3}(,\d{3})+$/.test(token) || /^q[1-4]$/i.test(token) || /^fy\d+$/i.test(token)) continue;
+    const hits = records.filter((r) => squash(textOf(r.roles.number) ?? '') === squash(token) && squash(token) !== '');
+    // A number a document has counts however it is asked; an unknown one only when it is given as a number.
+    if (hits.length > 0) {
+      hits.forEach((r) => named.add(r));
+      continue;
+    }
+    const before = text.slice(Math.max(0, m.index! - 14), m.index!);
+    const labelled = /(invoice|bill|receipt|no\.?|number|#|請求書|インボイス|番号)\s*[:#]?\s*$/i.test(before);
+    const looksLikeNumber = (/[a-z]/i.test(token) && /\d/.test(token)) || /^\d+[-/]\d+/.test(token);
+    if (!labelled && !looksLikeNumber) continue;
+    const near = records.filter((r) => {
+      const n = squash(textOf(r.roles.number) ?? '');
+      return n.length >= 5 && similarity(n, squash(token)) >= 0.85;
+    });
+    if (near.length > 0) near.forEach((r) => named.add(r));
+    else if (named.size === 0) unknown ??= token;
+  }
+  return { named: [...named], unknown: named.size > 0 ? undefined : unknown };
+}
+
+/** The words of an item term worth matching (not "invoices", not "the"). */
+export const itemWords = (term: string): string[] =>
+  words(term.normalize('NFKC').toLowerCase()).filter((w) => (CJK.test(w) ? w.length >= 1 : w.length >= 3) && !QUESTION_WORDS.has(w) && !NOT_NAMES.has(w));
+
+/** Lines whose description holds every word of the term (each a misread apart at most). */
+export function findItems(term: string, records: DocRecord[]): Array<{ record: DocRecord; item: LineItem }> {
+  const want = itemWords(term);
+  if (want.length === 0) return [];
+  const out: Array<{ record: DocRecord; item: LineItem }> = [];
+  for (const record of records) {
+    for (const item of record.items) {
+      const desc = item.description.normalize('NFKC').toLowerCase();
+      const have = words(desc);
+      const ok = want.every((w) => (CJK.test(w) ? desc.includes(w) : have.some((h) => h === w || stem(h) === stem(w) || (w.length >= 5 && similarity(h, w) >= WORD_THRESHOLD))));
+      if (ok) out.push({ record, item });
+    }
+  }
+  return out;
+}
+
+/** Plural and singular alike: "chairs" = "chair", "boxes" = "box". */
+const stem = (w: string) => w.replace(/(es|s)$/, '');
