@@ -139,13 +139,31 @@ async function runAsk(question: string, opts: AskOptions): Promise<void> {
       ...(opts.language ? { language_code: opts.language } : {}),
     });
     if (!opts.wait) {
-      process.stdout.write(opts.json ? `${JSON.stringify(handle)}\n` : `job ${handle.job_id} ${handle.status} (session ${sessionId})\npoll: ${handle.poll_url}\n`);
+      // The poll address needs the API key; the command to follow the answer does not.
+      process.stdout.write(opts.json ? `${JSON.stringify(handle)}\n` : `job ${handle.job_id} ${handle.status} (session ${sessionId})\nthe answer: docsync answer ${handle.job_id}\n`);
       return;
     }
-    const { job, interrupted } = await follow(client, sessionId, handle.job_id, !opts.json);
-    if (opts.json) process.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
-    else process.stdout.write(`\n${job.status === 'COMPLETED' ? '' : `[${job.status}${job.error ? `: ${job.error.message}` : ''}]\n`}${formatSources(job, localPaths(loc, job.citations.map((c) => c.file_id)))}`);
-    if (job.status !== 'COMPLETED') process.exitCode = interrupted ? 130 : 1;
+    await printJob(loc, client, sessionId, handle.job_id, opts);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Follows a job to its end, writing its answer as it grows, then its sources (or the job as JSON). */
+async function printJob(loc: Locations, client: ServiceClient, sessionId: string, jobId: string, opts: { json?: boolean }): Promise<void> {
+  const { job, interrupted } = await follow(client, sessionId, jobId, !opts.json);
+  if (opts.json) process.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
+  else process.stdout.write(`\n${job.status === 'COMPLETED' ? '' : `[${job.status}${job.error ? `: ${job.error.message}` : ''}]\n`}${formatSources(job, localPaths(loc, job.citations.map((c) => c.file_id)))}`);
+  if (job.status !== 'COMPLETED') process.exitCode = interrupted ? 130 : 1;
+}
+
+/** `docsync answer JOB`: the answer of a question asked without --wait, followed to its end. */
+async function runAnswer(jobId: string, opts: AskOptions): Promise<void> {
+  const loc = locations(opts);
+  const client = new ServiceClient(connection(loc, readConfig(loc), opts));
+  try {
+    const { session_id } = await client.getAgentJob(jobId);
+    await printJob(loc, client, session_id, jobId, opts);
   } finally {
     await client.close();
   }
@@ -153,6 +171,23 @@ async function runAsk(question: string, opts: AskOptions): Promise<void> {
 
 /** `docsync ask "question" [--folder F] [--files ...] [--wait] [--json]`. */
 export function registerAskCommand(program: Command): void {
+  withCommon(program.command('answer <jobId>'))
+    .description('print the answer of a question asked without --wait (followed until it ends; Ctrl-C stops it)')
+    .option('--json', 'machine-readable output', false)
+    .option('--service-url <url>', 'service address (default: service.url of the config)')
+    .option('--api-key-file <file>', 'file holding the API key; or set DOCSYNC_API_KEY')
+    .action(async (jobId: string, opts: AskOptions) => {
+      try {
+        await runAnswer(jobId, opts);
+      } catch (err) {
+        if (err instanceof ServiceError) {
+          process.stderr.write(`docsync: ${err.message}\n`);
+          process.exit(1);
+        }
+        fail(err);
+      }
+    });
+
   withCommon(program.command('ask <question>'))
     .description('ask a question about your documents; Ctrl-C stops the run')
     .option('--folder <path>', 'only the documents of this watched folder')

@@ -70,6 +70,21 @@ describe('docsync ask', () => {
     expect(handle.poll_url).toBe(`${svc.url}/prod/v2/jobs/${handle.job_id}`);
   });
 
+  it('without --wait says how to get the answer, and docsync answer prints it with its sources', async () => {
+    const run = docsync(['ask', 'How much did we pay ACME in 2024?']);
+    expect(await run.code).toBe(0);
+    const id = /the answer: docsync answer ([0-9a-f-]{36})\n/.exec(run.stdout())?.[1];
+    expect(id, run.stdout()).toBeDefined();
+    expect(run.stdout()).not.toContain('http');
+    const answer = docsync(['answer', id!]);
+    expect(await answer.code).toBe(0);
+    expect(answer.stdout()).toContain('The total from ACME Supplies Ltd in 2024 is USD 1,650.50');
+    expect(answer.stdout()).toContain('Sources:');
+    const unknown = docsync(['answer', '00000000-0000-4000-8000-000000000000']);
+    expect(await unknown.code).toBe(1);
+    expect(unknown.stderr()).toMatch(/^docsync: /);
+  });
+
   it('stops the run on Ctrl-C and keeps the partial answer', async () => {
     const slow = await startTestService({ dataDir: svc.dataDir + '-slow', agent: { streamChunkDelayMs: 300, stopConfirmMs: 100 } });
     const previous = svc;
