@@ -112,11 +112,13 @@ function Turn({ question, jobId, onSettled }: { question: string; jobId: string;
   const job = useJob(jobId, onSettled);
   const live = !job || LIVE.has(job.status);
   const text = job?.answer ?? job?.partial_answer ?? '';
+  // Streamed text as it comes; the finished answer with its tables; "thinking" before the first word.
+  const body = text ? (live ? text : <AnswerText text={text} />) : live ? <span class="muted">{t('ask.thinking')}</span> : null;
   return (
     <li class="turn" data-job={jobId} data-state={job?.status ?? 'QUEUED'}>
       <p class="question">{question}</p>
       <div class="answer" data-testid="answer" aria-live="polite" aria-busy={live}>
-        {text ? live ? text : <AnswerText text={text} /> : live ? <span class="muted">{t('ask.thinking')}</span> : null}
+        {body}
       </div>
       {job && !live && job.status !== 'COMPLETED' && (
         <p class={job.status === 'FAILED' ? 'error' : 'muted'} data-testid="job-status">
