@@ -259,9 +259,9 @@ export class Pipeline {
     this.db.prepare('DELETE FROM form_values WHERE file_id = ?').run(fileId);
     this.db.prepare('DELETE FROM document_pages WHERE file_id = ?').run(fileId);
     const page = this.db.prepare(
-      `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text, words) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    for (const p of doc.pages) page.run(documentId, fileId, upload.workspace_id, p.number, p.source, p.text);
+    for (const p of doc.pages) page.run(documentId, fileId, upload.workspace_id, p.number, p.source, p.text, p.words?.length ? JSON.stringify(p.words) : null);
     if (!doc.schemaId || doc.errorReason) return;
     const schemaName =
       (this.db.prepare('SELECT name FROM schemas WHERE id = ?').pluck().get(doc.schemaId) as string | undefined) ?? '';
@@ -273,6 +273,7 @@ export class Pipeline {
       hidden: f.hidden,
       value: f.value,
       confidence: f.confidence,
+      ...(f.source ? { source: f.source } : {}),
     }));
     insertValues(this.db, { fileId, workspaceId: upload.workspace_id, schemaId: doc.schemaId, schemaName, documentId, documentType: doc.documentType, fields, now });
   }

@@ -5,6 +5,8 @@ import { pageText } from './layout/model.js';
 import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
 import { classifyDocument, INVOICE_LIKE, type DocumentType } from './doctype.js';
 import { extractFields, type ExtractOptions } from './extract/extractor.js';
+import { locateFields } from './extract/locate.js';
+import { pageWords } from './layout/words.js';
 import { roleOf } from './extract/roles.js';
 import { docxPages } from './loaders/docx.js';
 import { imagePages } from './loaders/images.js';
@@ -143,7 +145,7 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
 export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, type: DocumentType | undefined, opts?: ExtractOptions): ExtractedField[] {
   const blank = !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
   if (blank) return emptyFields(schema);
-  const fields = extractFields(pages, schema, opts);
+  const fields = locateFields(pages, extractFields(pages, schema, opts));
   return type === 'credit_note' ? fields.map((f) => credited(f)) : fields;
 }
 
@@ -164,7 +166,7 @@ function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
     mediaType: MEDIA_TYPES[part.kind],
     bytes: part.bytes,
     pageCount: part.pages.length,
-    pages: part.pages.map((p) => ({ number: p.number, text: pageText(p), source: p.source })),
+    pages: part.pages.map((p) => ({ number: p.number, text: pageText(p), source: p.source, words: pageWords(p) })),
     schemaId: schema?.id ?? '',
     fields,
     documentType: type,

@@ -1,12 +1,12 @@
 // Files: read and update extracted values (spec 4.14, decisions 4 and 23), delete files (4.12, decisions 19).
 // Previews live in preview.ts and are registered from here so the area table has one entry.
-import { deleteFiles, getFileValues, updateFileValues } from '../../contract/files.js';
+import { deleteFiles, getFilePages, getFileValues, updateFileValues } from '../../contract/files.js';
 import type { FieldError } from '../../contract/problem.js';
 import type { ServiceContext } from '../context.js';
 import { badRequest, notFound, validationFailed } from '../errors.js';
 import { JsonText } from '../route.js';
 import { deleteFileRows, existingFileIds } from '../store/fileObjects.js';
-import { fileExists, getValueFields, readValues, saveValueFields, type StoredField } from '../store/fileValues.js';
+import { fileExists, getValueFields, readPageWords, readValues, saveValueFields, type StoredField } from '../store/fileValues.js';
 import { registerPreview } from './preview.js';
 
 const FILE_NOT_FOUND = 'File not found.';
@@ -27,6 +27,11 @@ export function registerFiles(ctx: ServiceContext): void {
     const fields = applyUpdates(stored, body.fields);
     const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, new Date(ctx.options.now()).toISOString());
     return new JsonText(`{"success":true,"formValue":${formValue}}`);
+  });
+
+  ctx.route(getFilePages, ({ params, auth }) => {
+    if (!fileExists(ctx.db, auth.workspaceId, params.fileId)) throw notFound(FILE_NOT_FOUND);
+    return { pages: readPageWords(ctx.db, params.fileId) };
   });
 
   ctx.route(
