@@ -13,6 +13,8 @@ export interface OverallStatus {
   folders: FolderStatus[];
   /** The daemon is not reachable (starting, restarting, crashed). */
   offline?: boolean;
+  /** Exported files whose values need a person's review (issue 16). */
+  toReview?: number;
   /** The latest failures, newest first (for notifications). */
   recentFailures?: { id: number; folder: string; file: string; reason: string }[];
 }
@@ -39,6 +41,7 @@ export function trayTooltip(status: OverallStatus): string {
   const parts = [`${done} done`];
   if (active) parts.push(`${active} in progress`);
   if (failed) parts.push(`${failed} failed`);
+  if (status.toReview) parts.push(`${status.toReview} to review`);
   const head = status.paused ? 'docsync (paused)' : 'docsync';
   return `${head}: ${parts.join(', ')}`;
 }

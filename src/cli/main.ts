@@ -3,6 +3,7 @@ import { registerAskCommand } from './ask.js';
 import { registerControlCommands } from './control.js';
 import { registerFolderCommands } from './folders.js';
 import { locations } from './options.js';
+import { registerReviewCommands } from './review.js';
 import { registerStartCommand } from './start.js';
 
 /**
@@ -17,6 +18,7 @@ export async function buildProgram(argv: string[] = process.argv): Promise<Comma
   registerControlCommands(program);
   registerFolderCommands(program);
   registerAskCommand(program);
+  registerReviewCommands(program);
   const args = argv.slice(2);
   if (args.length === 0 || args.some((a) => a === 'service' || a === 'help' || a === '--help' || a === '-h')) {
     const { registerServiceCommands } = await import('./service.js');

@@ -15,6 +15,7 @@ import { openStateDb, type Db } from '../sync/state/db.js';
 import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
+import { ReviewControl } from './review.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
@@ -61,6 +62,7 @@ function folderState(paused: boolean, live: FolderState | undefined, counts: Par
 export class DaemonAdapter implements DaemonControl {
   readonly events: SyncEmitter;
   readonly agent: AgentProxy;
+  readonly review: ReviewControl;
   private readonly db: Db;
   private readonly store: FileStore;
   private readonly control: ControlStore;
@@ -74,6 +76,7 @@ export class DaemonAdapter implements DaemonControl {
     this.control = new ControlStore(this.db);
     this.events.on('folder', (e) => this.folderStates.set(e.folder, { state: e.state, error: e.error }));
     this.events.on('disk', (e) => (this.diskFull = e.full ? { path: e.path ?? '', code: e.code ?? 'ENOSPC', since: Date.now() } : null));
+    this.review = new ReviewControl(this.db, { url: o.serviceUrl, apiKey: o.apiKey });
     this.agent = new AgentProxy({
       serviceUrl: o.serviceUrl,
       apiKey: o.apiKey,
@@ -84,6 +87,7 @@ export class DaemonAdapter implements DaemonControl {
 
   close(): void {
     void this.agent.close();
+    void this.review.close();
     this.db.close();
   }
 
@@ -150,6 +154,7 @@ export class DaemonAdapter implements DaemonControl {
     const config = this.config();
     const paused = this.control.paused();
     const counts = this.counts();
+    const toReview = this.review.store.countsByFolder();
     const running = this.db
       .prepare(`SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20`)
       .all() as FileRow[];
@@ -166,7 +171,8 @@ export class DaemonAdapter implements DaemonControl {
       firstRun: this.control.meta('ui.onboarded') === null,
       inbox: this.o.inbox,
       service: { mode: this.o.embedded ? 'embedded' : 'remote', url: this.o.serviceUrl, instance: config.service.instance ?? null },
-      folders: config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused)),
+      folders: config.folders.map((f) => ({ ...this.folderView(f, counts.get(f.path) ?? {}, paused), toReview: toReview.get(f.path) ?? 0 })),
+      toReview: [...toReview.values()].reduce((a, b) => a + b, 0),
       running: running.map(toView),
       recentFailures: failures.map((r) => ({
         id: r.id,

@@ -4,6 +4,7 @@ import type { Db } from './state/db.js';
 import { Ledger, moveSidecars, writeSidecars, rebuildLedgers, type FormValuesEntry, type LedgerEvent } from './export/index.js';
 import type { FolderConfig } from './config.js';
 import type { FileRow } from './state/files.js';
+import type { ReviewBook } from './review/book.js';
 
 /** The exporters as the daemon uses them: one ledger per watched folder, sidecars beside each file. */
 export class Outputs {
@@ -14,6 +15,8 @@ export class Outputs {
     private readonly folderOf: (absPath: string) => FolderConfig | undefined,
     onEvent?: (e: LedgerEvent) => void,
     private readonly ledgerOptions: { retryInitialMs?: number; retryMaxMs?: number } = {},
+    /** Review states and corrections (issue 16); without it the outputs carry no review. */
+    private readonly review?: ReviewBook,
   ) {
     this.ledger = new Ledger(db, {
       ledgerDirOf: (p) => this.folderOf(p)?.path ?? path.dirname(p),
@@ -22,8 +25,9 @@ export class Outputs {
     });
   }
 
-  async exported(sourcePath: string, row: FileRow, documents: FormValuesEntry[], fileIds: string[], processedAt: Date): Promise<void> {
+  async exported(sourcePath: string, row: FileRow, delivered: FormValuesEntry[], fileIds: string[], processedAt: Date): Promise<void> {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
+    const { documents, review } = this.review?.prepare(row.id, delivered, fileIds, processedAt.getTime()) ?? { documents: delivered, review: undefined };
     await writeSidecars({
       sourcePath,
       meta: {
@@ -36,8 +40,9 @@ export class Outputs {
         processedAt: processedAt.toISOString(),
       },
       documents,
+      review,
     });
-    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents });
+    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, review });
   }
 
   failed(sourcePath: string, row: FileRow, reason: string): void {

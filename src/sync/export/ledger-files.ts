@@ -79,6 +79,8 @@ export function snapshotLedger(store: LedgerStore, ledgerDir: string): XlsxSnaps
 }
 
 const NUM_FMT = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' } as const;
+/** Rows whose values need a person's review (issue 16): light amber. */
+const REVIEW_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE699' } } as const;
 
 /**
  * Streams the workbook into `file`: the streaming writer holds one row at a
@@ -100,8 +102,10 @@ export async function writeXlsxFile(file: string, snap: XlsxSnapshot): Promise<v
   sheet.getRow(1).commit();
   for (const cells of snap.rows) {
     const row = sheet.addRow(cells.map((c) => c.typed));
+    const toReview = cells.some((c) => c.toReview);
     cells.forEach((c, i) => {
       if (c.kind === 'date' || c.kind === 'datetime') row.getCell(i + 1).numFmt = NUM_FMT[c.kind];
+      if (toReview) row.getCell(i + 1).fill = REVIEW_FILL;
     });
     row.commit();
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { NewRow, StoredField } from './ledger-store.js';
 import type { FormValuesEntry, LedgerFileInput } from './types.js';
 import { documentNames, tableRows, visibleFields } from './values.js';
+import { reviewField } from '../review/columns.js';
 
 /** Absolute, NFC: one spelling per file, whatever the file system reports. */
 export function normalisePath(p: string): string {
@@ -30,7 +31,7 @@ export function toNewRows(input: LedgerFileInput): NewRow[] {
     const other = notInvoice(doc);
     // The service leaves a letter's invoice fields empty; its row says what it is.
     const note = other ? base.note ?? `Not an invoice: ${other.replace(/_/g, ' ')}` : base.note;
-    return { ...base, note, docIndex: i, documentName: names[i]!, fields: storedFields(doc) };
+    return { ...base, note, docIndex: i, documentName: names[i]!, fields: [...reviewField(input.review?.documents[i]), ...storedFields(doc)] };
   });
 }
 

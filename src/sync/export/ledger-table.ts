@@ -7,11 +7,18 @@
 import type { StoredField, StoredRow } from './ledger-store.js';
 import { isPlainNumber } from './csv.js';
 import { valueText } from './values.js';
+import { REVIEW_TYPE } from '../review/columns.js';
 
 export const LEDGER_FIXED = ['File', 'Document', 'Remote path', 'Status', 'Processed at', 'Note'] as const;
 
 export type TypedValue = string | number | boolean | Date | null;
-export interface LedgerCell { text: string; typed: TypedValue; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' }
+export interface LedgerCell {
+  text: string;
+  typed: TypedValue;
+  kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime';
+  /** The row's review state needs a person (issue 16): the xlsx highlights the row. */
+  toReview?: boolean;
+}
 
 /** Header labels; a field titled like a fixed column gets " (field)" so the two stay apart. */
 export function headerFor(fieldTitles: readonly string[]): string[] {
@@ -42,6 +49,7 @@ function text(s: string): LedgerCell {
 
 export function fieldCell(f: StoredField | undefined): LedgerCell {
   if (!f) return text('');
+  if (f.y === REVIEW_TYPE) return { ...text(valueText(f.v)), ...(f.v === 'needs review' ? { toReview: true } : {}) };
   if (f.n !== undefined) return text(`${f.n} line item${f.n === 1 ? '' : 's'}`);
   const v = f.v;
   if (typeof v === 'number' && Number.isFinite(v)) return { text: String(v), typed: v, kind: 'number' };

@@ -1,5 +1,6 @@
 // Inputs of the export layer. They are structural on purpose: the daemon passes
 // what the service returned, and nothing here depends on the client's types.
+import type { FileReview } from '../review/assess.js';
 
 /** One field of a formValues entry (spec 2.3): lower-case type names on read back. */
 export interface FormField {
@@ -52,6 +53,8 @@ export interface SidecarInput {
   documents: FormValuesEntry[];
   /** Time written into the JSON as `exportedAt`; default now. */
   exportedAt?: Date;
+  /** The file's review (issue 16): in the JSON under `docsync.review`, and as CSV columns. */
+  review?: FileReview;
 }
 
 /** Input of Ledger.upsert(): one local file, its documents (one per split part). */
@@ -67,4 +70,6 @@ export interface LedgerFileInput {
   documents: FormValuesEntry[];
   /** Short reason shown in the ledger for a failed or skipped file. */
   note?: string;
+  /** The file's review (issue 16): a `Review` column, rows to review highlighted in the xlsx. */
+  review?: FileReview;
 }

@@ -21,6 +21,7 @@ describe('tray state', () => {
   it('counts in the tooltip and offers Resume only when paused', () => {
     const status: OverallStatus = { paused: true, folders: [folder('paused', { exported: 5, failed: 2, processing: 1 })] };
     expect(trayTooltip(status)).toBe('docsync (paused): 5 done, 1 in progress, 2 failed');
+    expect(trayTooltip({ ...status, paused: false, toReview: 7 })).toBe('docsync: 5 done, 1 in progress, 2 failed, 7 to review');
     expect(trayMenu(status).map((m) => m.id)).toEqual(['open', 'resume', 'inbox', 'separator', 'login', 'quit']);
     expect(trayMenu(status, true).find((m) => m.id === 'login')?.checked).toBe(true);
     expect(trayMenu(status, false).find((m) => m.id === 'login')?.checked).toBe(false);
