@@ -82,30 +82,38 @@ export class ReviewControl {
     return renderPage(absPath(row), page);
   }
 
-  /** Corrections (and the confirmation) into the outbox; values arrive in the field's type. */
+  /**
+   * A person's save into the outbox: the values they changed (each with what it replaced) and
+   * every other value of each document as confirmed, so the service learns the vendor's layout
+   * from what was checked too. Values arrive in the field's type ("1,234.50" for a number).
+   */
   save(id: number, body: ReviewSaveBody): { saved: number[]; state: 'checked'; next: number | null } {
     const row = this.exportedRow(id);
     const sidecar = readSidecar(absPath(row));
     const standing = this.store.corrections(id);
-    const entries = body.documents.map((d) => {
-      const doc = sidecar.documents.find((x) => x.fileId === d.fileId && x.id === d.schemaValueId);
-      if (!doc) throw new ControlError(422, 'INVALID_INPUT', `No document ${d.fileId} / ${d.schemaValueId} in this file.`);
+    for (const d of body.documents) {
+      if (!sidecar.documents.some((x) => x.fileId === d.fileId && x.id === d.schemaValueId)) {
+        throw new ControlError(422, 'INVALID_INPUT', `No document ${d.fileId} / ${d.schemaValueId} in this file.`);
+      }
+    }
+    const entries = sidecar.documents.map((doc) => {
+      const changes = body.documents.find((d) => d.fileId === doc.fileId && d.schemaValueId === doc.id)?.fields ?? [];
+      const shownOf = (title: string, value: unknown) =>
+        standing.filter((c) => c.fileId === doc.fileId && c.schemaValueId === doc.id && c.title === title).pop()?.value ?? value ?? null;
       const fields: CorrectionField[] = [];
-      for (const change of d.fields) {
+      for (const change of changes) {
         const field = (doc.fields ?? []).find((f) => f.title === change.title);
         if (!field) throw new ControlError(422, 'INVALID_INPUT', `No field "${change.title}".`);
-        let value: unknown;
-        try {
-          value = coerceValue(field.type, change.value, field.title);
-        } catch (err) {
-          if (err instanceof ValueError) throw new ControlError(422, err.code, err.message);
-          throw err;
-        }
-        const current = standing.filter((c) => c.fileId === d.fileId && c.schemaValueId === d.schemaValueId && c.title === field.title).pop();
-        const shown = current ? current.value : field.value;
-        if (JSON.stringify(shown ?? null) !== JSON.stringify(value)) fields.push({ title: field.title, value, from: shown ?? null });
+        const value = typed(field.type, change.value, field.title);
+        const shown = shownOf(field.title, field.value);
+        if (JSON.stringify(shown) !== JSON.stringify(value)) fields.push({ title: field.title, value, from: shown });
       }
-      return { fileId: d.fileId, schemaValueId: d.schemaValueId, fields };
+      for (const f of doc.fields ?? []) {
+        const shown = shownOf(f.title, f.value);
+        if (f.hidden || shown === null || typeof shown === 'object' || fields.some((x) => x.title === f.title)) continue;
+        fields.push({ title: f.title, value: shown, from: shown, confirmed: true });
+      }
+      return { fileId: String(doc.fileId ?? ''), schemaValueId: String(doc.id ?? ''), fields };
     });
     const saved = this.store.save(id, parseFileIds(row.file_ids), entries);
     return { saved, state: 'checked', next: this.store.queue({}).find((e) => e.id !== id)?.id ?? null };
@@ -119,6 +127,15 @@ export class ReviewControl {
     const row = this.files.get(id);
     if (!row || row.status !== 'exported') throw new ControlError(404, 'NOT_FOUND', 'No exported file with this id.');
     return row;
+  }
+}
+
+function typed(type: string, input: unknown, title: string): unknown {
+  try {
+    return coerceValue(type, input, title);
+  } catch (err) {
+    if (err instanceof ValueError) throw new ControlError(422, err.code, err.message);
+    throw err;
   }
 }
 

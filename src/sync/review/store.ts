@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../state/db.js';
 import type { Correction, FileReview, ReviewState } from './assess.js';
 
-export interface CorrectionField { title: string; value: unknown; from: unknown }
+/** A value sent with a save: a correction (`from` what it replaced), or one the person confirmed as it is. */
+export interface CorrectionField { title: string; value: unknown; from: unknown; confirmed?: true }
 
 export interface OutboxRow {
   id: number;
@@ -66,7 +67,7 @@ export class ReviewStore {
   save(fileRow: number, fileIds: string[], entries: Array<{ fileId: string; schemaValueId: string; fields: CorrectionField[] }>, now = Date.now()): number[] {
     return this.db.transaction(() => {
       const changed = entries.filter((e) => e.fields.length > 0);
-      // A confirmation alone is a row too (no fields, nothing to send): the daemon rewrites the outputs.
+      // A file with nothing to send is a row too: the daemon rewrites its outputs as checked.
       const rows = changed.length ? changed : [{ fileId: fileIds[0] ?? '', schemaValueId: '', fields: [] }];
       const ids = rows
         .map((e) =>
@@ -92,7 +93,7 @@ export class ReviewStore {
       .prepare(`SELECT * FROM corrections WHERE file_row = ? AND status != 'failed' ORDER BY id`)
       .all(fileRow) as OutboxRow[];
     return rows.flatMap((r) =>
-      (JSON.parse(r.fields) as CorrectionField[]).map((f) => ({
+      (JSON.parse(r.fields) as CorrectionField[]).filter((f) => !f.confirmed).map((f) => ({
         fileId: r.file_id, schemaValueId: r.schema_value_id, title: f.title, value: f.value, from: f.from, at: r.created_at, sent: r.status === 'sent',
       })),
     );
