@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueCallback } from './callbacks.js';
 import type { ServiceContext } from './context.js';
 import { processFile } from './processing/engine.js';
+import { loadMemories } from './store/vendorMemory.js';
 import { ProcessingError, type ProcessedDocument, type ProcessingStep, type ProcessResult } from './processing/types.js';
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
@@ -152,6 +153,7 @@ export class Pipeline {
         retainOriginalZipFileName: upload.retain_zip_name === 1,
         schema,
         candidateSchemas: candidateSchemas(this.db, upload.workspace_id),
+        vendorMemory: loadMemories(this.db, upload.workspace_id),
         signal: engine.signal,
         onStep: (step: ProcessingStep) => {
           if (!engine.signal.aborted && this.db.open && this.current(job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());

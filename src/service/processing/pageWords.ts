@@ -1,4 +1,4 @@
-import type { Line, PageLayout } from './model.js';
+import type { Line, PageLayout } from './layout/model.js';
 
 // The clickable words of a page for a reviewer (issue 16): each cell (a run of words with no
 // wide gap: "1,234.56", "ACME GmbH") with its box as fractions of the page, so a client draws

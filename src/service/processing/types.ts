@@ -42,6 +42,8 @@ export interface ProcessInput {
   candidateSchemas: SchemaForExtraction[];
   signal?: AbortSignal;
   onStep?: (step: ProcessingStep) => void;
+  /** The workspace's vendor memory (extract/memory/): a known vendor's fields are read as corrections taught. */
+  vendorMemory?: import('./extract/memory/index.js').VendorMemory[];
 }
 
 export interface ExtractedField {
@@ -69,7 +71,7 @@ export interface ProcessedPage {
   number: number;
   text: string;
   source: 'text' | 'ocr';
-  /** The page's cells with their boxes (layout/words.ts), for a reviewer's click-to-fill. */
+  /** The page's cells with their boxes (pageWords.ts), for a reviewer's click-to-fill. */
   words?: Array<{ text: string; box: [number, number, number, number] }>;
 }
 

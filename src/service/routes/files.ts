@@ -8,6 +8,7 @@ import { JsonText } from '../route.js';
 import { deleteFileRows, existingFileIds } from '../store/fileObjects.js';
 import { fileExists, getValueFields, readPageWords, readValues, saveValueFields, type StoredField } from '../store/fileValues.js';
 import { registerPreview } from './preview.js';
+import { rememberCorrections } from '../store/vendorMemory.js';
 
 const FILE_NOT_FOUND = 'File not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +26,10 @@ export function registerFiles(ctx: ServiceContext): void {
     const stored = getValueFields(ctx.db, params.fileId, body.schemaValueId);
     if (!stored) throw notFound('No formValues entry with this schemaValueId for this file.');
     const fields = applyUpdates(stored, body.fields);
-    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, new Date(ctx.options.now()).toISOString());
+    const now = new Date(ctx.options.now()).toISOString();
+    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, now);
+    // Issue 16: the vendor's next document is read where this correction says its values stand.
+    rememberCorrections(ctx.db, auth.workspaceId, params.fileId, stored, fields, body.fields.map((f) => f.title), now);
     return new JsonText(`{"success":true,"formValue":${formValue}}`);
   });
 

@@ -1,5 +1,5 @@
 import type { Cell, Line, PageLayout } from '../layout/model.js';
-import { cellBox, type Box } from '../layout/words.js';
+import { cellBox, type Box } from '../pageWords.js';
 import { amountsIn, decimalStyleOf } from '../parse/amounts.js';
 import { dayOrderOf, parseDate } from '../parse/dates.js';
 import type { ExtractedField, FieldSource } from '../types.js';

@@ -1,5 +1,5 @@
 -- Review and correct (issue 16).
--- The cells of each page with their boxes (processing/layout/words.ts), JSON text: a reviewer
+-- The cells of each page with their boxes (processing/pageWords.ts), JSON text: a reviewer
 -- clicks a word on the page image to fill a field. NULL for pages processed before this.
 ALTER TABLE document_pages ADD COLUMN words TEXT;
 
