@@ -32,6 +32,8 @@ export function ensureRendererBuilt(): void {
 export interface HarnessOptions {
   /** Runs before the daemon starts (e.g. to seed its state database); returns more folders to watch. */
   prepare?: (root: string, dataDir: string) => string[] | Promise<string[]>;
+  /** More settings for the config file (e.g. `review`). */
+  config?: Record<string, unknown>;
 }
 
 export async function startUiHarness(folders: string[] = [], options: HarnessOptions = {}): Promise<UiHarness> {
@@ -43,7 +45,7 @@ export async function startUiHarness(folders: string[] = [], options: HarnessOpt
   const configFile = path.join(root, 'config.json');
   const dataDir = path.join(root, 'data');
   folders = [...folders, ...((await options.prepare?.(root, dataDir)) ?? [])];
-  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, folders: folders.map((p) => ({ path: p })) }));
+  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, ...options.config, folders: folders.map((p) => ({ path: p })) }));
   const locations = { configFile, dataDir };
   const running = await runDaemon({ locations, config: loadConfig(configFile) });
   const control = await startControl(running, loadConfig(configFile), 0);

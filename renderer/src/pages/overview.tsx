@@ -32,6 +32,11 @@ function FolderCard({ folder }: { folder: FolderView }) {
           </div>
         ))}
       </dl>
+      {(folder.toReview ?? 0) > 0 && (
+        <p>
+          <a href="#/review" data-testid="folder-review">{t('review.toReview', { count: folder.toReview! })}</a>
+        </p>
+      )}
       <button type="button" onClick={toggle}>
         {folder.paused ? t('action.resume') : t('action.pause')}
       </button>
@@ -59,6 +64,11 @@ export function Overview() {
       {status.diskFull && (
         <p role="alert" class="error" data-testid="disk-full">
           {t('overview.diskFull', { path: status.diskFull.path })}
+        </p>
+      )}
+      {(status.toReview ?? 0) > 0 && (
+        <p class="attention" data-testid="to-review">
+          <a href="#/review">{t('review.toReview', { count: status.toReview! })}</a>
         </p>
       )}
       <p class="muted">
