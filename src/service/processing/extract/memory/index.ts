@@ -2,7 +2,7 @@
 // The service learns when a person corrects values (PATCH /files/{fileId}/values) and reads a
 // known vendor's next document with it first (extract/memory/recall.ts).
 import { randomUUID } from 'node:crypto';
-import { mergeKeys, sameVendor, vendorKeys } from './keys.js';
+import { mergeKeys, sameVendor, storedKeys, vendorKeys } from './keys.js';
 import { learnField } from './learn.js';
 import { findVendor, type VendorMemory } from './recall.js';
 import type { MemoryWord } from './words.js';
@@ -18,7 +18,7 @@ export interface Corrected { title: string; type: string; value: unknown; correc
  * vendor updated, or a new one. `vendorName` is the document's vendor after the corrections.
  */
 export function learnCorrections(memories: VendorMemory[], words: MemoryWord[], vendorName: unknown, corrections: Corrected[]): VendorMemory {
-  const keys = vendorKeys(words, vendorName);
+  const keys = storedKeys(vendorKeys(words, vendorName));
   const known = findVendor(words, vendorName, memories) ?? memories.find((m) => sameVendor(keys, m.keys) >= 0.9);
   const base: VendorMemory = known ?? { id: randomUUID(), keys, fields: {}, corrections: 0 };
   const fields = { ...base.fields };

@@ -27,4 +27,5 @@ export function linesOf(words: MemoryWord[]): MemoryLine[] {
     .map((ws) => ({ page: ws[0]!.page, words: ws, text: ws.map((w) => w.text).join(' ') }));
 }
 
-export const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Lower case letters and digits only, without accents: OCR often loses them ("García" read as "Garcia"). */
+export const squash = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
