@@ -168,6 +168,9 @@ const en = {
   'review.refused': 'The service refused a correction: {reason}',
   'review.word': 'Use "{text}"',
   'review.empty': '(empty)',
+  'review.reason.missing': '{field} is empty',
+  'review.reason.low': '{field} is not sure',
+  'review.reason.check': 'Does not add up: {detail}',
   'file.review': 'Review these values',
 } as const;
 
@@ -342,6 +345,9 @@ const ja: Record<MessageKey, string> = {
   'review.refused': 'サービスが修正を拒否しました: {reason}',
   'review.word': '「{text}」を使う',
   'review.empty': '（空）',
+  'review.reason.missing': '{field} が空です',
+  'review.reason.low': '{field} が不確実です',
+  'review.reason.check': '合計が合いません: {detail}',
   'file.review': 'この値を確認する',
 };
 

@@ -9,6 +9,11 @@ import { refreshStatus } from '../live.js';
 import { PageImage, type Box, type Word } from './reviewImage.js';
 import { displayValue, fieldKey, FieldList, type Edit, type Rows } from './reviewFields.js';
 
+/** Why a file needs review, in the reader's language (the check's own detail names the figures). */
+function reason(r: ReviewQueueEntry['reasons'][number]): string {
+  return t(`review.reason.${r.kind}` as MessageKey, { field: r.field ?? '', detail: r.detail });
+}
+
 export function ReviewQueue() {
   const [queue, setQueue] = useState<ReviewQueueEntry[] | null>(null);
   useEffect(() => void api.reviewQueue().then((q) => setQueue(q.files)), []);
@@ -26,7 +31,7 @@ export function ReviewQueue() {
           {queue.map((q) => (
             <li data-review={q.id}>
               <a href={`#/review/${q.id}`}>{q.relPath}</a>
-              <span class="reason">{q.reasons.map((r) => r.detail).join('; ')}</span>
+              <span class="reason">{q.reasons.map(reason).join('; ')}</span>
               {q.pending > 0 && <span class="muted">{t('review.pending', { count: q.pending })}</span>}
             </li>
           ))}
@@ -142,7 +147,7 @@ export function ReviewFile({ id }: { id: number }) {
           {detail.reasons.length > 0 && (
             <details>
               <summary>{t('review.reasons')}</summary>
-              <ul>{detail.reasons.map((r) => <li>{r.detail}</li>)}</ul>
+              <ul>{detail.reasons.map((r) => <li>{reason(r)}</li>)}</ul>
             </details>
           )}
           {detail.documents.map((d, i) => (
