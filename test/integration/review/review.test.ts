@@ -84,6 +84,11 @@ describe('review state and corrections', () => {
     // The service holds the correction: a later fetch brings it back, not the old value.
     const values = await h.service.request('GET', `/prod/v1/files/${after.documents[0]!.fileId}/values`);
     expect(JSON.stringify(values.body)).toContain('123.45');
+    // Another client puts the old value back on the service: a later fetch still keeps the person's.
+    const entry = after.documents[0]!;
+    expect((await h.service.request('PATCH', `/prod/v1/files/${entry.fileId}/values`, { body: { schemaValueId: entry.id, fields: [{ title: 'Total', value: 120 }] } })).status).toBe(200);
+    await h.daemon.outbox.rewrite(row.id);
+    expect(total(sidecar(h, 'a.txt'))).toBe(123.45);
   });
 
   it('sends a correction saved before a restart, half-way through its request, exactly as saved', async () => {
