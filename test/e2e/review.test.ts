@@ -140,8 +140,8 @@ describe('review page', () => {
     const review = sidecar('b-1002.pdf').docsync.review;
     expect(review.state).toBe('checked');
     expect(review.documents[0].fields.find((f: { title: string }) => f.title === 'Total').corrected.from).toBe(before);
-    const csv = fs.readFileSync(sidecarPaths(path.join(folder, 'b-1002.pdf')).csv, 'utf8');
-    expect(csv).toContain(`Total,number,,${expected},`);
+    // The CSV sidecar follows the JSON one.
+    await expect.poll(() => fs.readFileSync(sidecarPaths(path.join(folder, 'b-1002.pdf')).csv, 'utf8'), { timeout: 10_000 }).toContain(`Total,number,,${expected},`);
     await expect
       .poll(() => fs.readFileSync(path.join(folder, 'docsync-ledger.csv'), 'utf8'), { timeout: 20_000 })
       .toMatch(new RegExp(`b-1002\\.pdf.*checked.*${String(expected).replace('.', '\\.')}`));

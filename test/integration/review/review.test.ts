@@ -76,7 +76,10 @@ describe('review state and corrections', () => {
     const fixed = after.docsync.review.documents[0]!.fields.find((f) => f.title === 'Total')!;
     expect(fixed.corrected).toEqual({ from: 120, at: expect.any(String) });
     expect(fixed.confidence).toBe(1);
-    const csv = fs.readFileSync(sidecarPaths(path.join(h.inbox, 'a.txt')).csv, 'utf8');
+    // The CSV sidecar is written just after the JSON one.
+    const csvPath = sidecarPaths(path.join(h.inbox, 'a.txt')).csv;
+    await until(() => /Total,number,,123\.45,/.test(fs.readFileSync(csvPath, 'utf8')), 10_000, 'CSV sidecar rewritten');
+    const csv = fs.readFileSync(csvPath, 'utf8');
     expect(csv.split('\r\n')[0]).toContain('Corrected from');
     expect(csv).toMatch(/Total,number,,123\.45,.*checked,1,120,/);
     await until(() => /checked/.test(fs.readFileSync(path.join(h!.inbox, 'docsync-ledger.csv'), 'utf8')), 10_000, 'ledger rewritten');
