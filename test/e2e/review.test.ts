@@ -144,7 +144,7 @@ describe('review page', () => {
     await expect.poll(() => fs.readFileSync(sidecarPaths(path.join(folder, 'b-1002.pdf')).csv, 'utf8'), { timeout: 10_000 }).toContain(`Total,number,,${expected},`);
     await expect
       .poll(() => fs.readFileSync(path.join(folder, 'docsync-ledger.csv'), 'utf8'), { timeout: 20_000 })
-      .toMatch(new RegExp(`b-1002\\.pdf.*checked.*${String(expected).replace('.', '\\.')}`));
+      .toMatch(new RegExp(`${String(expected).replace('.', '\\.')}.*,Checked,b-1002\\.pdf`)); // amounts first, then Review, then the file
     await expect.poll(() => page.getByText('Nothing to review').count()).toBe(1);
     await page.context().close();
   });

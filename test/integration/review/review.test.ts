@@ -55,7 +55,7 @@ describe('review state and corrections', () => {
     await until(() => fs.existsSync(path.join(h!.inbox, 'docsync-ledger.csv')), 10_000, 'ledger written');
     const ledger = fs.readFileSync(path.join(h.inbox, 'docsync-ledger.csv'), 'utf8');
     expect(ledger.split('\r\n')[0]).toContain('Review');
-    expect(ledger).toContain('needs review');
+    expect(ledger).toContain('To review'); // the ledger's label for "needs review"
     expect(h.daemon.review.store.queue().map((q) => q.id)).toEqual([row.id]);
     // The xlsx highlights the row to review.
     await until(() => fs.existsSync(path.join(h!.inbox, 'docsync-ledger.xlsx')), 10_000, 'xlsx written');
@@ -64,7 +64,7 @@ describe('review state and corrections', () => {
     await book.xlsx.readFile(path.join(h.inbox, 'docsync-ledger.xlsx'));
     const sheet = book.getWorksheet('Ledger')!;
     const reviewCol = (sheet.getRow(1).values as unknown[]).indexOf('Review');
-    expect(sheet.getRow(2).getCell(reviewCol).value).toBe('needs review');
+    expect(sheet.getRow(2).getCell(reviewCol).value).toBe('To review');
     expect(sheet.getRow(2).getCell(1).fill).toMatchObject({ type: 'pattern', fgColor: { argb: 'FFFFE699' } });
 
     saveTotal(h, row.id, '123.45');
@@ -82,7 +82,7 @@ describe('review state and corrections', () => {
     const csv = fs.readFileSync(csvPath, 'utf8');
     expect(csv.split('\r\n')[0]).toContain('Corrected from');
     expect(csv).toMatch(/Total,number,,123\.45,.*checked,1,120,/);
-    await until(() => /checked/.test(fs.readFileSync(path.join(h!.inbox, 'docsync-ledger.csv'), 'utf8')), 10_000, 'ledger rewritten');
+    await until(() => /Checked/.test(fs.readFileSync(path.join(h!.inbox, 'docsync-ledger.csv'), 'utf8')), 10_000, 'ledger rewritten'); // the ledger's label for "checked"
     expect(fs.readFileSync(path.join(h.inbox, 'docsync-ledger.csv'), 'utf8')).toContain('123.45');
     // The service holds the correction: a later fetch brings it back, not the old value.
     const values = await h.service.request('GET', `/prod/v1/files/${after.documents[0]!.fileId}/values`);
