@@ -15,6 +15,8 @@ export interface OverallStatus {
   offline?: boolean;
   /** What needs a person (the control API's attention state), most urgent first. */
   attention?: { state: string; items: Array<{ kind: string; count: number }> };
+  /** Exported files whose values need a person's review (issue 16). */
+  toReview?: number;
   /** The latest failures, newest first (for notifications). */
   recentFailures?: { id: number; folder: string; file: string; reason: string }[];
 }
@@ -49,7 +51,11 @@ export function trayTooltip(status: OverallStatus): string {
   if (status.offline) return 'docsync: not running (restarting)';
   const active = sum(status.folders, ACTIVE);
   const done = sum(status.folders, ['exported']);
-  const items = status.attention?.items ?? (sum(status.folders, ['failed']) ? [{ kind: 'failed', count: sum(status.folders, ['failed']) }] : []);
+  const failed = sum(status.folders, ['failed']);
+  const items = status.attention?.items ?? [
+    ...(failed ? [{ kind: 'failed', count: failed }] : []),
+    ...(status.toReview ? [{ kind: 'review', count: status.toReview }] : []),
+  ];
   const problems = items.filter((i) => i.kind !== 'paused').map((i) => ATTENTION_WORDS[i.kind]?.(i.count) ?? i.kind);
   const parts = [...problems, `${done} done`];
   if (active) parts.push(`${active} in progress`);

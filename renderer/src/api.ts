@@ -1,6 +1,6 @@
 // The renderer's only way into the daemon: the control API (cookie set by the login link).
 import type { CurrencyTotals } from '../../src/control/totals.js';
-import type { FileDetailView, FileView, FolderView, SettingsView, StatusView, StreamEvent } from '../../src/control/views.js';
+import type { FileDetailView, FileView, FolderView, ReviewDetailView, ReviewQueueEntry, SettingsView, StatusView, StreamEvent } from '../../src/control/views.js';
 
 export class ApiError extends Error {
   constructor(
@@ -52,6 +52,11 @@ export const api = {
   testConnection: (body: Record<string, unknown>) => call<{ ok: boolean; message: string }>('POST', '/api/test-connection', body),
   schemas: () => call<Array<{ id: string; name: string }>>('GET', '/api/schemas'),
   rebuild: () => call<unknown>('POST', '/api/ledgers/rebuild'),
+  reviewQueue: () => call<{ files: ReviewQueueEntry[]; count: number }>('GET', '/api/review'),
+  review: (id: number) => call<ReviewDetailView>('GET', `/api/files/${id}/review`),
+  words: (id: number) => call<{ pages: Array<{ page: number; words: Array<{ text: string; box: [number, number, number, number] }> }> }>('GET', `/api/files/${id}/words`),
+  saveReview: (id: number, documents: Array<{ fileId: string; schemaValueId: string; fields: Array<{ title: string; value: unknown }> }>) =>
+    call<{ saved: number[]; state: string; next: number | null }>('POST', `/api/files/${id}/values`, { documents }),
   logs: (limit = 100) => call<Array<{ time: number; level: string; msg: string }>>('GET', `/api/logs?limit=${limit}`),
 };
 
@@ -106,7 +111,7 @@ export function subscribe(onEvent: (event: StreamEvent) => void, onState?: (onli
   let ended = false;
   const open = () => {
     source = new EventSource('/api/events');
-    for (const type of ['file', 'folder', 'idle'] as const) {
+    for (const type of ['file', 'folder', 'idle', 'review'] as const) {
       source.addEventListener(type, (e) => onEvent({ type, data: JSON.parse((e as MessageEvent).data) } as StreamEvent));
     }
     source.onopen = () => onState?.(true);
@@ -121,4 +126,11 @@ export function subscribe(onEvent: (event: StreamEvent) => void, onState?: (onli
     clearTimeout(retry);
     source.close();
   };
+}
+
+/** A page of a file as an image (rendered by the daemon), with the file's page count. */
+export async function pageImage(id: number, page: number): Promise<{ url: string; pages: number }> {
+  const res = await fetch(`/api/files/${id}/pages/${page}`, { credentials: 'same-origin' });
+  if (!res.ok) throw new ApiError(res.status, 'HTTP', res.statusText);
+  return { url: URL.createObjectURL(await res.blob()), pages: Number(res.headers.get('x-page-count') ?? 1) };
 }

@@ -6,6 +6,7 @@ import { Ask } from './pages/ask.js';
 import { FilePage } from './pages/file.js';
 import { Folders } from './pages/folders.js';
 import { Overview } from './pages/overview.js';
+import { ReviewFile, ReviewQueue } from './pages/review.js';
 import { Settings } from './pages/settings.js';
 import { Welcome } from './pages/welcome.js';
 
@@ -25,6 +26,7 @@ function useHash(): string {
 const NAV: Array<[string, MessageKey]> = [
   ['#/', 'nav.overview'],
   ['#/activity', 'nav.activity'],
+  ['#/review', 'nav.review'],
   ['#/ask', 'nav.ask'],
   ['#/folders', 'nav.folders'],
   ['#/settings', 'nav.settings'],
@@ -34,6 +36,8 @@ function page(hash: string) {
   const file = /^#\/files\/(\d+)/.exec(hash);
   if (file) return <FilePage id={Number(file[1])} />;
   if (hash.startsWith('#/activity')) return <Activity />;
+  const review = /^#\/review(?:\/(\d+))?/.exec(hash);
+  if (review) return review[1] ? <ReviewFile id={Number(review[1])} /> : <ReviewQueue />;
   const ask = /^#\/ask(?:\/([\w-]+))?/.exec(hash);
   if (ask) return <Ask sessionId={ask[1]} />;
   if (hash.startsWith('#/folders')) return <Folders />;
@@ -65,6 +69,7 @@ export function App() {
           {NAV.map(([href, key]) => (
             <a href={href} aria-current={(href === '#/' ? hash === '#/' : hash.startsWith(href)) ? 'page' : undefined}>
               {t(key)}
+              {key === 'nav.review' && (status?.toReview ?? 0) > 0 && <span class="badge" data-testid="review-count"> {status!.toReview}</span>}
             </a>
           ))}
         </nav>

@@ -5,6 +5,7 @@ import { registerFolderCommands } from './folders.js';
 import { registerLogsCommand } from './logs.js';
 import { registerOpenCommand } from './open.js';
 import { locations } from './options.js';
+import { registerReviewCommands } from './review.js';
 import { registerStartCommand } from './start.js';
 
 /**
@@ -21,6 +22,7 @@ export async function buildProgram(argv: string[] = process.argv): Promise<Comma
   registerAskCommand(program);
   registerOpenCommand(program);
   registerLogsCommand(program);
+  registerReviewCommands(program);
   const args = argv.slice(2);
   if (args.length === 0 || args.some((a) => a === 'service' || a === 'help' || a === '--help' || a === '-h')) {
     const { registerServiceCommands } = await import('./service.js');

@@ -98,6 +98,8 @@ export const ArchiveManifestSchema = z.object({
   exportedAt: DateTime,
   blueprints: z.array(z.object({ id: Id, className: z.string().min(1).max(255), path: z.string().min(1).max(1000) })).max(1000),
   schemas: z.array(z.object({ id: Id, blueprintId: Id, path: z.string().min(1).max(1000) })).max(10000),
+  /** Issue 16: the workspace's vendor memory (what corrections taught), when it has one. */
+  vendorMemory: z.string().min(1).max(1000).optional(),
 });
 export type ArchiveManifest = z.infer<typeof ArchiveManifestSchema>;
 

@@ -12,6 +12,10 @@ export const FormValueFieldSchema = z.object({
   description: z.string(),
   hidden: z.boolean(),
   value: z.unknown(),
+  /** Extension (issue 16): the chance the value is right, 0..1, calibrated; 1 once a person corrected it. */
+  confidence: z.number().min(0).max(1).optional(),
+  /** Extension (issue 16): where the value was read: page (1-based) and box [x0, y0, x1, y1] as fractions of the page. */
+  source: z.object({ page: z.number().int().min(1), box: z.tuple([z.number(), z.number(), z.number(), z.number()]) }).optional(),
 });
 export type FormValueField = z.infer<typeof FormValueFieldSchema>;
 
@@ -113,6 +117,34 @@ export const updateFileValues = defineOperation({
   extension: true,
 });
 
+/** Extension (issue 16): the words of a file's pages with their boxes, for a reviewer's click-to-fill. */
+export const FilePagesResponse = z.object({
+  pages: z.array(
+    z.object({
+      page: z.number().int(),
+      source: z.string(),
+      words: z.array(z.object({ text: z.string(), box: z.tuple([z.number(), z.number(), z.number(), z.number()]) })),
+    }),
+  ),
+});
+
+export const getFilePages = defineOperation({
+  id: 'getFilePages',
+  method: 'GET',
+  path: '/prod/v1/files/{fileId}/pages',
+  summary:
+    "The words of a processed file's pages with their boxes as fractions of the page (extension, issue 16): a reviewer clicks " +
+    'one on the page image to fill a field. Pages processed before this extension have no words.',
+  tags: ['files'],
+  params: FileIdParams,
+  status: 200,
+  response: FilePagesResponse,
+  errors: [401, 403, 404, 429, 500],
+  idempotency: 'none',
+  write: false,
+  extension: true,
+});
+
 /** `<scheme>://<bucket>/<object_id>`; the local service uses `local://<workspaceId>/<objectId>`. */
 export const STORAGE_PATH_PATTERN = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]+)\/([^/?#\s]+)$/i;
 export const StoragePath = z.string().max(1024).regex(STORAGE_PATH_PATTERN, 'Must be <scheme>://<bucket>/<object_id>.');
@@ -190,4 +222,4 @@ export const deleteFiles = defineOperation({
   legacyErrors: true,
 });
 
-export const fileOperations = [getFileValues, updateFileValues, createPreview, createPreviewBatch, deleteFiles];
+export const fileOperations = [getFileValues, updateFileValues, getFilePages, createPreview, createPreviewBatch, deleteFiles];

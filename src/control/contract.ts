@@ -80,3 +80,27 @@ export type AgentAskBody = z.infer<typeof AgentAskBody>;
 
 /** Session and job ids as the service gives them (never a path). */
 export const AgentId = z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not an id.');
+
+/** A review's save (issue 16): new values per formValues entry; the file is confirmed with it. */
+export const ReviewSaveBody = z
+  .object({
+    documents: z
+      .array(
+        z
+          .object({
+            fileId: z.string().min(1).max(255),
+            schemaValueId: z.string().min(1).max(255),
+            fields: z.array(z.object({ title: z.string().min(1).max(500), value: z.unknown() }).strict()).max(500),
+          })
+          .strict(),
+      )
+      .max(100)
+      .default([]),
+  })
+  .strict();
+export type ReviewSaveBody = z.infer<typeof ReviewSaveBody>;
+
+export const ReviewQuery = z.object({
+  folder: z.string().optional(),
+  all: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+});

@@ -16,9 +16,10 @@ import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type 
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
 import { attentionOf } from './attention.js';
-import { countToReview, countUnreachable } from './attentionCounts.js';
+import { countUnreachable } from './attentionCounts.js';
 import { totalsByCurrency, type CurrencyTotals } from './totals.js';
 import { folderProgress } from '../sync/progress.js';
+import { ReviewControl } from './review.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
 import type { FileDetailView, FileView, FolderView, SettingsView, StatusView } from './views.js';
@@ -75,6 +76,7 @@ function folderState(paused: boolean, live: FolderState | undefined, counts: Par
 export class DaemonAdapter implements DaemonControl {
   readonly events: SyncEmitter;
   readonly agent: AgentProxy;
+  readonly review: ReviewControl;
   private readonly db: Db;
   private readonly store: FileStore;
   private readonly control: ControlStore;
@@ -88,6 +90,7 @@ export class DaemonAdapter implements DaemonControl {
     this.control = new ControlStore(this.db);
     this.events.on('folder', (e) => this.folderStates.set(e.folder, { state: e.state, error: e.error }));
     this.events.on('disk', (e) => (this.diskFull = e.full ? { path: e.path ?? '', code: e.code ?? 'ENOSPC', since: Date.now() } : null));
+    this.review = new ReviewControl(this.db, { url: o.serviceUrl, apiKey: o.apiKey });
     this.agent = new AgentProxy({
       serviceUrl: o.serviceUrl,
       apiKey: o.apiKey,
@@ -98,6 +101,7 @@ export class DaemonAdapter implements DaemonControl {
 
   close(): void {
     void this.agent.close();
+    void this.review.close();
     this.db.close();
   }
 
@@ -177,6 +181,8 @@ export class DaemonAdapter implements DaemonControl {
     const config = this.config();
     const paused = this.control.paused();
     const counts = this.counts();
+    const toReview = this.review.store.countsByFolder();
+    const reviewTotal = [...toReview.values()].reduce((a, b) => a + b, 0);
     const running = this.db
       .prepare(`SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20`)
       .all() as FileRow[];
@@ -196,13 +202,14 @@ export class DaemonAdapter implements DaemonControl {
         unreachable: this.cached('unreachable', () => countUnreachable(this.db)),
         missingFolders: folders.filter((f) => f.state === 'missing').length,
         failed: folders.reduce((n, f) => n + (f.counts.failed ?? 0), 0),
-        toReview: this.cached('toReview', () => countToReview(this.db)),
+        toReview: reviewTotal,
         pausedFolders: folders.filter((f) => f.paused).length,
       }),
       firstRun: this.control.meta('ui.onboarded') === null,
       inbox: this.o.inbox,
       service: { mode: this.o.embedded ? 'embedded' : 'remote', url: this.o.serviceUrl, instance: config.service.instance ?? null },
-      folders,
+      folders: folders.map((f) => ({ ...f, toReview: toReview.get(f.path) ?? 0 })),
+      toReview: reviewTotal,
       running: running.map(toView),
       recentFailures: failures.map((r) => ({
         id: r.id,

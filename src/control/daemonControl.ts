@@ -1,7 +1,7 @@
 // What the control API needs from the daemon. The daemon implements it; the API
 // only translates HTTP to these calls and streams `events`.
 import type { SyncEmitter } from '../sync/events.js';
-import type { AgentAskBody, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
+import type { AgentAskBody, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, ReviewSaveBody, SettingsBody } from './contract.js';
 
 export class ControlError extends Error {
   constructor(
@@ -28,9 +28,20 @@ export interface AgentControl {
   job(id: string): Promise<unknown>;
 }
 
+/** Review and correct (issue 16): answers are the shapes of views.ts. */
+export interface ReviewApi {
+  queue(q: { folder?: string; all?: boolean }): unknown;
+  detail(id: number): unknown;
+  words(id: number): Promise<unknown>;
+  page(id: number, page: number): Promise<{ png: Buffer; pages: number }>;
+  save(id: number, body: ReviewSaveBody): unknown;
+}
+
 export interface DaemonControl {
   readonly events: SyncEmitter;
   readonly agent: AgentControl;
+  /** Absent on a daemon without reviews (tests' fakes). */
+  readonly review?: ReviewApi;
   status(): unknown;
   /** Totals per month and top vendors per currency (the overview's chart). */
   totals(): unknown;

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { AgentAskBody, AgentId, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, SettingsBody } from './contract.js';
+import { AgentAskBody, AgentId, AgentSessionBody, ConnectionTestBody, FilesQuery, FolderBody, FolderRef, OptionalFolder, ReviewQuery, ReviewSaveBody, SettingsBody } from './contract.js';
 import { ConfigError } from '../sync/config.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { expiredLinkPage } from './loginPage.js';
@@ -65,7 +65,7 @@ function streamEvents(control: DaemonControl, request: FastifyRequest, reply: Fa
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
   res.write(': connected\n\n');
   const send = (type: string) => (payload: unknown) => res.write(`event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`);
-  const handlers = { file: send('file'), folder: send('folder'), idle: send('idle'), log: send('log') };
+  const handlers = { file: send('file'), folder: send('folder'), idle: send('idle'), log: send('log'), review: send('review') };
   for (const [type, handler] of Object.entries(handlers)) control.events.on(type as 'file', handler as never);
   const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
   request.raw.on('close', () => {
@@ -119,6 +119,25 @@ function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks,
   app.post('/api/agent/sessions/:id/stop', async (request) => control.agent.stop(agentId(request)));
   app.get('/api/agent/jobs/:id', async (request) => control.agent.job(agentId(request)));
   app.post('/api/login-links', async () => ({ url: `${url()}/login/${links.create()}` }));
+  reviewRoutes(app, control);
+}
+
+/** Review and correct (issue 16). */
+function reviewRoutes(app: FastifyInstance, control: DaemonControl): void {
+  const review = () => {
+    if (!control.review) throw new ControlError(404, 'NOT_FOUND', 'Reviews are not available.');
+    return control.review;
+  };
+  app.get('/api/review', async (request) => review().queue(parse(ReviewQuery, request.query)));
+  app.get('/api/files/:id/review', async (request) => review().detail(idParam(request)));
+  app.get('/api/files/:id/words', async (request) => ({ pages: await review().words(idParam(request)) }));
+  app.get('/api/files/:id/pages/:page', async (request, reply) => {
+    const page = parse(z.object({ page: z.coerce.number().int().min(1).max(10_000) }), { page: (request.params as { page: string }).page }).page;
+    const out = await review().page(idParam(request), page);
+    reply.header('x-page-count', String(out.pages)).header('cache-control', 'private, max-age=60');
+    return reply.type('image/png').send(out.png);
+  });
+  app.post('/api/files/:id/values', async (request) => review().save(idParam(request), parse(ReviewSaveBody, request.body)));
 }
 
 /** A page load (not the UI's fetch of the API): GET of a non-API address that accepts HTML. */

@@ -1,12 +1,15 @@
 import type { Progress } from '../sync/progress.js';
 import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
+import type { FieldReview } from '../sync/review/assess.js';
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
 
 export interface FolderView {
   path: string;
   state: FolderState;
+  /** Exported files whose values need a person's review (issue 16). */
+  toReview?: number;
   error?: string;
   paused: boolean;
   counts: Partial<Record<FileStatus, number>>;
@@ -49,6 +52,8 @@ export interface StatusView {
   folders: FolderView[];
   running: FileView[];
   recentFailures: Array<{ id: number; folder: string; file: string; reason: string; errorCode: string | null; waiting: boolean }>;
+  /** Files to review over every folder (issue 16). */
+  toReview?: number;
   /** Set while a write failed for want of space: exports wait, and resume by themselves. */
   diskFull: { path: string; code: string; since: number } | null;
 }
@@ -76,4 +81,39 @@ export interface SettingsView {
 export type StreamEvent =
   | { type: 'file'; data: { file: { id: number; folder: string; rel_path: string; status: FileStatus; reason: string | null }; from: FileStatus | null; to: FileStatus } }
   | { type: 'folder'; data: { folder: string; state: FolderState; error?: string } }
-  | { type: 'idle'; data: unknown };
+  | { type: 'idle'; data: unknown }
+  | { type: 'review'; data: { fileRow: number } };
+
+export type ReviewStateName = 'needs review' | 'checked' | 'auto';
+
+export interface ReviewQueueEntry {
+  id: number;
+  folder: string;
+  relPath: string;
+  state: ReviewStateName;
+  reasons: Array<{ document: number; field?: string; kind: 'missing' | 'low' | 'check'; detail: string }>;
+  valuesAt: number;
+  pending: number;
+}
+
+/** A field as the review page shows it: its review (confidence, source, correction) with its type and value. */
+export interface ReviewFieldView extends FieldReview {
+  type: string;
+  value: unknown;
+}
+
+export interface ReviewDetailView {
+  id: number;
+  folder: string;
+  relPath: string;
+  state: ReviewStateName;
+  threshold: number;
+  reasons: ReviewQueueEntry['reasons'];
+  /** Saves not yet accepted by the service (offline, or in flight). */
+  pendingSaves: number;
+  /** Saves the service refused, with its reason. */
+  refused: string[];
+  /** The next file to review, if any. */
+  next: number | null;
+  documents: Array<{ fileId: string; schemaValueId: string; fileName: string; schemaName: string; fields: ReviewFieldView[] }>;
+}

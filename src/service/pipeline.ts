@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueCallback } from './callbacks.js';
 import type { ServiceContext } from './context.js';
 import { processFile } from './processing/engine.js';
+import { loadMemories } from './store/vendorMemory.js';
 import { ProcessingError, type ProcessedDocument, type ProcessingStep, type ProcessResult } from './processing/types.js';
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
@@ -152,6 +153,7 @@ export class Pipeline {
         retainOriginalZipFileName: upload.retain_zip_name === 1,
         schema,
         candidateSchemas: candidateSchemas(this.db, upload.workspace_id),
+        vendorMemory: loadMemories(this.db, upload.workspace_id),
         signal: engine.signal,
         onStep: (step: ProcessingStep) => {
           if (!engine.signal.aborted && this.db.open && this.current(job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
@@ -259,9 +261,9 @@ export class Pipeline {
     this.db.prepare('DELETE FROM form_values WHERE file_id = ?').run(fileId);
     this.db.prepare('DELETE FROM document_pages WHERE file_id = ?').run(fileId);
     const page = this.db.prepare(
-      `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text, words) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    for (const p of doc.pages) page.run(documentId, fileId, upload.workspace_id, p.number, p.source, p.text);
+    for (const p of doc.pages) page.run(documentId, fileId, upload.workspace_id, p.number, p.source, p.text, p.words?.length ? JSON.stringify(p.words) : null);
     if (!doc.schemaId || doc.errorReason) return;
     const schemaName =
       (this.db.prepare('SELECT name FROM schemas WHERE id = ?').pluck().get(doc.schemaId) as string | undefined) ?? '';
@@ -273,6 +275,7 @@ export class Pipeline {
       hidden: f.hidden,
       value: f.value,
       confidence: f.confidence,
+      ...(f.source ? { source: f.source } : {}),
     }));
     insertValues(this.db, { fileId, workspaceId: upload.workspace_id, schemaId: doc.schemaId, schemaName, documentId, documentType: doc.documentType, fields, now });
   }

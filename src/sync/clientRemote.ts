@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
 import { getUpload, listFiles, uploadFile } from '../contract/uploads.js';
+import { getFilePages, updateFileValues } from '../contract/files.js';
 import type { FormValuesEntry } from './export/index.js';
-import { isTransientStatus, RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
+import { isTransientStatus, RemoteError, type PageWords, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 
 /** The Remote port over the typed client. Single calls retry inside the client; the pipeline retries whole steps. */
 export class ClientRemote implements Remote {
@@ -82,6 +83,24 @@ export class ClientRemote implements Remote {
       for await (const entry of this.client.fileValues(fileId, { includeFullTableData: true })) out.push(entry as FormValuesEntry);
       return out;
     });
+  }
+
+  async updateValues(fileId: string, schemaValueId: string, fields: Array<{ title: string; value: unknown }>, idempotencyKey: string): Promise<FormValuesEntry> {
+    return guard(async () => {
+      const answer = await this.client.call(updateFileValues, { params: { fileId }, body: { schemaValueId, fields }, idempotencyKey });
+      return answer.formValue as FormValuesEntry;
+    });
+  }
+
+  async pageWords(fileId: string): Promise<PageWords[]> {
+    try {
+      return await guard(async () => (await this.client.call(getFilePages, { params: { fileId } })).pages);
+    } catch (err) {
+      // A service without the extension: no words to click, the review works by typing.
+      // A file the service no longer has shows no words either.
+      if (err instanceof RemoteError && /^HTTP_40[45]_/.test(err.code)) return [];
+      throw err;
+    }
   }
 
   async deleteFiles(fileIds: string[]): Promise<void> {

@@ -83,6 +83,17 @@ export const ConfigSchema = z
     fiscalYearStart: z.number().int().min(1).max(12).optional(),
     settleMs: z.number().int().min(0).default(1000),
     rescanIntervalMs: z.number().int().min(1000).default(3_600_000),
+    /**
+     * Review (issue 16): values below `threshold` (the ranker's calibrated 99%-right cut) or a
+     * required field left empty put a document in the review queue.
+     */
+    review: z
+      .object({
+        threshold: z.number().min(0).max(1).default(0.9),
+        requiredFields: z.array(z.string().min(1)).default(['Invoice Date', 'Vendor Name', 'Total']),
+      })
+      .strict()
+      .default({ threshold: 0.9, requiredFields: ['Invoice Date', 'Vendor Name', 'Total'] }),
     /** Cap of the retry and result-poll backoff. */
     maxBackoffMs: z.number().int().min(10).default(60_000),
     /** What the spreadsheets and sidecars look like, and what happens to them when a file goes. */

@@ -14,6 +14,8 @@ import type { Remote } from './remote.js';
 import { ControlStore } from './state/control.js';
 import { openStateDb, type Db } from './state/db.js';
 import { FileStore, parseFileIds, type FileRow } from './state/files.js';
+import { ReviewBook } from './review/book.js';
+import { ReviewOutbox } from './review/outbox.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -46,6 +48,8 @@ export class Daemon {
   readonly outputs: Outputs;
   readonly pipeline: Pipeline;
   readonly disk: DiskGuard;
+  readonly review: ReviewBook;
+  readonly outbox: ReviewOutbox;
   private readonly drivers = new Map<string, FolderDriver>();
   private config: Config;
   private pausedCache = new Set<string>();
@@ -62,11 +66,16 @@ export class Daemon {
     this.store = new FileStore(this.db, this.emitter);
     this.control = new ControlStore(this.db);
     this.disk = this.diskGuard();
+    this.review = new ReviewBook(this.db, () => this.config.review);
     this.outputs = new Outputs(this.db, (p) => this.folderOfPath(p), (e) => {
       if (e.type !== 'ledger.write_failed') return;
       if (this.disk.report(e, path.join(e.ledgerDir, e.file === 'csv' ? 'docsync-ledger.csv' : 'docsync-ledger.xlsx'))) return;
       o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
-    }, o.ledgerRetry, this.config.outputs);
+    }, o.ledgerRetry, this.config.outputs, this.review);
+    this.outbox = new ReviewOutbox({
+      store: this.review.store, files: this.store, remote: o.remote, outputs: this.outputs, log: o.log, maxBackoffMs: this.config.maxBackoffMs,
+      onRewritten: (id) => this.emitter.emit('review', { fileRow: id }),
+    });
     this.pipeline = new Pipeline({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
       folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
@@ -147,6 +156,7 @@ export class Daemon {
     this.stopped = true;
     if (this.controlTimer) clearInterval(this.controlTimer);
     if (this.rescanTimer) clearInterval(this.rescanTimer);
+    this.outbox.close();
     this.disk.stop();
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
     await this.pipeline.close();
@@ -233,6 +243,8 @@ export class Daemon {
       void this.handleRequests();
       this.pipeline.wake();
     }
+    // Corrections waiting for the service (saved by the UI or the CLI, or from before a restart).
+    void this.outbox.tick().catch((err) => this.trouble(err, 'corrections not sent'));
     if (Date.now() - this.lastDeletionSweep > 5000) {
       this.lastDeletionSweep = Date.now();
       void this.sweepRemoteDeletions();

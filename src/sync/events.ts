@@ -10,6 +10,8 @@ export interface SyncEvents {
   idle: [];
   /** The disk under `path` is full (ENOSPC, EDQUOT): exports wait until a retry succeeds. */
   disk: [{ full: boolean; path?: string; code?: string }];
+  /** A file's outputs were rewritten after a person's corrections reached the service (issue 16). */
+  review: [{ fileRow: number }];
   log: [{ level: 'info' | 'warn' | 'error'; msg: string; data?: Record<string, unknown> }];
 }
 

@@ -6,6 +6,7 @@ import {
 } from './export/index.js';
 import type { Config, FolderConfig } from './config.js';
 import type { FileRow } from './state/files.js';
+import type { ReviewBook } from './review/book.js';
 
 export type OutputSettings = Config['outputs'];
 const LEDGER_LAYOUT = '2';
@@ -27,6 +28,8 @@ export class Outputs {
     onEvent?: (e: LedgerEvent) => void,
     private readonly ledgerOptions: { retryInitialMs?: number; retryMaxMs?: number } = {},
     settings: Partial<OutputSettings> = {},
+    /** Review states and corrections (issue 16); without it the outputs carry no review. */
+    private readonly review?: ReviewBook,
   ) {
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
     this.ledger = new Ledger(db, { ledgersOf: (p) => this.ledgersOf(p), onEvent, format: this.format, ...ledgerOptions });
@@ -48,8 +51,9 @@ export class Outputs {
   }
 
   /** `reviewState`: the review step's verdict for the ledger's Review column (`needs review`, `checked`, `auto`). */
-  async exported(sourcePath: string, row: FileRow, documents: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
+  async exported(sourcePath: string, row: FileRow, delivered: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
+    const { documents, review } = this.review?.prepare(row.id, delivered, fileIds, processedAt.getTime()) ?? { documents: delivered, review: undefined };
     await writeSidecars({
       sourcePath,
       meta: {
@@ -63,8 +67,9 @@ export class Outputs {
       },
       documents,
       csvSeparator: this.ledger.format.csvSeparator,
+      review,
     });
-    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState });
+    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState: review?.state ?? reviewState, review });
   }
 
   failed(sourcePath: string, row: FileRow, reason: string): void {

@@ -1,5 +1,12 @@
 import type { FormValuesEntry } from './export/index.js';
 
+/** One page's words, boxes as fractions of the page (the service's pages extension, issue 16). */
+export interface PageWords {
+  page: number;
+  source: string;
+  words: Array<{ text: string; box: [number, number, number, number] }>;
+}
+
 /** What the daemon sends with a ticket request (spec 4.10). */
 export interface TicketRequest {
   fileName: string;
@@ -41,6 +48,10 @@ export interface Remote {
   /** Every formValues entry of a file, all pages, with full table data. */
   values(fileId: string): Promise<FormValuesEntry[]>;
   deleteFiles(fileIds: string[]): Promise<void>;
+  /** A person's corrections of one formValues entry (decisions 23); answers the updated entry. */
+  updateValues(fileId: string, schemaValueId: string, fields: Array<{ title: string; value: unknown }>, idempotencyKey: string): Promise<FormValuesEntry>;
+  /** The words of a file's pages with their boxes (an extension; empty when the service lacks it). */
+  pageWords(fileId: string): Promise<PageWords[]>;
   close(): Promise<void>;
   /**
    * Present when the service can say itself that an upload's processing ended (the embedded

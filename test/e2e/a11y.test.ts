@@ -72,13 +72,13 @@ describe('keyboard only', () => {
     const skip = await tabTo(page, () => true, 1);
     expect(skip).toMatchObject({ tag: 'a', text: 'Skip to content' });
     const nav: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       const f = await focused(page);
       expect(f.ring, f.text).toBe(true);
       nav.push(f.text);
     }
-    expect(nav).toEqual(['Overview', 'Activity', 'Ask', 'Folders', 'Settings']);
+    expect(nav).toEqual(['Overview', 'Activity', 'Review', 'Ask', 'Folders', 'Settings']);
 
     // Retry on the failure, pressed with Enter.
     const retry = await tabTo(page, (f) => f.text === 'Retry: broken.pdf');
@@ -138,7 +138,7 @@ describe('Japanese', () => {
   it('shows the Japanese catalogue for a ja-JP browser', async () => {
     const page = await open('#/', { locale: 'ja-JP' });
     const nav = await page.locator('header nav a').allTextContents();
-    expect(nav).toEqual(['概要', 'アクティビティ', '質問', 'フォルダー', '設定']);
+    expect(nav).toEqual(['概要', 'アクティビティ', '確認', '質問', 'フォルダー', '設定']);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.getByRole('heading', { name: '概要', level: 1 }).waitFor();
     await page.getByRole('button', { name: '再試行: broken.pdf' }).waitFor();

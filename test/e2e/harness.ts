@@ -35,6 +35,8 @@ export interface HarnessOptions {
   prepare?: (root: string, dataDir: string) => string[] | Promise<string[]>;
   /** Settings of a watched folder beyond its path (onSuccess, ...). */
   folderOptions?: (folder: string) => Record<string, unknown>;
+  /** More settings for the config file (e.g. `review`). */
+  config?: Record<string, unknown>;
 }
 
 export async function startUiHarness(folders: string[] = [], options: HarnessOptions = {}): Promise<UiHarness> {
@@ -46,7 +48,7 @@ export async function startUiHarness(folders: string[] = [], options: HarnessOpt
   const configFile = path.join(root, 'config.json');
   const dataDir = path.join(root, 'data');
   folders = [...folders, ...((await options.prepare?.(root, dataDir)) ?? [])];
-  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, folders: folders.map((p) => ({ path: p, ...options.folderOptions?.(p) })) }));
+  saveConfig(configFile, parseConfig({ settleMs: 300, uiPort: 0, ...options.config, folders: folders.map((p) => ({ path: p, ...options.folderOptions?.(p) })) }));
   const locations = { configFile, dataDir };
   const running = await runDaemon({ locations, config: loadConfig(configFile) });
   const control = await startControl(running, loadConfig(configFile), 0);

@@ -14,6 +14,7 @@ import { loadCorpus, report, score, type Loaded } from './evaluate.js';
 import { generatedCorpus } from './generated.js';
 import { readCorpus, type Corpus } from './manifest.js';
 import { EVAL_SCHEMA } from './score.js';
+import { printMemory, vendorMemoryEval } from './memory.js';
 import { fitRanker, foldOf, samplesOf, type DocSamples } from './training.js';
 
 export interface CorpusEvalOptions { corpus: string; folds?: string; train?: string; cache?: boolean; generated?: string }
@@ -38,13 +39,16 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
   const rulesOnly = report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: null })));
   let ranked: ReturnType<typeof report>;
   let method: string;
+  let weightsOf: (l: Loaded) => RankerWeights | undefined = () => undefined;
   if (opts.folds) {
     const base = await trainingDocs(opts.train, opts);
     const byLayout = opts.folds === 'layout';
     const folds = byLayout ? [...new Set(corpus.docs.map((d) => d.layout))].length : Number(opts.folds);
     const layouts = [...new Set(corpus.docs.map((d) => d.layout))].sort();
     const foldOfDoc = (l: Loaded) => (byLayout ? layouts.indexOf(l.doc.layout) : foldOf(l.doc.id, folds));
-    ranked = crossValidated(loaded, corpus.name, folds, foldOfDoc, base);
+    const cv = crossValidated(loaded, corpus.name, folds, foldOfDoc, base);
+    ranked = cv.report;
+    weightsOf = (l) => cv.weights[foldOfDoc(l)];
     method = `${byLayout ? `leave-one-layout-out (${folds} families)` : `${folds}-fold`} cross-validation, ranker trained on the other folds${base.length ? ` + ${base.length} documents of ${opts.train}` : ''}`;
   } else {
     const seen = committedWeights()?.trainedOn.some((t) => t.corpus === corpus.name);
@@ -52,8 +56,10 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
+  const vendorMemory = vendorMemoryEval(loaded, (l, memory) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory }));
+  printMemory(corpus.name, vendorMemory);
   return {
-    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB,
+    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB, vendorMemory,
     ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
   };
 }
@@ -65,7 +71,7 @@ function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc
     const trainDocs = [...base, ...samples.filter((_, i) => foldOfDoc(loaded[i]) !== f)];
     weights.push(fitRanker(trainDocs, [{ corpus: `${name} (folds other than ${f})`, documents: trainDocs.length }]));
   }
-  return report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weights[foldOfDoc(l)] })));
+  return { weights, report: report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weights[foldOfDoc(l)] }))) };
 }
 
 /** Samples of the extra training corpora (comma-separated: manifest folders or `generated`). */

@@ -76,6 +76,11 @@ export function FilePage({ id }: { id: number }) {
           ))}
       </ul>
       <h2>{t('file.values')}</h2>
+      {file.status === 'exported' && file.documents.length > 0 && (
+        <p>
+          <a class="button" href={`#/review/${file.id}`}>{t('file.review')}</a>
+        </p>
+      )}
       {file.documents.length === 0 ? (
         <p class="muted">{t('file.noValues')}</p>
       ) : (

@@ -36,6 +36,11 @@ function FolderCard({ folder }: { folder: FolderView }) {
           </div>
         ))}
       </dl>
+      {(folder.toReview ?? 0) > 0 && (
+        <p>
+          <a href="#/review" data-testid="folder-review">{t('review.toReview', { count: folder.toReview! })}</a>
+        </p>
+      )}
       <button type="button" onClick={toggle} aria-label={t(folder.paused ? 'action.resumeFolder' : 'action.pauseFolder', { folder: folder.path })}>
         {folder.paused ? t('action.resume') : t('action.pause')}
       </button>
@@ -110,6 +115,11 @@ export function Overview() {
       {status.diskFull && (
         <p role="alert" class="error" data-testid="disk-full">
           {t('overview.diskFull', { path: status.diskFull.path })}
+        </p>
+      )}
+      {(status.toReview ?? 0) > 0 && (
+        <p class="attention" data-testid="to-review">
+          <a href="#/review">{t('review.toReview', { count: status.toReview! })}</a>
         </p>
       )}
       <p class="muted">

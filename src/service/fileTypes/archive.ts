@@ -1,6 +1,7 @@
 // The schema export archive (decisions 22): manifest.json, blueprints/<id>.json, schemas/<id>.json.
 // Reading is guarded against hostile archives: entry count, per-entry and total inflated size
 // (counted while inflating, not trusted from headers), and names outside the layout.
+import { VendorMemoryFile } from '../store/vendorMemory.js';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { z } from 'zod';
@@ -35,19 +36,21 @@ export class ArchiveError extends Error {
   }
 }
 
-export function buildArchive(blueprints: Blueprint[], schemas: SchemaObject[], exportedAt: string): Promise<Buffer> {
+export function buildArchive(blueprints: Blueprint[], schemas: SchemaObject[], exportedAt: string, vendorMemory: unknown[] = []): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const manifest: ArchiveManifest = {
     version: 1,
     exportedAt,
     blueprints: blueprints.map((b) => ({ id: b.id, className: b.className, path: `blueprints/${b.id}.json` })),
     schemas: schemas.map((s) => ({ id: s.id, blueprintId: s.blueprintId, path: `schemas/${s.id}.json` })),
+    ...(vendorMemory.length ? { vendorMemory: VENDOR_MEMORY_PATH } : {}),
   };
   const mtime = new Date(exportedAt);
   const add = (name: string, value: unknown) => zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name, { mtime });
   add('manifest.json', manifest);
   for (const b of blueprints) add(`blueprints/${b.id}.json`, b);
   for (const s of schemas) add(`schemas/${s.id}.json`, s);
+  if (vendorMemory.length) add(VENDOR_MEMORY_PATH, vendorMemory);
   zip.end();
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
@@ -123,8 +126,12 @@ function parseJson<S extends z.ZodType>(entries: Map<string, Buffer>, name: stri
   return result.data;
 }
 
+const VENDOR_MEMORY_PATH = 'vendor-memory.json';
+
 export interface ReadArchive {
   manifest: ArchiveManifest;
+  /** Issue 16: the exporting workspace's vendor memory. */
+  vendorMemory: z.output<typeof VendorMemoryFile>;
   blueprints: Array<z.output<typeof ArchiveBlueprintSchema>>;
   schemas: Array<z.output<typeof ArchiveSchemaSchema>>;
 }
@@ -150,5 +157,6 @@ export async function readArchive(buffer: Buffer): Promise<ReadArchive> {
   });
   if (new Set(schemas.map((s) => s.id)).size !== schemas.length) throw new ArchiveError('The manifest lists a schema twice.');
   if (blueprints.length === 0) throw new ArchiveError('The archive holds no blueprint.');
-  return { manifest, blueprints, schemas };
+  const vendorMemory = manifest.vendorMemory ? parseJson(entries, manifest.vendorMemory, VendorMemoryFile) : [];
+  return { manifest, blueprints, schemas, vendorMemory };
 }

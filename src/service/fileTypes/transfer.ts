@@ -1,5 +1,6 @@
 // Export and import of file types with their schema versions (spec 4.13, decisions 22).
 import type { DB } from '../../sqlite.js';
+import { importMemories } from '../store/vendorMemory.js';
 import type { AuthContext } from '../store/tenancy.js';
 import {
   compareVersions,
@@ -64,6 +65,7 @@ export function importArchive(db: DB, auth: Pick<AuthContext, 'workspaceId' | 'u
       const defaultId = (b.defaultSchemaId && newIds.get(b.defaultSchemaId)) ?? [...newIds.values()].at(-1);
       if (defaultId) setDefaultSchema(db, row.id, defaultId);
     }
+    importMemories(db, auth.workspaceId, archive.vendorMemory, new Date().toISOString());
     return {
       success: true,
       importedBlueprintsCount: blueprintIds.length,

@@ -5,6 +5,9 @@ import { pageText } from './layout/model.js';
 import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
 import { classifyDocument, INVOICE_LIKE, type DocumentType } from './doctype.js';
 import { extractFields, type ExtractOptions } from './extract/extractor.js';
+import { locateFields } from './extract/locate.js';
+import { recallFields } from './extract/memory/index.js';
+import { pageWords } from './pageWords.js';
 import { roleOf } from './extract/roles.js';
 import { docxPages } from './loaders/docx.js';
 import { imagePages } from './loaders/images.js';
@@ -143,7 +146,8 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
 export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, type: DocumentType | undefined, opts?: ExtractOptions): ExtractedField[] {
   const blank = !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
   if (blank) return emptyFields(schema);
-  const fields = extractFields(pages, schema, opts);
+  const read = locateFields(pages, extractFields(pages, schema, opts));
+  const fields = opts?.memory?.length ? recallFields(pages, read, opts.memory) : read;
   return type === 'credit_note' ? fields.map((f) => credited(f)) : fields;
 }
 
@@ -158,13 +162,13 @@ function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
   // Type first: a letter read with an invoice schema would get a "total" and a "vendor".
   const type = part.error ? undefined : classifyDocument(part.pages).type;
   const schema = part.error ? input.schema : input.schema ?? chooseSchema(part.pages, input.candidateSchemas, type);
-  const fields = !schema || part.error ? [] : fieldsOf(part.pages, schema, type);
+  const fields = !schema || part.error ? [] : fieldsOf(part.pages, schema, type, { memory: input.vendorMemory });
   return {
     fileName: part.fileName,
     mediaType: MEDIA_TYPES[part.kind],
     bytes: part.bytes,
     pageCount: part.pages.length,
-    pages: part.pages.map((p) => ({ number: p.number, text: pageText(p), source: p.source })),
+    pages: part.pages.map((p) => ({ number: p.number, text: pageText(p), source: p.source, words: pageWords(p) })),
     schemaId: schema?.id ?? '',
     fields,
     documentType: type,

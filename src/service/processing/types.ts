@@ -42,6 +42,8 @@ export interface ProcessInput {
   candidateSchemas: SchemaForExtraction[];
   signal?: AbortSignal;
   onStep?: (step: ProcessingStep) => void;
+  /** The workspace's vendor memory (extract/memory/): a known vendor's fields are read as corrections taught. */
+  vendorMemory?: import('./extract/memory/index.js').VendorMemory[];
 }
 
 export interface ExtractedField {
@@ -55,12 +57,22 @@ export interface ExtractedField {
    *  OBJECT with items -> array of row objects keyed by item title; null when nothing credible. */
   value: unknown;
   confidence: number;
+  /** Where the value was read (extract/locate.ts); absent when it is printed nowhere. */
+  source?: FieldSource;
+}
+
+/** A value's place: its page (1-based) and box as fractions of the page ([x0, y0, x1, y1], origin top left). */
+export interface FieldSource {
+  page: number;
+  box: [number, number, number, number];
 }
 
 export interface ProcessedPage {
   number: number;
   text: string;
   source: 'text' | 'ocr';
+  /** The page's cells with their boxes (pageWords.ts), for a reviewer's click-to-fill. */
+  words?: Array<{ text: string; box: [number, number, number, number] }>;
 }
 
 export interface ProcessedDocument {

@@ -1,13 +1,14 @@
 // Files: read and update extracted values (spec 4.14, decisions 4 and 23), delete files (4.12, decisions 19).
 // Previews live in preview.ts and are registered from here so the area table has one entry.
-import { deleteFiles, getFileValues, updateFileValues } from '../../contract/files.js';
+import { deleteFiles, getFilePages, getFileValues, updateFileValues } from '../../contract/files.js';
 import type { FieldError } from '../../contract/problem.js';
 import type { ServiceContext } from '../context.js';
 import { badRequest, notFound, validationFailed } from '../errors.js';
 import { JsonText } from '../route.js';
 import { deleteFileRows, existingFileIds } from '../store/fileObjects.js';
-import { fileExists, getValueFields, readValues, saveValueFields, type StoredField } from '../store/fileValues.js';
+import { fileExists, getValueFields, readPageWords, readValues, saveValueFields, type StoredField } from '../store/fileValues.js';
 import { registerPreview } from './preview.js';
+import { rememberCorrections } from '../store/vendorMemory.js';
 
 const FILE_NOT_FOUND = 'File not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,8 +26,16 @@ export function registerFiles(ctx: ServiceContext): void {
     const stored = getValueFields(ctx.db, params.fileId, body.schemaValueId);
     if (!stored) throw notFound('No formValues entry with this schemaValueId for this file.');
     const fields = applyUpdates(stored, body.fields);
-    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, new Date(ctx.options.now()).toISOString());
+    const now = new Date(ctx.options.now()).toISOString();
+    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, now);
+    // Issue 16: the vendor's next document is read where this correction says its values stand.
+    rememberCorrections(ctx.db, auth.workspaceId, params.fileId, stored, fields, body.fields.map((f) => f.title), now);
     return new JsonText(`{"success":true,"formValue":${formValue}}`);
+  });
+
+  ctx.route(getFilePages, ({ params, auth }) => {
+    if (!fileExists(ctx.db, auth.workspaceId, params.fileId)) throw notFound(FILE_NOT_FOUND);
+    return { pages: readPageWords(ctx.db, params.fileId) };
   });
 
   ctx.route(

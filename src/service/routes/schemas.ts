@@ -14,6 +14,7 @@ import { badRequest, notFound, validationFailed } from '../errors.js';
 import { ArchiveError, buildArchive, readArchive } from '../fileTypes/archive.js';
 import { applyEdits, invalidTypes, selectEdits } from '../fileTypes/fields.js';
 import { importArchive } from '../fileTypes/transfer.js';
+import { exportMemories } from '../store/vendorMemory.js';
 import { Reply } from '../route.js';
 import {
   bumpVersion,
@@ -153,7 +154,8 @@ export function registerSchemas(ctx: ServiceContext): void {
     const blueprints = rows.map((r) => toBlueprint(r, auth.organizationId));
     const schemas = rows.flatMap((r) => listSchemaRows(db, auth.workspaceId, r.id)).map((s) => toSchemaObject(s, auth.organizationId));
     const exportedAt = new Date(ctx.options.now()).toISOString();
-    const zip = await buildArchive(blueprints, schemas, exportedAt);
+    // The workspace's vendor memory goes with every export (issue 16).
+    const zip = await buildArchive(blueprints, schemas, exportedAt, exportMemories(db, auth.workspaceId));
     const name = `schemas-${exportedAt.slice(0, 10)}.zip`;
     return new Reply(200, zip, { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${name}"` });
   });

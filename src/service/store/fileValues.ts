@@ -26,6 +26,9 @@ export function shownFields(fields: StoredField[]): { shown: string; capped: str
     description: f.description ?? '',
     hidden: f.hidden ?? false,
     value: value ?? null,
+    // Extensions (issue 16): how sure the extractor is (1 once a person corrected it) and where it read the value.
+    ...(typeof f.confidence === 'number' ? { confidence: f.confidence } : {}),
+    ...(f.source ? { source: f.source } : {}),
   });
   const long = (f: StoredField) => Array.isArray(f.value) && f.value.length > TABLE_ROW_CAP;
   return {
@@ -167,4 +170,10 @@ export function saveValueFields(db: DB, fileId: string, schemaValueId: string, f
     renderEntries(db, 'value', schemaValueId);
     return db.prepare('SELECT entry FROM form_values WHERE id = ?').pluck().get(schemaValueId) as string;
   })();
+}
+
+/** The words of a file's pages (issue 16), in page order; pages stored before words were kept have none. */
+export function readPageWords(db: DB, fileId: string): Array<{ page: number; source: string; words: Array<{ text: string; box: [number, number, number, number] }> }> {
+  const rows = db.prepare('SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page').all(fileId) as Array<{ page: number; source: string; words: string | null }>;
+  return rows.map((r) => ({ page: r.page, source: r.source, words: r.words ? JSON.parse(r.words) : [] }));
 }

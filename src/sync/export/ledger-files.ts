@@ -95,6 +95,9 @@ export function snapshotLedger(store: LedgerStore, ledgerDir: string, f: LedgerF
   };
 }
 
+/** Rows whose values need a person's review (issue 16): light amber. */
+const REVIEW_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE699' } } as const;
+
 /**
  * Streams the workbook into `file`: the streaming writer holds one row at a time instead of
  * the whole sheet, and is the faster of exceljs' two writers. Strings go in as strings, so a
@@ -122,9 +125,11 @@ function writeSheet(sheet: import('exceljs').Worksheet, header: string[], rows: 
   sheet.getRow(1).commit();
   for (const cells of rows) {
     const row = sheet.addRow(cells.map((c) => (c.link && c.typed !== null ? { text: c.text, hyperlink: encodeLink(c.link) } : c.typed)));
+    const toReview = cells.some((c) => c.toReview);
     cells.forEach((c, i) => {
       const cell = row.getCell(i + 1);
       if (c.numFmt) cell.numFmt = c.numFmt;
+      if (toReview) cell.fill = REVIEW_FILL;
       if (c.link && c.typed !== null) cell.font = { color: { argb: 'FF0563C1' }, underline: true };
     });
     row.commit();

@@ -31,7 +31,8 @@ export function toNewRows(input: LedgerFileInput): NewRow[] {
     const other = notInvoice(doc);
     // The service leaves a letter's invoice fields empty; its row says what it is.
     const note = other ? base.note ?? `Not an invoice: ${other.replace(/_/g, ' ')}` : base.note;
-    return { ...base, note, docIndex: i, documentName: names[i]!, fields: storedFields(doc) };
+    // Each document's own review state where the file was reviewed per document.
+    return { ...base, note, docIndex: i, documentName: names[i]!, reviewState: input.review?.documents[i]?.state ?? base.reviewState, fields: storedFields(doc) };
   });
 }
 

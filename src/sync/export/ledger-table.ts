@@ -16,6 +16,8 @@ export interface LedgerCell {
   numFmt?: string;
   /** Relative address of the file the cell names (the xlsx makes it a link). */
   link?: string;
+  /** The row's review state needs a person (issue 16): the xlsx highlights the row. */
+  toReview?: boolean;
 }
 
 export function rowCells(row: StoredRow, columns: readonly ColumnKey[], f: LedgerFormat): LedgerCell[] {
@@ -30,7 +32,7 @@ export function rowCells(row: StoredRow, columns: readonly ColumnKey[], f: Ledge
     if (kind === 'role') return roleCell(name as Role, roles.get(name as Role), currency, f);
     if (kind === 'field') return fieldCell(byTitle.get(name), f);
     switch (name) {
-      case 'review': return text(row.reviewState ? label(`review.${row.reviewState}`) : '');
+      case 'review': return { ...text(row.reviewState ? label(`review.${row.reviewState}`) : ''), ...(row.reviewState === 'needs review' ? { toReview: true } : {}) };
       case 'file': return { ...text(row.relPath), link: row.status === 'deleted' ? undefined : row.relPath };
       case 'document': return text(row.documentName);
       case 'status': return text(label(`status.${row.status}`));

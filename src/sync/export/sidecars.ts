@@ -16,6 +16,8 @@ import { toExportError } from './errors.js';
 import { sidecarPaths } from './names.js';
 import type { FormValuesEntry, SidecarInput } from './types.js';
 import { documentNames, tableRows, valueText as plainText, visibleFields } from './values.js';
+import type { FileReview } from '../review/assess.js';
+import { REVIEW_CSV_COLUMNS, reviewCells } from '../review/columns.js';
 
 export const SIDECAR_FORMAT_VERSION = 1;
 export const SIDECAR_CSV_FIXED = ['Document', 'Field', 'Type', 'Row', 'Value'] as const;
@@ -32,6 +34,8 @@ export interface SidecarJson {
     uploadedAt?: string;
     processedAt: string;
     exportedAt: string;
+    /** Issue 16: state, threshold, reasons, and per field its confidence, source and correction. */
+    review?: FileReview;
   };
   documents: FormValuesEntry[];
 }
@@ -50,6 +54,7 @@ export function buildSidecarJson(input: SidecarInput): SidecarJson {
       ...(meta.uploadedAt !== undefined ? { uploadedAt: meta.uploadedAt } : {}),
       processedAt: meta.processedAt,
       exportedAt: (input.exportedAt ?? new Date()).toISOString(),
+      ...(input.review ? { review: input.review } : {}),
     },
     documents: input.documents,
   };
@@ -66,22 +71,24 @@ export function buildSidecarTable(input: SidecarInput): { header: string[]; rows
     for (const field of visibleFields(doc)) {
       const items = tableRows(field);
       const lead = [names[i]!, field.title, field.type];
+      const tail = input.review ? reviewCells(input.review, i, field.title) : [];
       if (items === null) {
-        rows.push([...lead, '', valueText(field.value), ...itemColumns.map(() => '')]);
+        rows.push([...lead, '', valueText(field.value), ...itemColumns.map(() => ''), ...tail]);
       } else if (items.length === 0) {
-        rows.push([...lead, '', '', ...itemColumns.map(() => '')]);
+        rows.push([...lead, '', '', ...itemColumns.map(() => ''), ...tail]);
       } else {
         items.forEach((item, n) => {
           if ('scalar' in item) {
-            rows.push([...lead, String(n + 1), valueText(item.scalar), ...itemColumns.map(() => '')]);
+            rows.push([...lead, String(n + 1), valueText(item.scalar), ...itemColumns.map(() => ''), ...tail]);
           } else {
-            rows.push([...lead, String(n + 1), '', ...itemColumns.map((c) => valueText(item.record[c.key]))]);
+            rows.push([...lead, String(n + 1), '', ...itemColumns.map((c) => valueText(item.record[c.key])), ...tail]);
           }
         });
       }
     }
   });
-  return { header: [...SIDECAR_CSV_FIXED, ...itemColumns.map((c) => c.label)], rows };
+  const review = input.review ? [...REVIEW_CSV_COLUMNS] : [];
+  return { header: [...SIDECAR_CSV_FIXED, ...itemColumns.map((c) => c.label), ...review], rows };
 }
 
 interface ItemColumn { key: string; label: string }

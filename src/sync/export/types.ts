@@ -1,5 +1,6 @@
 // Inputs of the export layer. They are structural on purpose: the daemon passes
 // what the service returned, and nothing here depends on the client's types.
+import type { FileReview } from '../review/assess.js';
 
 /** One field of a formValues entry (spec 2.3): lower-case type names on read back. */
 export interface FormField {
@@ -54,6 +55,8 @@ export interface SidecarInput {
   exportedAt?: Date;
   /** Cell separator of the CSV sidecar (default `,`); with `;` decimals are written with a comma. */
   csvSeparator?: ',' | ';';
+  /** The file's review (issue 16): in the JSON under `docsync.review`, and as CSV columns. */
+  review?: FileReview;
 }
 
 /** Input of Ledger.upsert(): one local file, its documents (one per split part). */
@@ -71,4 +74,6 @@ export interface LedgerFileInput {
   note?: string;
   /** The document's review state (`needs review`, `checked`, `auto`); absent or empty when unknown. */
   reviewState?: string;
+  /** The file's review (issue 16): a `Review` column, rows to review highlighted in the xlsx. */
+  review?: FileReview;
 }

@@ -77,6 +77,7 @@ const attempts: Record<string, () => Attempt[]> = {
     { what: "A's file ids", req: { query: { fileIds: a.fileId } }, check: (res) => expect(res.body).toMatchObject({ files: [], count: 0 }) },
   ],
   getFileValues: () => [{ what: "A's file", req: { params: { fileId: a.fileId } }, check: 'notFound' }],
+  getFilePages: () => [{ what: "A's file", req: { params: { fileId: a.fileId } }, check: 'notFound' }],
   updateFileValues: () => [
     { what: "A's file", req: { params: { fileId: a.fileId }, body: { schemaValueId: a.schemaValueId, fields: [{ title: 'Invoice Number', value: 'X' }] } }, check: 'notFound' },
     { what: "B's file, A's entry", req: { params: { fileId: b.fileId }, body: { schemaValueId: a.schemaValueId, fields: [{ title: 'Invoice Number', value: 'X' }] } }, check: 'notFound' },

@@ -117,6 +117,8 @@ export function sampleRequest(op: Operation, fx: Fixture): SampleRequest {
       return { query: { uploadId: fx.uploadId, page: '1', limit: '10' } };
     case 'getFileValues':
       return { params: { fileId: fx.fileId }, query: { page: '1', limit: '10' } };
+    case 'getFilePages':
+      return { params: { fileId: fx.fileId } };
     case 'updateFileValues':
       return { params: { fileId: fx.fileId }, body: { schemaValueId: fx.schemaValueId, fields: [{ title: 'Invoice Number', value: `INV-${unique}` }] } };
     case 'createPreview':

@@ -39,9 +39,10 @@ describe('GET /prod/v1/files/{fileId}/values', () => {
         uploadInfo: { senderEmail: '', emailSubject: '', apiRequestId: 'batch-7', zipRequestId: '' },
       },
     });
+    // `confidence` is an extension (issue 16): the extractor's calibrated confidence of each value.
     expect(entry.fields).toEqual([
-      { title: 'Invoice Number', type: 'string', description: '', hidden: false, value: 'INV-1' },
-      { title: 'Total', type: 'number', description: '', hidden: false, value: 12.5 },
+      { title: 'Invoice Number', type: 'string', description: '', hidden: false, value: 'INV-1', confidence: 0.5 },
+      { title: 'Total', type: 'number', description: '', hidden: false, value: 12.5, confidence: 0.5 },
     ]);
   });
 

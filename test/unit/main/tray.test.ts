@@ -22,6 +22,7 @@ describe('tray state', () => {
     const status: OverallStatus = { paused: true, folders: [folder('paused', { exported: 5, failed: 2, processing: 1 })] };
     expect(trayTooltip(status)).toBe('docsync (paused): 2 failed, 5 done, 1 in progress');
     expect(trayTooltip({ paused: false, folders: [folder('idle', { exported: 5 })] })).toBe('docsync: 5 done, up to date');
+    expect(trayTooltip({ ...status, paused: false, toReview: 7 })).toBe('docsync: 2 failed, 7 to review, 5 done, 1 in progress');
     expect(trayMenu(status).map((m) => m.id)).toEqual(['open', 'resume', 'inbox', 'separator', 'login', 'quit']);
     expect(trayMenu(status, true).find((m) => m.id === 'login')?.checked).toBe(true);
     expect(trayMenu(status, false).find((m) => m.id === 'login')?.checked).toBe(false);

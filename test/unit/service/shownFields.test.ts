@@ -39,6 +39,8 @@ describe('shown fields', () => {
     expect(full.map((f) => f.value.length)).toEqual([150, 120, 2]);
     expect(cut.map((f) => f.value.length)).toEqual([100, 100, 2]);
     expect(shownFields(CASES.plain!).capped).toBeNull();
+    expect(JSON.parse(shownFields(CASES.plain!).shown)[0]).toMatchObject({ title: 'Invoice Number', confidence: 0.9 });
+    expect(JSON.parse(shownFields(CASES.plain!).shown)[1]).not.toHaveProperty('confidence');
     expect(JSON.parse(shownFields(CASES.defaults!).shown)).toEqual([
       { title: 'Due', type: 'date', description: '', hidden: false, value: null },
       { title: 'Note', type: '', description: '', hidden: false, value: null },
@@ -63,7 +65,8 @@ describe('shown fields', () => {
       expect(migrate(db, MIGRATIONS)).toContain('0006_shown_fields.sql');
       for (const [id, fields] of Object.entries(CASES)) {
         const row = db.prepare('SELECT json(shown_fields) AS shown, json(shown_fields_capped) AS capped FROM form_values WHERE id = ?').get(id);
-        expect(row, id).toEqual(shownFields(fields));
+        // Confidence and source came to entries later (issue 16): rows rendered by 0006 have neither.
+        expect(row, id).toEqual(shownFields(fields.map(({ confidence: _c, source: _s, ...f }) => f as StoredField)));
       }
     } finally {
       db.close();

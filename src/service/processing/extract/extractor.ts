@@ -14,6 +14,7 @@ import { dueFromTerms } from './terms.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
 import { calibrated } from './rank/model.js';
 import { committedWeights, modelFor, rank, type RankerWeights } from './rank/ranker.js';
+import type { VendorMemory } from './memory/index.js';
 
 // Schema-driven extraction: every field is read by its role's label synonyms,
 // then totals are settled together by the cross-checks. For the fields the
@@ -26,6 +27,8 @@ const AMOUNT_ROLES: Role[] = ['total', 'subtotal', 'tax'];
 export interface ExtractOptions {
   /** Ranker weights; default the committed ones; null: rules only (training, comparisons). */
   ranker?: RankerWeights | null;
+  /** What the workspace's corrections taught about its vendors (extract/memory/), tried first. */
+  memory?: VendorMemory[];
 }
 
 export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, opts: ExtractOptions = {}): ExtractedField[] {

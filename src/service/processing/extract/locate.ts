@@ -1,0 +1,54 @@
+import type { Cell, Line, PageLayout } from '../layout/model.js';
+import { cellBox, type Box } from '../pageWords.js';
+import { amountsIn, decimalStyleOf } from '../parse/amounts.js';
+import { dayOrderOf, parseDate } from '../parse/dates.js';
+import type { ExtractedField, FieldSource } from '../types.js';
+
+// Where each extracted value was read (issue 16): the page and the box of the cell that shows
+// it, so a reviewer sees the value on the page. Found after extraction by looking for the value
+// itself, so every way of reading a field (labels, ranker, cross-checks) gets a source without
+// each carrying one. A value printed nowhere (a total rebuilt from its parts, a due date from
+// payment terms) has none.
+
+export function locateFields(pages: PageLayout[], fields: ExtractedField[]): ExtractedField[] {
+  const text = pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n');
+  const style = decimalStyleOf(text);
+  const order = dayOrderOf(text) ?? 'DMY';
+  return fields.map((f) => {
+    if (f.value === null || f.value === undefined || typeof f.value === 'object') return f;
+    const source = locateValue(pages, f.type, (t) => matches(t, f.type, f.value, style, order));
+    return source ? { ...f, source } : f;
+  });
+}
+
+type Test = (cellText: string) => boolean;
+
+/** The first cell showing the value; for amounts the last one (a grand total sits below its parts). */
+export function locateValue(pages: PageLayout[], type: string, test: Test): FieldSource | undefined {
+  let found: { page: PageLayout; line: Line; cell: Cell } | undefined;
+  for (const page of pages) {
+    for (const line of page.lines) {
+      for (const cell of line.cells) {
+        if (!test(cell.text)) continue;
+        found = { page, line, cell };
+        if (type !== 'number') return sourceOf(found);
+      }
+    }
+  }
+  return found && sourceOf(found);
+}
+
+function sourceOf(at: { page: PageLayout; line: Line; cell: Cell }): FieldSource | undefined {
+  if (!at.page.width || !at.page.height) return undefined;
+  const box: Box = cellBox(at.page, at.line, at.cell);
+  return { page: at.page.number, box };
+}
+
+const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+function matches(text: string, type: string, value: unknown, style: ReturnType<typeof decimalStyleOf>, order: 'DMY' | 'MDY'): boolean {
+  if (type === 'number' && typeof value === 'number') return amountsIn(text, style).some((a) => Math.abs(Math.abs(a) - Math.abs(value)) <= 0.005);
+  if (type === 'date' && typeof value === 'string') return parseDate(text, order) === value.slice(0, 10);
+  const want = squash(String(value));
+  return want.length > 0 && squash(text).includes(want);
+}

@@ -1,0 +1,57 @@
+import { distance } from 'fastest-levenshtein';
+import { linesOf, squash, type MemoryWord } from './words.js';
+
+// How a vendor is recognised on its next document: a tax or registration number printed beside
+// its label, its name, or the words of its letterhead (the top lines of the first page).
+
+export interface VendorKeys {
+  taxIds: string[];
+  names: string[];
+  /** Words of the header lines, squashed. */
+  header: string[];
+  /** The header lines squashed into one text (a new document's; where a known vendor's name is looked for). */
+  headerText?: string;
+}
+
+const TAX_LABEL = /\b(gst|vat|tax|abn|acn|tin|uid|ust|reg|registration|company|co\.?|roc|siret|siren|steuer|nif|cif|kvk|btw)\b/i;
+const HEADER_LINES = 5;
+
+export function vendorKeys(words: MemoryWord[], name?: unknown): VendorKeys {
+  const lines = linesOf(words);
+  const taxIds = new Set<string>();
+  for (const line of lines) {
+    if (!TAX_LABEL.test(line.text)) continue;
+    for (const token of line.text.split(/[\s:;,]+/)) {
+      const t = squash(token);
+      if (t.length >= 6 && (t.match(/\d/g)?.length ?? 0) >= 5) taxIds.add(t);
+    }
+  }
+  const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1)).slice(0, HEADER_LINES);
+  const header = [...new Set(first.flatMap((l) => l.text.split(/\s+/)).map(squash).filter((t) => t.length >= 3 && /\p{L}/u.test(t)))];
+  const n = typeof name === 'string' ? squash(name) : '';
+  return { taxIds: [...taxIds], names: n ? [n] : [], header, headerText: first.map((l) => squash(l.text)).join(' ').slice(0, 1000) };
+}
+
+/** How surely `keys` are the vendor of `known`: 1 for a shared tax id, less for a name or a letterhead alike. */
+export function sameVendor(keys: VendorKeys, known: VendorKeys): number {
+  if (keys.taxIds.some((t) => known.taxIds.includes(t))) return 1;
+  if (keys.names.some((n) => known.names.includes(n))) return 0.9;
+  // Its name printed in the letterhead, whatever the extractor made of it.
+  if (keys.headerText && known.names.some((n) => n.length >= 5 && keys.headerText!.includes(n))) return 0.9;
+  if (keys.header.length === 0 || known.header.length === 0) return 0;
+  // OCR reads a letterhead a little differently each time ("SPEED" as "SFEED"): a word within an edit counts.
+  const near = (w: string) => known.header.some((k) => k === w || (w.length >= 4 && Math.abs(k.length - w.length) <= 1 && distance(k, w) <= 1));
+  const shared = keys.header.filter(near).length;
+  return shared / Math.max(keys.header.length, known.header.length);
+}
+
+/** Keys of one vendor over several documents (a memory learns from each correction). */
+export function mergeKeys(a: VendorKeys, b: VendorKeys): VendorKeys {
+  const union = (x: string[], y: string[]) => [...new Set([...x, ...y])].slice(0, 50);
+  return { taxIds: union(a.taxIds, b.taxIds), names: union(a.names, b.names), header: a.header.length ? a.header : b.header };
+}
+
+/** What a memory keeps of a document's keys: not the document's own header text. */
+export function storedKeys(k: VendorKeys): VendorKeys {
+  return { taxIds: k.taxIds, names: k.names, header: k.header };
+}

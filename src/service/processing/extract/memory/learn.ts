@@ -1,0 +1,89 @@
+import { distance } from 'fastest-levenshtein';
+import { amountsIn, decimalStyleOf, type DecimalStyle } from '../../parse/amounts.js';
+import { dayOrderOf, parseDate, type DayOrder } from '../../parse/dates.js';
+import type { Box } from '../../pageWords.js';
+import { linesOf, squash, type MemoryLine, type MemoryWord } from './words.js';
+
+// What a correction teaches about one field of a vendor's documents: the label beside the value
+// (the start of its cell, the cell to its left, or the cell above), where the value stands from
+// that label, its place on the page and how it is printed. A value printed nowhere (a vendor's
+// name typed by the person) is remembered as the value itself.
+
+export interface FieldMemory {
+  type: string;
+  /** Squashed label text; null when the value stood with no label. */
+  label: string | null;
+  where: 'same' | 'right' | 'below' | null;
+  /** Top left of the value's box. */
+  place: [number, number] | null;
+  /** Digits as 9, letters as a: how a date or an amount was printed. */
+  format: string | null;
+  /** The value itself, for fields that do not change between a vendor's documents. */
+  value?: unknown;
+  /**
+   * Learned from a correction (the extractor was wrong here): its reading then replaces the
+   * extractor's. Learned from a confirmation, it only makes an agreeing value sure.
+   */
+  corrected: boolean;
+}
+
+/** Fields that are the same on every document of a vendor. */
+export const CONSTANT_FIELD = /vendor|supplier|seller|merchant|company|issuer|lieferant|currency/i;
+
+export interface Reading { style: DecimalStyle | undefined; order: DayOrder }
+
+export function readingOf(lines: MemoryLine[]): Reading {
+  const text = lines.map((l) => l.text).join('\n');
+  return { style: decimalStyleOf(text), order: dayOrderOf(text) ?? 'DMY' };
+}
+
+/** Whether a cell's text shows the value (amounts to the cent, dates as ISO, text squashed). */
+export function shows(text: string, type: string, value: unknown, r: Reading): boolean {
+  if (type === 'number' && typeof value === 'number') return amountsIn(text, r.style).some((a) => Math.abs(a - value) <= 0.005);
+  if (type === 'date' && typeof value === 'string') return parseDate(text, r.order) === value.slice(0, 10);
+  const want = squash(String(value ?? ''));
+  return want.length > 0 && squash(text).includes(want);
+}
+
+export function learnField(words: MemoryWord[], title: string, type: string, value: unknown, corrected: boolean): FieldMemory {
+  const lines = linesOf(words);
+  const r = readingOf(lines);
+  const constant = { corrected, ...(CONSTANT_FIELD.test(title) && type === 'string' ? { value } : {}) };
+  // The last place for amounts (a grand total sits below its parts), the first for anything else.
+  const spots = lines.flatMap((line, li) => line.words.map((w, wi) => ({ line, li, w, wi }))).filter((s) => shows(s.w.text, type, value, r));
+  const spot = type === 'number' ? spots[spots.length - 1] : spots[0];
+  if (!spot) return { type, label: null, where: null, place: null, format: null, ...constant };
+  const { line, li, w, wi } = spot;
+  const format = w.text.replace(/\p{N}/gu, '9').replace(/\p{L}/gu, 'a');
+  const place: [number, number] = [w.box[0], w.box[1]];
+  const before = labelInCell(w.text, type);
+  if (before) return { type, label: before, where: 'same', place, format, ...constant };
+  const left = line.words[wi - 1];
+  if (left && isLabel(squash(left.text))) return { type, label: squash(left.text), where: 'right', place, format, ...constant };
+  const above = lines[li - 1]?.words.find((x) => overlaps(x.box, w.box));
+  if (above && isLabel(squash(above.text))) return { type, label: squash(above.text), where: 'below', place, format, ...constant };
+  return { type, label: null, where: null, place, format, ...constant };
+}
+
+/** The words before the value in its own cell ("TOTAL RM 12.00" -> "totalrm"). */
+export function labelInCell(text: string, type: string): string | null {
+  const m = type === 'number' ? /[-(]?[\d][\d.,' ]*\d\)?\s*$/.exec(text) : type === 'date' ? /\d[\d./\- a-z]*\d\s*$/i.exec(text) : null;
+  if (!m || m.index === 0) return null;
+  const head = squash(text.slice(0, m.index)).replace(CURRENCY, '');
+  return isLabel(head) ? head : null;
+}
+
+/** A currency beside an amount ("RM 12.00", "USD 9") is no label. */
+const CURRENCY = /(rm|myr|usd|sgd|eur|gbp|aud|jpy|chf|idr|thb|php|inr|hkd|cny|rp|s|us)$/;
+
+/** At least three letters: OCR's stray marks ("z", "s") beside amounts are no labels. */
+const isLabel = (s: string) => (s.match(/\p{L}/gu)?.length ?? 0) >= 3;
+
+const overlaps = (a: Box, b: Box) => a[0] < b[2] && a[2] > b[0];
+
+/** A label read again with OCR's slips: equal, or within an edit or two for longer labels. */
+export function sameLabel(seen: string, label: string): boolean {
+  if (seen === label) return true;
+  if (label.length < 4) return false;
+  return distance(seen, label) <= Math.max(1, Math.floor(label.length / 6));
+}

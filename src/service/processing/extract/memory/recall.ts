@@ -1,0 +1,83 @@
+import type { PageLayout } from '../../layout/model.js';
+import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
+import { parseDate } from '../../parse/dates.js';
+import type { ExtractedField } from '../../types.js';
+import { sameVendor, vendorKeys, type VendorKeys } from './keys.js';
+import { CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
+import { linesOf, squash, wordsOfPages, type MemoryLine, type MemoryWord } from './words.js';
+
+// The next document of a known vendor (issue 16): its remembered fields are read first where the
+// corrections said they stand; a value found there is taken with high confidence.
+
+export interface VendorMemory {
+  id: string;
+  keys: VendorKeys;
+  fields: Record<string, FieldMemory>;
+  corrections: number;
+}
+
+/** Confidence of a value read where the vendor's corrections said it stands. */
+export const REMEMBERED = 0.95;
+const MATCH = 0.5;
+
+export function findVendor(words: MemoryWord[], vendorName: unknown, memories: VendorMemory[]): VendorMemory | undefined {
+  const keys = vendorKeys(words, vendorName);
+  let best: { m: VendorMemory; s: number } | undefined;
+  for (const m of memories) {
+    const s = sameVendor(keys, m.keys);
+    if (s >= MATCH && (!best || s > best.s)) best = { m, s };
+  }
+  return best?.m;
+}
+
+export function recallFields(pages: PageLayout[], fields: ExtractedField[], memories: VendorMemory[]): ExtractedField[] {
+  if (memories.length === 0) return fields;
+  const words = wordsOfPages(pages);
+  const vendor = fields.find((f) => CONSTANT_FIELD.test(f.title) && f.type === 'string')?.value;
+  const memory = findVendor(words, vendor, memories);
+  if (!memory) return fields;
+  const lines = linesOf(words);
+  const r = readingOf(lines);
+  return fields.map((f) => {
+    const m = memory.fields[f.title];
+    if (!m) return f;
+    const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
+    if (!found || found.value === null) return f;
+    const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
+    // Where the extractor was confirmed right, the memory only makes an agreeing value sure.
+    if (!agrees && !m.corrected && m.value === undefined) return f;
+    const source = found.word ? { page: found.word.page, box: found.word.box } : f.source;
+    return { ...f, value: found.value, confidence: Math.max(REMEMBERED, agrees ? f.confidence : 0), ...(source ? { source } : {}) };
+  });
+}
+
+/** The value beside the remembered label, nearest the remembered place. */
+function readAt(lines: MemoryLine[], m: FieldMemory, r: Reading): { value: unknown; word: MemoryWord } | undefined {
+  if (!m.label || !m.where) return undefined;
+  const hits: Array<{ value: unknown; word: MemoryWord }> = [];
+  lines.forEach((line, li) => {
+    line.words.forEach((w, wi) => {
+      const target = m.where === 'same' ? w : m.where === 'right' ? line.words[wi + 1] : lines[li + 1]?.words.find((x) => x.box[0] < w.box[2] && x.box[2] > w.box[0]);
+      if (!target) return;
+      // In its own cell the label is all that stands before the value ("TOTAL 12.00", not "TOTAL QTY 3").
+      const labelText = m.where === 'same' ? labelInCell(w.text, m.type) : squash(w.text);
+      if (!labelText || !sameLabel(labelText, m.label!)) return;
+      const value = parse(target.text, m.type, r);
+      if (value !== null) hits.push({ value, word: target });
+    });
+  });
+  if (!m.place) return hits[0];
+  const d = (w: MemoryWord) => Math.hypot(w.box[0] - m.place![0], (w.box[1] - m.place![1]) * 0.5);
+  return hits.sort((a, b) => d(a.word) - d(b.word))[0];
+}
+
+function parse(text: string, type: string, r: { style: DecimalStyle | undefined; order: 'DMY' | 'MDY' }): unknown {
+  if (type === 'number') {
+    const amounts = amountsIn(text, r.style);
+    return amounts.length ? amounts[amounts.length - 1]! : null;
+  }
+  if (type === 'date') return parseDate(text, r.order);
+  // Text beside its label in one cell ("Invoice No: A-17"): what follows the last colon.
+  const after = text.includes(':') ? text.slice(text.lastIndexOf(':') + 1) : text;
+  return after.trim() || null;
+}

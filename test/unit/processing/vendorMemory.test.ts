@@ -1,0 +1,65 @@
+// Vendor memory (issue 16) on hand-made pages: how a vendor is recognised, what a saved value
+// teaches, and when the memory's reading replaces the extractor's.
+import { describe, expect, it } from 'vitest';
+import { sameVendor, vendorKeys } from '../../../src/service/processing/extract/memory/keys.js';
+import { learnCorrections, recallFields } from '../../../src/service/processing/extract/memory/index.js';
+import { learnField } from '../../../src/service/processing/extract/memory/learn.js';
+import type { MemoryWord } from '../../../src/service/processing/extract/memory/words.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { ExtractedField } from '../../../src/service/processing/types.js';
+
+/** A page of lines, each a list of cells at x positions (page 600 x 800, lines 20 units high). */
+function page(lines: Array<Array<[number, string]>>): PageLayout {
+  return {
+    number: 1, width: 600, height: 800, source: 'text', quality: 1,
+    lines: lines.map((cells, i) => ({
+      text: cells.map(([, t]) => t).join(' '), x0: cells[0]![0], x1: 580, y0: 40 + i * 30, y1: 60 + i * 30, page: 1,
+      cells: cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 7 })),
+    })),
+  };
+}
+
+const receipt = (total: string, name = 'KEDAI PAPAN YEW CHUAN') =>
+  page([[[20, name]], [[20, 'GST REG NO: 000305590528']], [[20, 'No. 12 Jalan Besar']], [[20, 'TOTAL QTY'], [400, '3']], [[20, 'NET PAYABLE'], [400, total]], [[20, 'CASH'], [400, '100.00']]]);
+
+const words = (p: PageLayout): MemoryWord[] =>
+  p.lines.flatMap((l) => l.cells.map((c) => ({ page: 1, text: c.text, box: [c.x0 / 600, l.y0 / 800, c.x1 / 600, l.y1 / 800] as [number, number, number, number] })));
+
+const field = (title: string, type: string, value: unknown, confidence: number): ExtractedField => ({ title, type, value, confidence, description: '', hidden: false });
+
+describe('vendor memory', () => {
+  it('recognises a vendor by its tax number, and by a letterhead read with an OCR slip', () => {
+    const known = vendorKeys(words(receipt('12.00')));
+    expect(known.taxIds).toEqual(['000305590528']);
+    expect(sameVendor(vendorKeys(words(receipt('30.00'))), known)).toBe(1);
+    const slipped = page([[[20, 'KEDAI PAPAN YEW CHUAM']], [[20, 'No. 12 Jalan Besar']]]);
+    expect(sameVendor(vendorKeys(words(slipped)), { ...known, taxIds: [] })).toBeGreaterThanOrEqual(0.5);
+    expect(sameVendor(vendorKeys(words(page([[[20, 'ANOTHER SHOP SDN BHD']]]))), known)).toBe(0);
+  });
+
+  it('learns the label beside a value, never a currency or a speck', () => {
+    expect(learnField(words(receipt('12.00')), 'Total', 'number', 12, true)).toMatchObject({ label: 'netpayable', where: 'right', corrected: true });
+    // "RM" before the amount is its currency: the label is the cell above.
+    const inCell = page([[[20, 'Amount due']], [[20, 'RM 12.00']]]);
+    expect(learnField(words(inCell), 'Total', 'number', 12, true)).toMatchObject({ label: 'amountdue', where: 'below' });
+    expect(learnField(words(page([[[20, 'RM 12.00 z']]])), 'Total', 'number', 12, true)).toMatchObject({ label: null, where: null });
+  });
+
+  it('reads a corrected field where the correction said; a confirmed one only makes an agreeing value sure', () => {
+    const first = receipt('12.00');
+    const corrected = learnCorrections([], words(first), 'KEDAI PAPAN YEW CHUAN', [{ title: 'Total', type: 'number', value: 12, corrected: true }]);
+    const next = receipt('45.50');
+    const read = recallFields([next], [field('Total', 'number', 100, 0.8), field('Vendor Name', 'string', 'KEDAI PAPAN', 0.5)], [corrected]);
+    expect(read[0]).toMatchObject({ value: 45.5, confidence: 0.95 });
+    const confirmed = learnCorrections([], words(first), 'KEDAI PAPAN YEW CHUAN', [
+      { title: 'Total', type: 'number', value: 12, corrected: false },
+      { title: 'Vendor Name', type: 'string', value: 'KEDAI PAPAN YEW CHUAN', corrected: false },
+    ]);
+    const kept = recallFields([next], [field('Total', 'number', 100, 0.8), field('Vendor Name', 'string', 'KEDAI PAPAN', 0.5)], [confirmed]);
+    expect(kept[0]).toMatchObject({ value: 100, confidence: 0.8 });
+    // A vendor's name is the same on each of its documents.
+    expect(kept[1]).toMatchObject({ value: 'KEDAI PAPAN YEW CHUAN', confidence: 0.95 });
+    const agreeing = recallFields([next], [field('Total', 'number', 45.5, 0.8)], [confirmed]);
+    expect(agreeing[0]).toMatchObject({ value: 45.5, confidence: 0.95 });
+  });
+});
