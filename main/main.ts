@@ -8,7 +8,7 @@ import { createLoginLink, fetchStatus, readControlEndpoint, setPaused } from './
 import { NotificationGate } from './notifier.js';
 import { adoptPlainKey, SecretFile } from './secrets.js';
 import { RestartPolicy } from './supervisor.js';
-import { trayIcon, trayMenu, trayTooltip, type OverallStatus } from './trayState.js';
+import { trayIcon, trayLang, trayMenu, trayTooltip, type OverallStatus } from './trayState.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const assets = path.join(here, '..', '..', 'assets');
@@ -71,10 +71,11 @@ async function refresh(): Promise<void> {
   }
   if (!tray) return;
   tray.setImage(nativeImage.createFromPath(path.join(assets, `tray-${trayIcon(lastStatus)}.png`)));
-  tray.setToolTip(trayTooltip(lastStatus));
+  const lang = trayLang(app.getLocale());
+  tray.setToolTip(trayTooltip(lastStatus, lang));
   tray.setContextMenu(
     Menu.buildFromTemplate(
-      trayMenu(lastStatus, app.getLoginItemSettings().openAtLogin).map((item) => {
+      trayMenu(lastStatus, app.getLoginItemSettings().openAtLogin, lang).map((item) => {
         if (item.id === 'separator') return { type: 'separator' as const };
         if (item.id === 'login') return { label: item.label, type: 'checkbox' as const, checked: item.checked, click: () => void act(item.id) };
         return { label: item.label, click: () => void act(item.id) };

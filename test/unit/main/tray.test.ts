@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { NotificationGate } from '../../../main/notifier.js';
 import { adoptPlainKey, SecretFile, type Cipher } from '../../../main/secrets.js';
 import { RestartPolicy } from '../../../main/supervisor.js';
-import { trayIcon, trayMenu, trayTooltip, type OverallStatus } from '../../../main/trayState.js';
+import { TRAY_WORDS, trayIcon, trayLang, trayMenu, trayTooltip, type OverallStatus } from '../../../main/trayState.js';
 
 const folder = (state: 'idle' | 'syncing' | 'paused' | 'error', counts: Record<string, number> = {}) => ({ path: '/in', state, counts });
 
@@ -43,6 +43,19 @@ describe('tray attention', () => {
     expect(trayTooltip({ paused: false, folders: idle, attention: attention([{ kind: 'diskFull', count: 1 }]) })).toMatch(/^docsync: disk full/);
     expect(trayIcon({ paused: false, folders: idle, attention: attention([{ kind: 'paused', count: 1 }]) })).toBe('paused');
     expect(trayIcon({ paused: false, folders: idle, attention: attention([]) })).toBe('idle');
+  });
+});
+
+describe('tray in Japanese', () => {
+  it('speaks the language of the OS, with every word in both languages', () => {
+    expect(trayLang('ja-JP')).toBe('ja');
+    expect(trayLang('en-GB')).toBe('en');
+    expect(Object.keys(TRAY_WORDS.ja).sort()).toEqual(Object.keys(TRAY_WORDS.en).sort());
+    const idle = [folder('idle', { exported: 4, failed: 1 })];
+    expect(trayTooltip({ paused: false, folders: idle, toReview: 3 }, 'ja')).toBe('docsync：失敗 1 件、要確認 3 件、完了 4 件');
+    expect(trayTooltip({ paused: false, folders: [folder('idle', { exported: 4 })] }, 'ja')).toBe('docsync：完了 4 件、最新の状態');
+    expect(trayTooltip({ paused: false, folders: [], offline: true }, 'ja')).toBe('docsync：停止中（再起動しています）');
+    expect(trayMenu({ paused: true, folders: idle }, false, 'ja').map((m) => m.label)).toEqual(['docsync を開く', '同期を再開', '受信フォルダーを開く', undefined, 'ログイン時に起動', 'docsync を終了']);
   });
 });
 
