@@ -169,24 +169,27 @@ async function runAnswer(jobId: string, opts: AskOptions): Promise<void> {
   }
 }
 
-/** `docsync ask "question" [--folder F] [--files ...] [--wait] [--json]`. */
+/** A service's refusal in one line and exit 1; anything else as every command reports it. */
+async function reportErrors(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (err instanceof ServiceError) {
+      process.stderr.write(`docsync: ${err.message}\n`);
+      process.exit(1);
+    }
+    fail(err);
+  }
+}
+
+/** `docsync ask "question" [--folder F] [--files ...] [--wait] [--json]` and `docsync answer JOB`. */
 export function registerAskCommand(program: Command): void {
   withCommon(program.command('answer <jobId>'))
     .description('print the answer of a question asked without --wait (followed until it ends; Ctrl-C stops it)')
     .option('--json', 'machine-readable output', false)
     .option('--service-url <url>', 'service address (default: service.url of the config)')
     .option('--api-key-file <file>', 'file holding the API key; or set DOCSYNC_API_KEY')
-    .action(async (jobId: string, opts: AskOptions) => {
-      try {
-        await runAnswer(jobId, opts);
-      } catch (err) {
-        if (err instanceof ServiceError) {
-          process.stderr.write(`docsync: ${err.message}\n`);
-          process.exit(1);
-        }
-        fail(err);
-      }
-    });
+    .action((jobId: string, opts: AskOptions) => reportErrors(() => runAnswer(jobId, opts)));
 
   withCommon(program.command('ask <question>'))
     .description('ask a question about your documents; Ctrl-C stops the run')
@@ -199,15 +202,5 @@ export function registerAskCommand(program: Command): void {
     .option('--no-query', 'do not let the agent compute figures over the extracted values')
     .option('--service-url <url>', 'service address (default: service.url of the config)')
     .option('--api-key-file <file>', 'file holding the API key; or set DOCSYNC_API_KEY')
-    .action(async (question: string, opts: AskOptions) => {
-      try {
-        await runAsk(question, opts);
-      } catch (err) {
-        if (err instanceof ServiceError) {
-          process.stderr.write(`docsync: ${err.message}\n`);
-          process.exit(1);
-        }
-        fail(err);
-      }
-    });
+    .action((question: string, opts: AskOptions) => reportErrors(() => runAsk(question, opts)));
 }

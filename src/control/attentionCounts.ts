@@ -9,16 +9,3 @@ export function countUnreachable(db: Db): number {
     .pluck()
     .get() as number;
 }
-
-/**
- * Documents to review, read from the ledger rows' review state (filled by the review step);
- * null while no row carries a review state at all, so "to review" is never claimed as zero
- * by a build that does not record it.
- */
-export function countToReview(db: Db): number | null {
-  const row = db
-    .prepare(`SELECT count(DISTINCT CASE WHEN review_state = 'needs review' AND status != 'deleted' THEN source_path END) AS n,
-              count(review_state) AS known FROM ledger_rows`)
-    .get() as { n: number; known: number };
-  return row.known === 0 ? null : row.n;
-}
