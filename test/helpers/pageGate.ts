@@ -6,26 +6,32 @@ import type { ProcessInput, ProcessResult } from '../../src/service/processing/t
 import { imagePdf, invoice, invoicePdf, renderPages, scanLook } from '../integration/service/processingFixtures.js';
 
 export class PageGate {
-  /** Page reports with `done` below this pass; the others wait (0: even "0 of n" waits). */
+  /** Reports with `done` up to this are recorded; those below it go on, the one at it is held. */
   private allowed = 0;
-  private waiting: Array<{ done: number; go: () => void }> = [];
+  private waiting: Array<{ passes: (allowed: number) => boolean; go: () => void }> = [];
 
   /** The service's `processor`: the real engine, its page reports held at the gate. */
   readonly processor = (input: ProcessInput): Promise<ProcessResult> =>
     processFile({
       ...input,
       onPage: async (done, total) => {
-        await input.onPage?.(done, total); // recorded first: the test sees it while the run waits
-        if (done >= this.allowed) await new Promise<void>((go) => this.waiting.push({ done, go }));
+        await this.until((allowed) => done <= allowed);
+        await input.onPage?.(done, total); // recorded: the test sees it while the run waits
+        await this.until((allowed) => done < allowed);
       },
     });
 
-  /** Lets the reports with `done` below `n` pass (Infinity: everything, from now on). */
+  /** Records the page reports up to `n` and holds the run at `n` (Infinity: lets everything go). */
   allow(n: number): void {
     this.allowed = n;
-    const passing = this.waiting.filter((w) => w.done < n);
-    this.waiting = this.waiting.filter((w) => w.done >= n);
+    const passing = this.waiting.filter((w) => w.passes(n));
+    this.waiting = this.waiting.filter((w) => !w.passes(n));
     passing.forEach((w) => w.go());
+  }
+
+  private until(passes: (allowed: number) => boolean): Promise<void> {
+    if (passes(this.allowed)) return Promise.resolve();
+    return new Promise((go) => this.waiting.push({ passes, go }));
   }
 }
 
