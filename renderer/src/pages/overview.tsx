@@ -147,7 +147,6 @@ export function Overview() {
           {status.running.map((f) => (
             <li>
               <a href={`#/files/${f.id}`}>{f.relPath}</a> <span class={`pill status-${f.status}`}>{t(`status.${f.status}` as MessageKey)}</span>
-              {f.pages && <> <PagesLine pages={f.pages} /></>}
             </li>
           ))}
         </ul>
