@@ -129,7 +129,7 @@ export function pagesText(p: PageProgress): string {
   return `${p.done} of ${p.total} pages read, ${left}`;
 }
 
-function formatStatus(r: StatusReport): string {
+export function formatStatus(r: StatusReport): string {
   const lines: string[] = [];
   lines.push(`daemon: ${r.daemon?.running ? `running (pid ${r.daemon.pid})` : 'not running'}${r.paused ? ', paused' : ''}`);
   if (r.diskFull) lines.push(`disk full (${r.diskFull.code}) writing ${r.diskFull.path}: exports wait until there is space again`);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagesText } from '../../../src/cli/control.js';
+import { formatStatus, pagesText } from '../../../src/cli/control.js';
 import { DaemonAdapter } from '../../../src/control/daemonAdapter.js';
 import { startControlServer, type ControlServer } from '../../../src/control/server.js';
 import type { FileDetailView, StatusView } from '../../../src/control/views.js';
@@ -85,6 +85,7 @@ describe('page progress through the daemon', () => {
     expect(reading).toHaveLength(1);
     expect(reading[0]).toMatchObject({ path: 'long-scan.pdf', total: 2 });
     expect(pagesText(reading[0]!)).toMatch(/^1 of 2 pages read, about \d+ (s|min) left$/);
+    expect(formatStatus(report)).toContain(`  processing long-scan.pdf: ${pagesText(reading[0]!)}\n`);
     await until(() => events.length >= 2, 10_000, 'two pages events');
     expect(events[0]).toContain('"done":0');
     expect(events.at(-1)).toContain('"total":2');
