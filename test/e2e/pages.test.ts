@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../src/service/processing/engine.js';
 import { startTestService, type TestService } from '../../src/service/testing.js';
 import { openStateDb } from '../../src/sync/state/db.js';
+import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/browser.js';
 import { PageGate, scannedPdf } from '../helpers/pageGate.js';
 import { drop, openPage, startUiHarness, type UiHarness } from './harness.js';
@@ -68,6 +69,13 @@ describe('pages read of a long document', () => {
     const fileUrl = new URL(overview.url()).hash;
     const japanese = await openPage(browser, h, fileUrl, { locale: 'ja-JP' });
     await pagesOn(japanese).filter({ hasText: /^2 ページ中 1 ページ読み取り済み、残り約 \d+ (秒|分)$/ }).waitFor();
+    expect(await axeViolations(japanese)).toEqual([]);
+
+    // In the 400 px tray window, the folder card with the line fits without scrolling sideways.
+    const tray = await openPage(browser, h, '#/', { viewport: { width: 400, height: 700 } });
+    await tray.locator('[data-reading="long-scan.pdf"]').getByTestId('pages').waitFor();
+    expect(await tray.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    expect(await axeViolations(tray)).toEqual([]);
 
     // Every page read: the line says the values come next, live, without a reload.
     gate.allow(2);
