@@ -31,6 +31,8 @@ export interface FileView {
   id: number;
   folder: string;
   relPath: string;
+  /** Where the file is now, relative to its folder: relPath, or under Processed/ or Failed/ once docsync moved it there. */
+  currentPath: string;
   status: FileStatus;
   reason: string | null;
   errorCode: string | null;

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FolderConfig } from './config.js';
-import { sidecarPaths } from './export/names.js';
 import type { FolderContext } from './folder.js';
+import { sidecarsOf } from './location.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import type { SettledFile } from './settle.js';
 import type { FileRow } from './state/files.js';
@@ -17,7 +17,9 @@ export function classify(
   ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile, settlingSoon: Map<string, FileRow>,
 ): Promise<unknown> | undefined {
   const { store } = ctx;
-  const sig = { size: f.size, mtime_ms: f.mtimeMs };
+  // A file settled where it was found: a row docsync had moved into Processed/ or Failed/ is
+  // here again (a new file of the same name, a copy brought back).
+  const sig = { size: f.size, mtime_ms: f.mtimeMs, outcome_dir: null };
   if (row.sha256 === sha256 && row.status !== 'discovered') {
     store.transition(row.id, row.status, sig, 'touched, content unchanged');
     return undefined;
@@ -31,7 +33,7 @@ export function classify(
   const moved = taking && taking.id !== row.id ? undefined : store.movedFrom(row.folder, sha256, row.id);
   // Exported while the file was already on its way (renamed before its result came): no outputs
   // to carry along, so the result is fetched again for the new name; nothing is uploaded again.
-  if (moved && !fs.existsSync(sidecarPaths(absPathOfRow(moved)).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
+  if (moved && !fs.existsSync(sidecarsOf(moved).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
   if (moved) {
     const patch = {
       ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
@@ -106,5 +108,3 @@ function takeOverUpload(
   ctx.wake();
   return undefined;
 }
-
-const absPathOfRow = (r: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string => path.join(r.folder, ...(r.disk_path ?? r.rel_path).split('/'));

@@ -5,11 +5,12 @@ import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
 import { isDocsyncOutput } from './export/index.js';
 import { logFileStep } from './fileLog.js';
+import { outcomeDirFor, placeNow, whereIn, whereNow } from './location.js';
 import { FolderDriver } from './folder.js';
 import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
 import { Outputs } from './outputs.js';
-import { absPathOf, Pipeline } from './pipeline.js';
+import { Pipeline } from './pipeline.js';
 import type { Remote } from './remote.js';
 import { ControlStore } from './state/control.js';
 import { openStateDb, type Db } from './state/db.js';
@@ -192,7 +193,7 @@ export class Daemon {
     const driver = new FolderDriver(f, {
       store: this.store, emitter: this.emitter, log: this.o.log, settleMs: this.config.settleMs,
       isOwnOutput: isDocsyncOutput,
-      moveOutputs: (from, to) => this.outputs.moved(absPathOf(from), absPathOf(to)),
+      moveOutputs: (from, to) => this.outputs.moved(whereNow(from), whereNow(to)),
       wake: () => this.pipeline.wake(),
       hashRoom: () => this.pipeline.hashRoom(),
       presenceMs: this.o.presenceIntervalMs,
@@ -286,18 +287,18 @@ export class Daemon {
     const driver = this.drivers.get(row.folder);
     if (!driver) return;
     const f = driver.config;
-    const abs = absPathOf(row);
-    const target = row.status === 'exported' ? (f.onSuccess === 'move' ? 'Processed' : null) : f.onFailure === 'move' ? 'Failed' : null;
+    const abs = whereNow(row);
+    const target = row.status === 'exported' || row.status === 'failed' ? outcomeDirFor(f, row.status) : null;
     if (row.status === 'exported' && f.replacedVersions === 'delete-remote' && row.previous_file_ids) {
       await this.o.remote.deleteFiles(parseFileIds(row.previous_file_ids)).catch((err) => this.o.log.warn({ err }, 'old version not deleted'));
     }
-    if (target && fs.existsSync(abs)) {
-      const dest = path.join(f.path, target, ...(row.disk_path ?? row.rel_path).split('/'));
+    if (target && target !== row.outcome_dir && fs.existsSync(abs)) {
+      const dest = whereIn(row, target);
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(abs, dest);
       // The ledgers keep listing it where it was found, linking to where it is now.
       await this.outputs.moved(abs, dest);
-      this.store.transition(row.id, row.status, {}, `moved to ${target}/${row.rel_path}`);
+      this.store.transition(row.id, row.status, { outcome_dir: target }, `moved to ${placeNow({ ...row, outcome_dir: target })}`);
       return;
     }
     const st = fs.statSync(abs, { throwIfNoEntry: false });
@@ -319,7 +320,7 @@ export class Daemon {
     for (const row of rows) {
       const driver = this.drivers.get(row.folder);
       if (!driver || driver.busy) continue;
-      const abs = absPathOf(row);
+      const abs = whereNow(row);
       const outcome = await this.outputs.deleted(abs);
       this.store.transition(row.id, 'removed', { outputs_cleared_at: Date.now() },
         outcome === 'removed' ? 'deleted locally; its sidecars and ledger rows removed' : 'deleted locally; kept in the ledger, marked deleted');

@@ -8,6 +8,7 @@ import { hashFile } from './hash.js';
 import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { judgeLink, SkippedLinks } from './links.js';
+import { isInOutcomeDir, outcomeDirs, whereNow, type Placed } from './location.js';
 import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
@@ -142,9 +143,7 @@ export class FolderDriver {
   private async watch(): Promise<void> {
     this.rootReal = fs.realpathSync(this.path);
     const mode = chooseWatchMode(this.path, this.config.watch);
-    const ignore = ['.git', 'node_modules'];
-    if (this.config.onSuccess === 'move') ignore.push('Processed');
-    if (this.config.onFailure === 'move') ignore.push('Failed');
+    const ignore = ['.git', 'node_modules', ...outcomeDirs(this.config)];
     this.watcher = await startWatcher(this.path, mode, this.config.pollIntervalMs, {
       onChange: (abs) => this.changed(abs),
       onDelete: (abs) => {
@@ -244,22 +243,16 @@ export class FolderDriver {
     // iteration, because the connection is busy while a statement iterates.
     const gone: number[] = [];
     const rows = this.ctx.store.db
-      .prepare("SELECT id, rel_path, disk_path FROM files WHERE folder = ? AND status != 'removed'")
-      .iterate(this.path) as IterableIterator<{ id: number; rel_path: string; disk_path: string | null }>;
+      .prepare("SELECT id, folder, rel_path, disk_path, outcome_dir FROM files WHERE folder = ? AND status != 'removed'")
+      .iterate(this.path) as IterableIterator<Placed & { id: number }>;
     for (const r of rows) {
       if (seen.has(r.id)) continue;
-      const abs = path.join(this.path, ...(r.disk_path ?? r.rel_path).split('/'));
-      if (this.tracker.has(abs) || fs.existsSync(abs) || this.movedAway(r.rel_path)) continue;
+      const abs = whereNow(r);
+      if (this.tracker.has(abs) || fs.existsSync(abs) || isInOutcomeDir(this.path, r.rel_path)) continue;
       gone.push(r.id);
     }
     for (const id of gone) this.removeRow(id, 'deleted locally');
     this.adoptOrphans();
-  }
-
-  /** A file docsync itself moved into Processed/ or Failed/ is not a deletion. */
-  private movedAway(rel: string): boolean {
-    const parts = rel.split('/');
-    return ['Processed', 'Failed'].some((d) => fs.existsSync(path.join(this.path, d, ...parts)));
   }
 
   /** The daemon saw the file differ from its row after an upload: look at it again. */
@@ -354,7 +347,7 @@ export class FolderDriver {
     if (!rel || rel.startsWith('..')) return;
     if (this.skippedLinks.forget(rel)) this.ctx.problemsChanged?.(this);
     if (fs.existsSync(abs)) return; // replaced in the meantime (atomic save): the change event handles it
-    if (this.movedAway(rel)) return; // docsync moved it into Processed/ or Failed/
+    if (isInOutcomeDir(this.path, rel)) return; // docsync moved it into Processed/ or Failed/
     const row = this.ctx.store.byPath(this.path, rel);
     if (row) return this.removeRow(row.id, reason);
     // A deleted folder: every row below it goes.
@@ -426,7 +419,7 @@ export class FolderDriver {
   private adoptOrphans(): void {
     for (const dup of this.ctx.store.orphanedDuplicates(this.path)) {
       this.ctx.store.transition(dup.id, 'discovered', {}, 'the file it duplicated is gone: looked at again');
-      this.tracker.observe(path.join(this.path, ...(dup.disk_path ?? dup.rel_path).split('/')));
+      this.tracker.observe(whereNow(dup));
     }
   }
 

@@ -5,6 +5,7 @@ import {
   Ledger, moveSidecars, removeSidecars, writeSidecars, rebuildLedgers, type FormValuesEntry, type LedgerEvent,
 } from './export/index.js';
 import type { Config, FolderConfig } from './config.js';
+import { withoutOutcomeDir } from './location.js';
 import type { FileRow } from './state/files.js';
 import type { ReviewBook } from './review/book.js';
 
@@ -44,9 +45,7 @@ export class Outputs {
     const folder = this.folderOf(abs);
     if (!folder) return [path.dirname(abs)];
     if (this.settings.ledgers === 'root') return [folder.path];
-    const parts = path.relative(folder.path, path.dirname(abs)).split(path.sep).filter(Boolean);
-    const movedInto = (parts[0] === 'Processed' && folder.onSuccess === 'move') || (parts[0] === 'Failed' && folder.onFailure === 'move');
-    if (movedInto) parts.shift();
+    const parts = withoutOutcomeDir(folder, path.relative(folder.path, path.dirname(abs)).split(path.sep).filter(Boolean));
     return parts.length === 0 ? [folder.path] : [folder.path, path.join(folder.path, ...parts)];
   }
 

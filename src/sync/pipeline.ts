@@ -5,6 +5,7 @@ import { backoffMs } from './backoff.js';
 import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
+import { whereNow } from './location.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 import { hashFile } from './hash.js';
@@ -212,7 +213,7 @@ export class Pipeline {
   private async upload(row: FileRow): Promise<void> {
     const folder = this.o.folder(row.folder);
     if (!folder) return;
-    const abs = absPathOf(row);
+    const abs = whereNow(row);
     const name = remoteFileName(path.posix.basename(row.rel_path));
     if (row.status === 'settled') {
       const dir = remoteDir(folder, row.rel_path);
@@ -284,7 +285,7 @@ export class Pipeline {
     // they are not this file's, and it is sent again.
     let sha256: string | undefined;
     if (p.sha256 && p.sha256 !== row.sha256) {
-      const now = await hashFile(absPathOf(row)).catch(() => null);
+      const now = await hashFile(whereNow(row)).catch(() => null);
       if (now?.sha256 !== p.sha256) return false;
       sha256 = p.sha256;
     }
@@ -326,7 +327,7 @@ export class Pipeline {
     const now = new Date();
     const current = this.o.store.get(row.id);
     if (current?.status !== 'processing') return; // deleted or changed meanwhile
-    const abs = absPathOf(current);
+    const abs = whereNow(current);
     if (fs.existsSync(abs)) await this.o.outputs.exported(abs, current, documents, fileIds, now);
     const done = this.o.store.transition(row.id, 'exported', {
       file_ids: JSON.stringify(fileIds), exported_at: now.getTime(), error_code: null, error_detail: null,
@@ -346,7 +347,7 @@ export class Pipeline {
     }
     const e = toRemoteError(err);
     if (e.code === 'FILE_GONE') {
-      if (!fs.existsSync(absPathOf(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
+      if (!fs.existsSync(whereNow(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
       return;
     }
     if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
@@ -362,16 +363,12 @@ export class Pipeline {
   private fail(row: FileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
     const done = this.o.store.transition(row.id, 'failed', { error_code: code, error_detail: detail ? JSON.stringify(detail) : null }, reason);
     try {
-      this.o.outputs.failed(absPathOf(done), done, reason);
+      this.o.outputs.failed(whereNow(done), done, reason);
     } catch (err) {
       this.o.log.warn({ err, file: row.rel_path }, 'ledger entry of a failed file not written');
     }
     this.o.settledOutcome?.(done);
   }
-}
-
-export function absPathOf(row: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string {
-  return path.join(row.folder, ...(row.disk_path ?? row.rel_path).split('/'));
 }
 
 function toRemoteError(err: unknown): RemoteError {

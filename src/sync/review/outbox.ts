@@ -5,12 +5,11 @@
 import fs from 'node:fs';
 import { backoffMs } from '../backoff.js';
 import type { FormValuesEntry } from '../export/types.js';
-import { sidecarPaths } from '../export/names.js';
 import type { Logger } from '../logger.js';
 import type { Outputs } from '../outputs.js';
-import { absPathOf } from '../pipeline.js';
+import { sidecarsOf, whereNow } from '../location.js';
 import { RemoteError, type Remote } from '../remote.js';
-import { parseFileIds, type FileStore } from '../state/files.js';
+import { parseFileIds, type FileRow, type FileStore } from '../state/files.js';
 import type { ReviewStore, CorrectionField, OutboxRow } from './store.js';
 
 export interface OutboxOptions {
@@ -87,7 +86,7 @@ export class ReviewOutbox {
   async rewrite(fileRow: number): Promise<void> {
     const file = this.o.files.get(fileRow);
     if (!file || file.status !== 'exported') return;
-    const abs = absPathOf(file);
+    const abs = whereNow(file);
     if (!fs.existsSync(abs)) return;
     const fileIds = parseFileIds(file.file_ids);
     let documents: FormValuesEntry[];
@@ -95,16 +94,16 @@ export class ReviewOutbox {
       documents = [];
       for (const id of fileIds) documents.push(...(await this.o.remote.values(id)));
     } catch {
-      documents = sidecarDocuments(abs);
+      documents = sidecarDocuments(file);
     }
     await this.o.outputs.exported(abs, file, documents, fileIds, new Date(file.exported_at ?? Date.now()));
     this.o.onRewritten?.(fileRow);
   }
 }
 
-function sidecarDocuments(abs: string): FormValuesEntry[] {
+function sidecarDocuments(file: FileRow): FormValuesEntry[] {
   try {
-    return (JSON.parse(fs.readFileSync(sidecarPaths(abs).json, 'utf8')) as { documents?: FormValuesEntry[] }).documents ?? [];
+    return (JSON.parse(fs.readFileSync(sidecarsOf(file).json, 'utf8')) as { documents?: FormValuesEntry[] }).documents ?? [];
   } catch {
     return [];
   }

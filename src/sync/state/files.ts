@@ -33,6 +33,8 @@ export interface FileRow {
   previous_file_ids: string | null;
   duplicate_of: number | null;
   moved_to: number | null;
+  /** The outcome folder docsync moved the file into (Processed, Failed), null while it is where it was found: see location.ts. */
+  outcome_dir: string | null;
   /** A file deleted locally: when its sidecars and ledger rows were removed (or marked deleted). */
   outputs_cleared_at?: number | null;
   remote_deleted_at: number | null;
@@ -68,7 +70,7 @@ export class TransitionError extends Error {
 const PATCHABLE = new Set<string>([
   'disk_path', 'size', 'mtime_ms', 'sha256', 'reason', 'attempts', 'error_code', 'error_detail', 'next_attempt_at',
   'ticket_gen', 'idempotency_key', 'remote_path', 'upload_id', 'ticket_at', 'file_ids', 'previous_file_ids',
-  'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at',
+  'duplicate_of', 'moved_to', 'outcome_dir', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at',
 ]);
 
 /** Files at rest, the condition of the time indexes (migration 0011); the others are in flight. */
