@@ -79,12 +79,8 @@ export interface SettingsView {
   defaultSchemaId?: string;
 }
 
-/** Engine events as the SSE stream sends them. */
-export type StreamEvent =
-  | { type: 'file'; data: { file: { id: number; folder: string; rel_path: string; status: FileStatus; reason: string | null }; from: FileStatus | null; to: FileStatus } }
-  | { type: 'folder'; data: { folder: string; state: FolderState; error?: string } }
-  | { type: 'idle'; data: unknown }
-  | { type: 'review'; data: { fileRow: number } };
+/** Engine events as the SSE stream sends them (the contract: StreamEvent in contract.ts). */
+export type { StreamEvent } from './contract.js';
 
 export type ReviewStateName = 'needs review' | 'checked' | 'auto';
 
