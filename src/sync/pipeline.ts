@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { backoffMs } from './backoff.js';
+import { backoffMs } from '../client/retryPolicy.js';
 import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
@@ -305,7 +305,7 @@ export class Pipeline {
       const n = (this.pollCount.get(row.id) ?? 0) + 1;
       this.pollCount.set(row.id, n);
       const base = this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
-      this.o.store.schedule(row.id, Date.now() + backoffMs(n, base, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3));
+      this.o.store.schedule(row.id, Date.now() + backoffMs(n, { baseMs: base, maxMs: Math.min(POLL_MAX_MS, this.o.maxBackoffMs), factor: 1.3, jitter: 'upper-half' }));
       return;
     }
     this.recheck.delete(row.id);
@@ -353,7 +353,7 @@ export class Pipeline {
     if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
     const current = this.o.store.get(row.id);
     if (current?.status !== status) return;
-    const waitMs = Math.max(backoffMs(current.attempts + 1, 500, this.o.maxBackoffMs), (e.retryAfter ?? 0) * 1000);
+    const waitMs = Math.max(backoffMs(current.attempts + 1, { baseMs: 500, maxMs: this.o.maxBackoffMs, jitter: 'upper-half' }), (e.retryAfter ?? 0) * 1000);
     this.o.store.transition(row.id, status, {
       attempts: current.attempts + 1, next_attempt_at: Date.now() + waitMs, error_code: e.code,
       error_detail: e.problem ? JSON.stringify(e.problem) : null,

@@ -3,7 +3,7 @@
 // until the service takes it: a restart half-way sends it again under the same Idempotency-Key,
 // an offline service is tried again with backoff, a refusal (4xx) is recorded and dropped.
 import fs from 'node:fs';
-import { backoffMs } from '../backoff.js';
+import { backoffMs } from '../../client/retryPolicy.js';
 import type { FormValuesEntry } from '../export/types.js';
 import type { Logger } from '../logger.js';
 import type { Outputs } from '../outputs.js';
@@ -76,7 +76,7 @@ export class ReviewOutbox {
         this.o.store.refused(row.id, `${e.code}: ${e.message}`);
         return false;
       }
-      const wait = Math.max(backoffMs(row.attempts + 1, 500, this.o.maxBackoffMs), (e.retryAfter ?? 0) * 1000);
+      const wait = Math.max(backoffMs(row.attempts + 1, { baseMs: 500, maxMs: this.o.maxBackoffMs, jitter: 'upper-half' }), (e.retryAfter ?? 0) * 1000);
       this.o.store.later(row.id, row.attempts + 1, Date.now() + wait, `${e.code}: ${e.message}`);
       return false;
     }
