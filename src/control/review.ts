@@ -5,7 +5,7 @@ import { ClientRemote } from '../sync/clientRemote.js';
 import type { FormValuesEntry } from '../sync/export/types.js';
 import { sidecarsOf, whereNow, type Placed } from '../sync/location.js';
 import type { PageWords } from '../sync/remote.js';
-import type { FileReview } from '../sync/review/assess.js';
+import type { FileReview } from '../sync/review/types.js';
 import { coerceValue, ValueError } from '../sync/review/coerce.js';
 import { ReviewStore, type CorrectionField } from '../sync/review/store.js';
 import type { Db } from '../sync/state/db.js';

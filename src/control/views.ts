@@ -1,7 +1,7 @@
 import type { Progress } from '../sync/progress.js';
 import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
-import type { FieldReview } from '../sync/review/assess.js';
+import type { FieldReview } from '../sync/review/types.js';
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
 

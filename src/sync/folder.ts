@@ -1,32 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { classify } from './classify.js';
+import { classify, type ClassifyContext } from './classify.js';
 import type { FolderConfig } from './config.js';
 import type { FolderState, SyncEmitter } from './events.js';
 import { hashFile } from './hash.js';
-import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { judgeLink, SkippedLinks } from './links.js';
 import { isInOutcomeDir, outcomeDirs, whereNow, type Placed } from './location.js';
 import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
-import { TransitionError, type FileRow, type FileSignature, type FileStore } from './state/files.js';
+import { TransitionError, type FileRow, type FileSignature } from './state/files.js';
 import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
-export interface FolderContext {
-  store: FileStore;
+export interface FolderContext extends ClassifyContext {
   emitter: SyncEmitter;
-  log: Logger;
   settleMs: number;
   /** Names docsync itself writes (sidecars, ledgers, temp files): never synced. */
   isOwnOutput(name: string): boolean;
-  /** Outputs follow a file that moved (recognised by its hash). */
-  moveOutputs(from: FileRow, to: FileRow): Promise<void>;
-  /** New settled work exists: wake the upload pump. */
-  wake(): void;
   /** Resolves when hashing another file would not run too far ahead of the uploads. */
   hashRoom(): Promise<void>;
   /** How often a folder's existence is checked (a missing folder is watched again when it is back). */

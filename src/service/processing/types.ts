@@ -43,7 +43,7 @@ export interface ProcessInput {
   signal?: AbortSignal;
   onStep?: (step: ProcessingStep) => void;
   /** The workspace's vendor memory (extract/memory/): a known vendor's fields are read as corrections taught. */
-  vendorMemory?: import('./extract/memory/index.js').VendorMemory[];
+  vendorMemory?: import('./extract/memory/vendor.js').VendorMemory[];
 }
 
 export interface ExtractedField {

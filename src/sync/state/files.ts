@@ -3,7 +3,6 @@ import type { Statement } from 'better-sqlite3';
 import { prepared as preparedFor } from '../../sqlite.js';
 import { batchedWrite } from '../../writeBatch.js';
 import type { Db } from './db.js';
-import type { SyncEmitter } from '../events.js';
 
 export const FILE_STATUSES = [
   'discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed',
@@ -41,6 +40,19 @@ export interface FileRow {
   created_at: number;
   updated_at: number;
   exported_at: number | null;
+}
+
+/** A committed change of a file's status, as FileStore announces it (the engine's `file` event). */
+export interface FileTransition {
+  file: FileRow;
+  from: FileStatus | null;
+  to: FileStatus;
+  reason: string | null;
+}
+
+/** Where FileStore announces committed transitions: the daemon's SyncEmitter. */
+export interface TransitionListener {
+  emit(event: 'file', transition: FileTransition): unknown;
 }
 
 export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
@@ -143,7 +155,7 @@ export class FileStore {
   private readonly applyTransition;
   private readonly inOneCommit;
 
-  constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
+  constructor(readonly db: Db, private readonly emitter?: TransitionListener) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
     this.inOneCommit = db.transaction((work: () => void) => work());
     this.stmts = {
