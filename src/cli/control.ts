@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../sync/config.js';
 import { foundAt, whereNow, type Placed } from '../sync/location.js';
+import { everyPlace } from '../sync/state/queries.js';
 import { ControlStore } from '../sync/state/control.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
@@ -72,7 +73,7 @@ export function registerControlCommands(program: Command): void {
 
 /** True when the state database has a file at `abs` or below it (where it was found, or where it is now). */
 function knowsPath(db: Db, abs: string): boolean {
-  for (const row of db.prepare('SELECT folder, rel_path, disk_path, outcome_dir FROM files').iterate() as Iterable<Placed>) {
+  for (const row of everyPlace(db)) {
     if (row.folder === abs || isUnder(row, abs)) return true;
   }
   return false;

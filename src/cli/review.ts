@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { ReviewControl } from '../control/review.js';
 import { ControlError } from '../control/daemonControl.js';
 import type { Config } from '../sync/config.js';
-import { ReviewStore } from '../sync/review/store.js';
+import { ReviewStore } from '../sync/state/reviews.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore, type FileRow } from '../sync/state/files.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';

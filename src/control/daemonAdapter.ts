@@ -14,10 +14,10 @@ import { foundAt, placeNow, sidecarsOf, whereNow } from '../sync/location.js';
 import { ControlStore } from '../sync/state/control.js';
 import { openStateDb, type Db } from '../sync/state/db.js';
 import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
+import { countUnreachable, dataVersion, fileHistory, recentFailures, runningFiles } from '../sync/state/queries.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
 import { attentionOf } from './attention.js';
-import { countUnreachable } from './attentionCounts.js';
 import { totalsByCurrency, type CurrencyTotals } from './totals.js';
 import { folderProgress } from '../sync/progress.js';
 import { ReviewControl } from './review.js';
@@ -141,7 +141,7 @@ export class DaemonAdapter implements DaemonControl {
   private readonly derived = new Map<string, { version: number; value: unknown }>();
 
   private cached<T>(name: string, compute: () => T): T {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = dataVersion(this.db);
     const hit = this.derived.get(name);
     if (hit?.version === version) return hit.value as T;
     const value = compute();
@@ -150,7 +150,7 @@ export class DaemonAdapter implements DaemonControl {
   }
 
   private counts(): Map<string, Partial<Record<FileStatus, number>>> {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = dataVersion(this.db);
     if (this.countsCache?.version === version) return this.countsCache.counts;
     const counts = this.countRows();
     this.countsCache = { version, counts };
@@ -173,17 +173,8 @@ export class DaemonAdapter implements DaemonControl {
     const counts = this.counts();
     const toReview = this.review.store.countsByFolder();
     const reviewTotal = [...toReview.values()].reduce((a, b) => a + b, 0);
-    const running = this.db
-      .prepare(`SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20`)
-      .all() as FileRow[];
-    // Failed files, and files waiting to retry after an error (service down, 5xx, 429).
-    const failures = this.db
-      .prepare(
-        `SELECT * FROM files WHERE status = 'failed'
-           OR (status IN ('uploading','processing') AND error_code IS NOT NULL)
-         ORDER BY updated_at DESC LIMIT 20`,
-      )
-      .all() as FileRow[];
+    const running = runningFiles(this.db);
+    const failures = recentFailures(this.db);
     const folders = config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused));
     return {
       paused: paused.has('*'),
@@ -227,12 +218,7 @@ export class DaemonAdapter implements DaemonControl {
   fileDetail(id: number): FileDetailView | undefined {
     const row = this.store.get(id);
     if (!row) return undefined;
-    const events = this.db.prepare('SELECT at, from_status, to_status, reason FROM events WHERE file_id = ? ORDER BY id').all(id) as Array<{
-      at: number;
-      from_status: FileStatus | null;
-      to_status: FileStatus;
-      reason: string | null;
-    }>;
+    const events = fileHistory(this.db, id);
     const links = Object.fromEntries(
       (['file', 'json', 'csv', 'ledger-csv', 'ledger-xlsx'] as const).map((k) => [k, fs.existsSync(this.openablePath(id, k) ?? '')]),
     ) as FileDetailView['links'];

@@ -7,7 +7,7 @@ import { sidecarsOf, whereNow, type Placed } from '../sync/location.js';
 import type { PageWords } from '../sync/remote.js';
 import type { FileReview } from '../sync/review/types.js';
 import { coerceValue, ValueError } from '../sync/review/coerce.js';
-import { ReviewStore, type CorrectionField } from '../sync/review/store.js';
+import { ReviewStore, type CorrectionField } from '../sync/state/reviews.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore, parseFileIds, type FileRow } from '../sync/state/files.js';
 import type { ReviewSaveBody } from './contract.js';

@@ -15,6 +15,7 @@ import type { Remote } from './remote.js';
 import { ControlStore } from './state/control.js';
 import { openStateDb, type Db } from './state/db.js';
 import { FileStore, parseFileIds, type FileRow } from './state/files.js';
+import { deletedWithOutputs, deletedWithRemoteFiles, foldersWith } from './state/queries.js';
 import { ReviewBook } from './review/book.js';
 import { ReviewOutbox } from './review/outbox.js';
 
@@ -35,7 +36,7 @@ export interface DaemonOptions {
   diskRetryMs?: number;
 }
 
-const ACTIVE = "('discovered','settled','uploading','processing')";
+const ACTIVE = ['discovered', 'settled', 'uploading', 'processing'] as const;
 
 /**
  * The running daemon: one driver per folder, one pipeline, and the control loop
@@ -170,7 +171,7 @@ export class Daemon {
   /** Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders. */
   isIdle(): boolean {
     if ([...this.drivers.values()].some((d) => d.busy) || !this.pipeline.idle) return false;
-    const rows = this.db.prepare(`SELECT DISTINCT folder FROM files WHERE status IN ${ACTIVE}`).pluck().all() as string[];
+    const rows = foldersWith(this.db, ACTIVE);
     if (this.pausedCache.has('*')) return true;
     return rows.every((f) => this.pausedCache.has(f) || !this.drivers.has(f));
   }
@@ -312,11 +313,7 @@ export class Daemon {
    */
   private async sweepDeletedOutputs(): Promise<void> {
     const grace = Date.now() - (this.config.settleMs * 2 + 3000);
-    const rows = this.db
-      .prepare(`SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
-                AND updated_at < ?
-                AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT 100`)
-      .all(grace) as FileRow[];
+    const rows = deletedWithOutputs(this.db, grace);
     for (const row of rows) {
       const driver = this.drivers.get(row.folder);
       if (!driver || driver.busy) continue;
@@ -333,11 +330,7 @@ export class Daemon {
     const policies = this.folders.filter((f) => f.deletions === 'delete-remote').map((f) => f.path);
     if (policies.length === 0) return;
     const grace = Date.now() - (this.config.settleMs * 2 + 3000);
-    const marks = policies.map(() => '?').join(',');
-    const rows = this.db
-      .prepare(`SELECT * FROM files WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
-                AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${marks}) LIMIT 100`)
-      .all(grace, ...policies) as FileRow[];
+    const rows = deletedWithRemoteFiles(this.db, grace, policies);
     for (const row of rows) {
       try {
         await this.o.remote.deleteFiles(parseFileIds(row.file_ids));

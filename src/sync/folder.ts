@@ -7,11 +7,12 @@ import type { FolderState, SyncEmitter } from './events.js';
 import { hashFile } from './hash.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { judgeLink, SkippedLinks } from './links.js';
-import { isInOutcomeDir, outcomeDirs, whereNow, type Placed } from './location.js';
+import { isInOutcomeDir, outcomeDirs, whereNow } from './location.js';
 import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
 import { TransitionError, type FileRow, type FileSignature } from './state/files.js';
+import { everyPlace, idsBelow } from './state/queries.js';
 import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
@@ -235,10 +236,7 @@ export class FolderDriver {
     // only the unseen ones (usually none) are of interest. Rows are removed after the
     // iteration, because the connection is busy while a statement iterates.
     const gone: number[] = [];
-    const rows = this.ctx.store.db
-      .prepare("SELECT id, folder, rel_path, disk_path, outcome_dir FROM files WHERE folder = ? AND status != 'removed'")
-      .iterate(this.path) as IterableIterator<Placed & { id: number }>;
-    for (const r of rows) {
+    for (const r of everyPlace(this.ctx.store.db, this.path)) {
       if (seen.has(r.id)) continue;
       const abs = whereNow(r);
       if (this.tracker.has(abs) || fs.existsSync(abs) || isInOutcomeDir(this.path, r.rel_path)) continue;
@@ -344,11 +342,7 @@ export class FolderDriver {
     const row = this.ctx.store.byPath(this.path, rel);
     if (row) return this.removeRow(row.id, reason);
     // A deleted folder: every row below it goes.
-    const below = this.ctx.store.db
-      .prepare("SELECT id FROM files WHERE folder = ? AND status != 'removed' AND substr(rel_path, 1, ?) = ?")
-      .pluck()
-      .all(this.path, rel.length + 1, rel + '/') as number[];
-    for (const id of below) this.removeRow(id, reason);
+    for (const id of idsBelow(this.ctx.store.db, this.path, rel)) this.removeRow(id, reason);
   }
 
   private trouble(err: unknown, what: string): void {

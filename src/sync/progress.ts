@@ -4,6 +4,7 @@
 // and the UI say the same.
 import type { Db } from './state/db.js';
 import type { FileStatus } from './state/files.js';
+import { doneSince } from './state/queries.js';
 
 export interface Progress {
   /** Files at rest (exported, failed, skipped) and still on their way. */
@@ -25,10 +26,7 @@ export function folderProgress(db: Db, folder: string, counts: Partial<Record<Fi
   if (remaining === 0) return null;
   const done = AT_REST.reduce((n, s) => n + (counts[s] ?? 0), 0);
   // At-rest files are indexed by time (files_folder_done_recent): this reads the window only.
-  const recent = db
-    .prepare(`SELECT count(*) AS n, min(updated_at) AS first FROM files
-              WHERE folder = ? AND status IN ('exported', 'failed', 'skipped', 'removed') AND updated_at >= ? AND status != 'removed'`)
-    .get(folder, now - WINDOW_MS) as { n: number; first: number | null };
+  const recent = doneSince(db, folder, now - WINDOW_MS);
   if (recent.n < 2 || recent.first === null) return { done, remaining, perMinute: null, secondsLeft: null };
   const spanMs = Math.max(now - recent.first, 10_000);
   const perMinute = (recent.n / spanMs) * 60_000;

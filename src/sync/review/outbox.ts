@@ -10,7 +10,7 @@ import type { Outputs } from '../outputs.js';
 import { sidecarsOf, whereNow } from '../location.js';
 import { RemoteError, type Remote } from '../remote.js';
 import { parseFileIds, type FileRow, type FileStore } from '../state/files.js';
-import type { ReviewStore, CorrectionField, OutboxRow } from './store.js';
+import type { ReviewStore, CorrectionField, OutboxRow } from '../state/reviews.js';
 
 export interface OutboxOptions {
   store: ReviewStore;
