@@ -13,7 +13,7 @@ import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from '../sync/export/names.js';
 import { foundAt, placeNow, sidecarsOf, whereNow } from '../sync/location.js';
 import { ControlStore } from '../sync/state/control.js';
 import { openStateDb, type Db } from '../sync/state/db.js';
-import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
+import { countFiles, FileStore, parseFileIds, readFilesPage, type WatchedFileRow, type FileStatus } from '../sync/state/files.js';
 import { countUnreachable, dataVersion, fileHistory, recentFailures, runningFiles } from '../sync/state/queries.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
@@ -36,7 +36,7 @@ export interface AdapterOptions {
   apiKey: string;
 }
 
-function toView(row: FileRow): FileView {
+function toView(row: WatchedFileRow): FileView {
   return {
     id: row.id,
     folder: row.folder,
@@ -231,7 +231,7 @@ export class DaemonAdapter implements DaemonControl {
   }
 
   /** The values as the JSON sidecar holds them (the daemon's own record of what it exported). */
-  private documents(row: FileRow): FileDetailView['documents'] {
+  private documents(row: WatchedFileRow): FileDetailView['documents'] {
     try {
       const sidecar = JSON.parse(fs.readFileSync(sidecarsOf(row).json, 'utf8')) as {
         documents?: Array<{ fileId?: string; fileName?: string; schemaName?: string; fields?: Array<{ title: string; type: string; value: unknown }> }>;

@@ -9,7 +9,7 @@ import type { FileReview } from '../sync/review/types.js';
 import { coerceValue, ValueError } from '../sync/review/coerce.js';
 import { ReviewStore, type CorrectionField } from '../sync/state/reviews.js';
 import type { Db } from '../sync/state/db.js';
-import { FileStore, parseFileIds, type FileRow } from '../sync/state/files.js';
+import { FileStore, parseFileIds, type WatchedFileRow } from '../sync/state/files.js';
 import type { ReviewSaveBody } from './contract.js';
 import { ControlError } from './daemonControl.js';
 import { renderPage } from './pageImage.js';
@@ -120,7 +120,7 @@ export class ReviewControl {
     return this.remote?.close() ?? Promise.resolve();
   }
 
-  private exportedRow(id: number): FileRow {
+  private exportedRow(id: number): WatchedFileRow {
     const row = this.files.get(id);
     if (!row || row.status !== 'exported') throw new ControlError(404, 'NOT_FOUND', 'No exported file with this id.');
     return row;

@@ -7,14 +7,14 @@ import type { Logger } from './logger.js';
 import { sidecarsOf } from './location.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import type { SettledFile } from './settle.js';
-import type { FileRow, FileStore } from './state/files.js';
+import type { WatchedFileRow, FileStore } from './state/files.js';
 
 /** What classifying needs of its folder (FolderContext, in folder.ts, has it all). */
 export interface ClassifyContext {
   store: FileStore;
   log: Logger;
   /** Outputs follow a file that moved (recognised by its hash). */
-  moveOutputs(from: FileRow, to: FileRow): Promise<void>;
+  moveOutputs(from: WatchedFileRow, to: WatchedFileRow): Promise<void>;
   /** New settled work exists: wake the upload pump. */
   wake(): void;
 }
@@ -24,7 +24,7 @@ export interface ClassifyContext {
  * common case in a burst, commits with the other transitions of its turn (transitionSoon).
  */
 export function classify(
-  ctx: ClassifyContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile, settlingSoon: Map<string, FileRow>,
+  ctx: ClassifyContext, config: FolderConfig, row: WatchedFileRow, sha256: string, f: SettledFile, settlingSoon: Map<string, WatchedFileRow>,
 ): Promise<unknown> | undefined {
   const { store } = ctx;
   // A file settled where it was found: a row docsync had moved into Processed/ or Failed/ is
@@ -103,7 +103,7 @@ export function classify(
  * arrived (then fetches the result for the new name), else sends them under a fresh key.
  */
 function takeOverUpload(
-  ctx: ClassifyContext, row: FileRow, from: FileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string,
+  ctx: ClassifyContext, row: WatchedFileRow, from: WatchedFileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string,
   remotePath = from.remote_path,
 ): undefined {
   const { store } = ctx;

@@ -10,11 +10,11 @@ import { FolderDriver } from './folder.js';
 import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
 import { Outputs } from './outputs.js';
-import { Pipeline } from './pipeline.js';
+import { UploadPump } from './uploadPump.js';
 import type { Remote } from './remote.js';
 import { ControlStore } from './state/control.js';
 import { openStateDb, type Db } from './state/db.js';
-import { FileStore, parseFileIds, type FileRow } from './state/files.js';
+import { FileStore, parseFileIds, type WatchedFileRow } from './state/files.js';
 import { deletedWithOutputs, deletedWithRemoteFiles, foldersWith } from './state/queries.js';
 import { ReviewBook } from './review/book.js';
 import { ReviewOutbox } from './review/outbox.js';
@@ -39,7 +39,7 @@ export interface DaemonOptions {
 const ACTIVE = ['discovered', 'settled', 'uploading', 'processing'] as const;
 
 /**
- * The running daemon: one driver per folder, one pipeline, and the control loop
+ * The running daemon: one driver per folder, one upload pump, and the control loop
  * that picks up what the CLI wrote into the database (pauses, retries, requests).
  */
 export class Daemon {
@@ -48,7 +48,7 @@ export class Daemon {
   readonly emitter: SyncEmitter;
   readonly control: ControlStore;
   readonly outputs: Outputs;
-  readonly pipeline: Pipeline;
+  readonly pump: UploadPump;
   readonly disk: DiskGuard;
   readonly review: ReviewBook;
   readonly outbox: ReviewOutbox;
@@ -78,7 +78,7 @@ export class Daemon {
       store: this.review.store, files: this.store, remote: o.remote, outputs: this.outputs, log: o.log, maxBackoffMs: this.config.maxBackoffMs,
       onRewritten: (id) => this.emitter.emit('review', { fileRow: id }),
     });
-    this.pipeline = new Pipeline({
+    this.pump = new UploadPump({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
       folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
       concurrency: this.config.concurrency, maxBackoffMs: this.config.maxBackoffMs,
@@ -99,7 +99,7 @@ export class Daemon {
       emitter: this.emitter, log: this.o.log, retryMs: this.o.diskRetryMs ?? 10_000,
       probeDb: () => this.control.setMeta('disk.full', null),
       resumed: () => {
-        this.pipeline.wake();
+        this.pump.wake();
         // Files noticed while state.db could not record them are found again by a scan.
         void this.rescanAll().catch((err) => this.trouble(err, 'rescan failed'));
         void this.outputs.ledger.flush().catch(() => undefined);
@@ -139,7 +139,7 @@ export class Daemon {
     d.outputs.adoptLayout(d.config.folders.map((f) => f.path), () => d.control.meta('ledger.layout'), (v) => d.control.setMeta('ledger.layout', v));
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
-    d.pipeline.wake();
+    d.pump.wake();
     return d;
   }
 
@@ -161,7 +161,7 @@ export class Daemon {
     this.outbox.close();
     this.disk.stop();
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
-    await this.pipeline.close();
+    await this.pump.close();
     await this.outputs.close();
     if (this.control.meta('daemon.pid') === String(process.pid)) this.control.setMeta('daemon.pid', null);
     await this.o.remote.close();
@@ -170,7 +170,7 @@ export class Daemon {
 
   /** Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders. */
   isIdle(): boolean {
-    if ([...this.drivers.values()].some((d) => d.busy) || !this.pipeline.idle) return false;
+    if ([...this.drivers.values()].some((d) => d.busy) || !this.pump.idle) return false;
     const rows = foldersWith(this.db, ACTIVE);
     if (this.pausedCache.has('*')) return true;
     return rows.every((f) => this.pausedCache.has(f) || !this.drivers.has(f));
@@ -195,8 +195,8 @@ export class Daemon {
       store: this.store, emitter: this.emitter, log: this.o.log, settleMs: this.config.settleMs,
       isOwnOutput: isDocsyncOutput,
       moveOutputs: (from, to) => this.outputs.moved(whereNow(from), whereNow(to)),
-      wake: () => this.pipeline.wake(),
-      hashRoom: () => this.pipeline.hashRoom(),
+      wake: () => this.pump.wake(),
+      hashRoom: () => this.pump.hashRoom(),
       presenceMs: this.o.presenceIntervalMs,
       problemsChanged: (driver) => this.recordProblems(driver),
       trouble: (err, what) => this.trouble(err, what),
@@ -243,7 +243,7 @@ export class Daemon {
       this.lastVersion = v;
       this.refreshControl();
       void this.handleRequests();
-      this.pipeline.wake();
+      this.pump.wake();
     }
     // Corrections waiting for the service (saved by the UI or the CLI, or from before a restart).
     void this.outbox.tick().catch((err) => this.trouble(err, 'corrections not sent'));
@@ -284,7 +284,7 @@ export class Daemon {
   }
 
   /** Moves after success or failure, old versions deleted remotely, and a re-check for edits made meanwhile. */
-  private async afterOutcome(row: FileRow): Promise<void> {
+  private async afterOutcome(row: WatchedFileRow): Promise<void> {
     const driver = this.drivers.get(row.folder);
     if (!driver) return;
     const f = driver.config;

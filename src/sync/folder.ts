@@ -11,7 +11,7 @@ import { isInOutcomeDir, outcomeDirs, whereNow } from './location.js';
 import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
-import { TransitionError, type FileRow, type FileSignature } from './state/files.js';
+import { TransitionError, type WatchedFileRow, type FileSignature } from './state/files.js';
 import { everyPlace, idsBelow } from './state/queries.js';
 import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
@@ -63,7 +63,7 @@ export class FolderDriver {
    * Contents whose 'settled' commit is still pending (group commit): a second file of the same
    * content hashed in the same turn (a link to it, a copy) must see the first as its duplicate.
    */
-  private readonly settlingSoon = new Map<string, FileRow>();
+  private readonly settlingSoon = new Map<string, WatchedFileRow>();
   private presence: FolderPresence | null = null;
   private readonly unreadable: UnreadableFiles;
   /** Presence changes, one at a time. */

@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FolderConfig } from './config.js';
 import { sidecarPaths } from './export/names.js';
-import type { FileRow } from './state/files.js';
+import type { WatchedFileRow } from './state/files.js';
 
 /** The folders docsync moves files into, by outcome, when the folder asks for it (`move`). */
 export const OUTCOME_DIRS = { success: 'Processed', failure: 'Failed' } as const;
 export type OutcomeDir = (typeof OUTCOME_DIRS)[keyof typeof OUTCOME_DIRS];
 
 type MovePolicy = Pick<FolderConfig, 'onSuccess' | 'onFailure'>;
-export type Placed = Pick<FileRow, 'folder' | 'rel_path' | 'disk_path' | 'outcome_dir'>;
+export type Placed = Pick<WatchedFileRow, 'folder' | 'rel_path' | 'disk_path' | 'outcome_dir'>;
 
 /** The outcome folders this watched folder uses: never scanned, never watched. */
 export function outcomeDirs(folder: MovePolicy): OutcomeDir[] {
@@ -30,7 +30,7 @@ export function outcomeDirFor(folder: MovePolicy, status: 'exported' | 'failed')
 }
 
 /** Where the file was found, as spelled on disk (absolute). */
-export function foundAt(row: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string {
+export function foundAt(row: Pick<WatchedFileRow, 'folder' | 'rel_path' | 'disk_path'>): string {
   return path.join(row.folder, ...(row.disk_path ?? row.rel_path).split('/'));
 }
 

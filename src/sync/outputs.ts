@@ -6,7 +6,7 @@ import {
 } from './export/index.js';
 import type { Config, FolderConfig } from './config.js';
 import { withoutOutcomeDir } from './location.js';
-import type { FileRow } from './state/files.js';
+import type { WatchedFileRow } from './state/files.js';
 import type { ReviewBook } from './review/book.js';
 
 export type OutputSettings = Config['outputs'];
@@ -50,7 +50,7 @@ export class Outputs {
   }
 
   /** `reviewState`: the review step's verdict for the ledger's Review column (`needs review`, `checked`, `auto`). */
-  async exported(sourcePath: string, row: FileRow, delivered: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
+  async exported(sourcePath: string, row: WatchedFileRow, delivered: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
     const { documents, review } = this.review?.prepare(row.id, delivered, fileIds, processedAt.getTime()) ?? { documents: delivered, review: undefined };
     await writeSidecars({
@@ -71,7 +71,7 @@ export class Outputs {
     this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState: review?.state ?? reviewState, review });
   }
 
-  failed(sourcePath: string, row: FileRow, reason: string): void {
+  failed(sourcePath: string, row: WatchedFileRow, reason: string): void {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
     this.ledger.upsert({ sourcePath, remotePath, status: 'failed', processedAt: new Date().toISOString(), documents: [], note: reason });
   }

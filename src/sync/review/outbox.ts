@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import type { Outputs } from '../outputs.js';
 import { sidecarsOf, whereNow } from '../location.js';
 import { RemoteError, type Remote } from '../remote.js';
-import { parseFileIds, type FileRow, type FileStore } from '../state/files.js';
+import { parseFileIds, type WatchedFileRow, type FileStore } from '../state/files.js';
 import type { ReviewStore, CorrectionField, OutboxRow } from '../state/reviews.js';
 
 export interface OutboxOptions {
@@ -101,7 +101,7 @@ export class ReviewOutbox {
   }
 }
 
-function sidecarDocuments(file: FileRow): FormValuesEntry[] {
+function sidecarDocuments(file: WatchedFileRow): FormValuesEntry[] {
   try {
     return (JSON.parse(fs.readFileSync(sidecarsOf(file).json, 'utf8')) as { documents?: FormValuesEntry[] }).documents ?? [];
   } catch {

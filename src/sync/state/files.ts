@@ -9,7 +9,7 @@ export const FILE_STATUSES = [
 ] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
-export interface FileRow {
+export interface WatchedFileRow {
   id: number;
   folder: string;
   rel_path: string;
@@ -44,7 +44,7 @@ export interface FileRow {
 
 /** A committed change of a file's status, as FileStore announces it (the engine's `file` event). */
 export interface FileTransition {
-  file: FileRow;
+  file: WatchedFileRow;
   from: FileStatus | null;
   to: FileStatus;
   reason: string | null;
@@ -55,9 +55,9 @@ export interface TransitionListener {
   emit(event: 'file', transition: FileTransition): unknown;
 }
 
-export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
+export type FileSignature = Pick<WatchedFileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
 
-export type FilePatch = Partial<Omit<FileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
+export type FilePatch = Partial<Omit<WatchedFileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
 /** Which moves are legal. Anything else is a bug, and throws. */
 const SETTLED_STATES: readonly FileStatus[] = ['settled', 'exported', 'failed', 'skipped', 'discovered', 'removed'];
@@ -120,8 +120,8 @@ export function countFiles(db: Db, f: FilesFilter): number {
 }
 
 /** A page of the files matching the filter, newest first (updated_at, then id). */
-export function readFilesPage(db: Db, f: FilesFilter, limit: number, offset: number): FileRow[] {
-  return preparedFor(db, filesPageSql(f)).all({ ...filterParams(f), limit, offset }) as FileRow[];
+export function readFilesPage(db: Db, f: FilesFilter, limit: number, offset: number): WatchedFileRow[] {
+  return preparedFor(db, filesPageSql(f)).all({ ...filterParams(f), limit, offset }) as WatchedFileRow[];
 }
 
 /**
@@ -175,12 +175,12 @@ export class FileStore {
     return preparedFor(this.db, sql);
   }
 
-  get(id: number): FileRow | undefined {
-    return this.stmts.get.get(id) as FileRow | undefined;
+  get(id: number): WatchedFileRow | undefined {
+    return this.stmts.get.get(id) as WatchedFileRow | undefined;
   }
 
-  byPath(folder: string, relPath: string): FileRow | undefined {
-    return this.stmts.byPath.get(folder, relPath) as FileRow | undefined;
+  byPath(folder: string, relPath: string): WatchedFileRow | undefined {
+    return this.stmts.byPath.get(folder, relPath) as WatchedFileRow | undefined;
   }
 
   /**
@@ -200,7 +200,7 @@ export class FileStore {
   }
 
   /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */
-  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null): FileRow {
+  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null): WatchedFileRow {
     const disk = diskPath === relPath ? null : diskPath;
     const existing = this.byPath(folder, relPath);
     if (existing) {
@@ -220,7 +220,7 @@ export class FileStore {
    * The only way a file's status changes: checks legality, updates the row and
    * appends the event in one transaction, then (after commit) emits the event.
    */
-  transition(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): FileRow {
+  transition(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): WatchedFileRow {
     const [row, from] = this.applyTransition.immediate(id, to, patch, reason);
     this.emitter?.emit('file', { file: row, from, to, reason });
     return row;
@@ -235,7 +235,7 @@ export class FileStore {
    * most of those pages. The group commit is the shared one (src/writeBatch.ts): an illegal
    * transition is rejected alone (with TransitionError), the others commit.
    */
-  transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<FileRow> {
+  transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<WatchedFileRow> {
     return batchedWrite(this.db, () => this.applyTransition(id, to, patch, reason)).then(([row, from]) => {
       this.emitter?.emit('file', { file: row, from, to, reason });
       return row;
@@ -243,7 +243,7 @@ export class FileStore {
   }
 
   /** The body of `transition`'s transaction (wrapped once in the constructor: a new wrapper per call showed in profiles). */
-  private transitionBody(id: number, to: FileStatus, patch: FilePatch, reason: string | null): [FileRow, FileStatus] {
+  private transitionBody(id: number, to: FileStatus, patch: FilePatch, reason: string | null): [WatchedFileRow, FileStatus] {
     const current = this.get(id);
     if (!current) throw new Error(`file ${id} does not exist`);
     if (!ALLOWED[current.status].includes(to)) throw new TransitionError(current.status, to, id);
@@ -252,14 +252,14 @@ export class FileStore {
     if (!keys.includes('reason')) sets.push('reason = @reason');
     const now = Date.now();
     const row = this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id RETURNING *`)
-      .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as FileRow;
+      .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as WatchedFileRow;
     const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
     this.stmts.event.run(id, now, current.status, to, reason, data);
     return [row, current.status];
   }
 
   /** Schedules a retry without a status change (transient failure): still one transaction with its event. */
-  defer(id: number, patch: FilePatch, reason: string): FileRow {
+  defer(id: number, patch: FilePatch, reason: string): WatchedFileRow {
     const current = this.get(id);
     if (!current) throw new Error(`file ${id} does not exist`);
     return this.transition(id, current.status, patch, reason);
@@ -271,14 +271,14 @@ export class FileStore {
   }
 
   /** Rows ready for work in the given status, oldest first, skipping busy ids and paused folders. */
-  due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): FileRow[] {
+  due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): WatchedFileRow[] {
     if (limit <= 0) return [];
     // Busy rows may come first, at most busy.size of them; rows of paused folders are skipped here too.
     // Ids (and folders) first, whole rows only for those taken: the pump runs after every task,
     // and reading every busy row whole each time was most of its cost.
     const candidates = this.prepared('SELECT id, folder FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
       .all(status, now, limit + busy.size + (paused.size > 0 ? 64 : 0)) as Array<{ id: number; folder: string }>;
-    const rows: FileRow[] = [];
+    const rows: WatchedFileRow[] = [];
     for (const c of candidates) {
       if (rows.length === limit) break;
       if (busy.has(c.id) || paused.has(c.folder)) continue;
@@ -313,10 +313,10 @@ export class FileStore {
   }
 
   /** Another row with this content, in the states that mean "this content is (being) uploaded". */
-  findSameContent(sha256: string, excludeId: number, statuses: readonly FileStatus[]): FileRow | undefined {
+  findSameContent(sha256: string, excludeId: number, statuses: readonly FileStatus[]): WatchedFileRow | undefined {
     const marks = statuses.map(() => '?').join(',');
     return this.prepared(`SELECT * FROM files WHERE sha256 = ? AND id != ? AND status IN (${marks}) ORDER BY updated_at DESC LIMIT 1`)
-      .get(sha256, excludeId, ...statuses) as FileRow | undefined;
+      .get(sha256, excludeId, ...statuses) as WatchedFileRow | undefined;
   }
 
   /**
@@ -324,13 +324,13 @@ export class FileStore {
    * exported and not yet claimed by another move. `+folder` keeps SQLite on the hash index:
    * through (folder, updated_at) it walked every row of the folder for each new file.
    */
-  movedFrom(folder: string, sha256: string, excludeId: number): FileRow | undefined {
-    return this.prepared(MOVED_FROM_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
+  movedFrom(folder: string, sha256: string, excludeId: number): WatchedFileRow | undefined {
+    return this.prepared(MOVED_FROM_SQL).get(folder, sha256, excludeId) as WatchedFileRow | undefined;
   }
 
   /** The row a file was moved away from while it was being uploaded or processed (see MOVED_IN_FLIGHT_SQL). */
-  movedInFlight(folder: string, sha256: string, excludeId: number): FileRow | undefined {
-    return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
+  movedInFlight(folder: string, sha256: string, excludeId: number): WatchedFileRow | undefined {
+    return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as WatchedFileRow | undefined;
   }
 
   /**
@@ -338,25 +338,25 @@ export class FileStore {
    * docsync was down may hold a later write than the one its row hashed (the index
    * files_removed_in_flight keeps this to the few such rows).
    */
-  removedInFlightNamed(folder: string, baseName: string, excludeId: number): FileRow[] {
+  removedInFlightNamed(folder: string, baseName: string, excludeId: number): WatchedFileRow[] {
     const rows = this.prepared(`SELECT * FROM files WHERE folder = ? AND status = 'removed' AND file_ids IS NULL
-      AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`).all(folder, excludeId) as FileRow[];
+      AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`).all(folder, excludeId) as WatchedFileRow[];
     return rows.filter((r) => path.posix.basename(r.rel_path) === baseName);
   }
 
   /** Files skipped as duplicates of a file that is gone since: each must stand in for it. */
-  orphanedDuplicates(folder: string): FileRow[] {
+  orphanedDuplicates(folder: string): WatchedFileRow[] {
     return this.prepared(`SELECT s.* FROM files s JOIN files o ON o.id = s.duplicate_of
-      WHERE s.folder = ? AND s.status = 'skipped' AND o.status = 'removed' ORDER BY s.id`).all(folder) as FileRow[];
+      WHERE s.folder = ? AND s.status = 'skipped' AND o.status = 'removed' ORDER BY s.id`).all(folder) as WatchedFileRow[];
   }
 
   countsByFolder(): Array<{ folder: string; status: FileStatus; n: number }> {
     return this.db.prepare('SELECT folder, status, COUNT(*) AS n FROM files GROUP BY folder, status').all() as never;
   }
 
-  failures(folder?: string): FileRow[] {
+  failures(folder?: string): WatchedFileRow[] {
     const sql = "SELECT * FROM files WHERE status = 'failed'" + (folder ? ' AND folder = ?' : '') + ' ORDER BY updated_at';
-    return (folder ? this.db.prepare(sql).all(folder) : this.db.prepare(sql).all()) as FileRow[];
+    return (folder ? this.db.prepare(sql).all(folder) : this.db.prepare(sql).all()) as WatchedFileRow[];
   }
 
   events(fileId: number): Array<{ from_status: string | null; to_status: string; reason: string | null; data: string | null }> {

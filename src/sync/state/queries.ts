@@ -3,7 +3,7 @@
 // the pump's reads; these are the rest, each a prepared statement compiled once per connection.
 import { prepared } from '../../sqlite.js';
 import type { Db } from './db.js';
-import type { FileRow, FileStatus } from './files.js';
+import type { WatchedFileRow, FileStatus } from './files.js';
 import type { Placed } from '../location.js';
 
 /** Moves whenever another connection commits (this connection's own writes do not move it). */
@@ -12,14 +12,14 @@ export function dataVersion(db: Db): number {
 }
 
 /** Files being uploaded or processed now, newest first. */
-export function runningFiles(db: Db, limit = 20): FileRow[] {
-  return prepared(db, `SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT ?`).all(limit) as FileRow[];
+export function runningFiles(db: Db, limit = 20): WatchedFileRow[] {
+  return prepared(db, `SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT ?`).all(limit) as WatchedFileRow[];
 }
 
 /** Failed files, and files waiting to retry after an error (service down, 5xx, 429), newest first. */
-export function recentFailures(db: Db, limit = 20): FileRow[] {
+export function recentFailures(db: Db, limit = 20): WatchedFileRow[] {
   return prepared(db, `SELECT * FROM files WHERE status = 'failed' OR (status IN ('uploading','processing') AND error_code IS NOT NULL)
-    ORDER BY updated_at DESC LIMIT ?`).all(limit) as FileRow[];
+    ORDER BY updated_at DESC LIMIT ?`).all(limit) as WatchedFileRow[];
 }
 
 /** Files on their way that wait because the service cannot be reached (network, timeout, 5xx). */
@@ -72,15 +72,15 @@ export function foldersWith(db: Db, statuses: readonly FileStatus[]): string[] {
  * Files deleted locally before `before` whose outputs are still there, in folders with no file
  * left to hash (a move arrives as a deletion and a new file; its outputs must wait for the hash).
  */
-export function deletedWithOutputs(db: Db, before: number, limit = 100): FileRow[] {
+export function deletedWithOutputs(db: Db, before: number, limit = 100): WatchedFileRow[] {
   return prepared(db, `SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
-    AND updated_at < ? AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT ?`).all(before, limit) as FileRow[];
+    AND updated_at < ? AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT ?`).all(before, limit) as WatchedFileRow[];
 }
 
 /** Files deleted locally before `before`, in these folders, whose remote files are still there. */
-export function deletedWithRemoteFiles(db: Db, before: number, folders: readonly string[], limit = 100): FileRow[] {
+export function deletedWithRemoteFiles(db: Db, before: number, folders: readonly string[], limit = 100): WatchedFileRow[] {
   return prepared(db, `SELECT * FROM files WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
-    AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${folders.map(() => '?').join(',')}) LIMIT ?`).all(before, ...folders, limit) as FileRow[];
+    AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${folders.map(() => '?').join(',')}) LIMIT ?`).all(before, ...folders, limit) as WatchedFileRow[];
 }
 
 /** Files of a folder done since `since` (time index files_folder_done_recent): how many, and the first one's time. */

@@ -10,9 +10,9 @@ import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 import { hashFile } from './hash.js';
 import { mediaTypeOf } from './media.js';
-import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
+import { parseFileIds, TransitionError, type WatchedFileRow, type FileStore } from './state/files.js';
 
-export interface PipelineOptions {
+export interface UploadPumpOptions {
   store: FileStore;
   remote: Remote;
   outputs: Outputs;
@@ -23,7 +23,7 @@ export interface PipelineOptions {
   concurrency: number;
   maxBackoffMs: number;
   /** After a file is exported or failed (moves, re-checks). */
-  settledOutcome?(row: FileRow): void;
+  settledOutcome?(row: WatchedFileRow): void;
   /** True when `err` is a full disk (at `where`, else state.db): the daemon then waits for space. */
   diskFull?(err: unknown, where?: string): boolean;
   /** Work waits (a full disk): nothing is started until wake() after space is back. */
@@ -58,7 +58,7 @@ const HASH_AHEAD = 32;
  * the database a little at a time (never more than twice the concurrency waits
  * in memory), so 10,000 new files cost 10,000 rows, not 10,000 open handles.
  */
-export class Pipeline {
+export class UploadPump {
   private readonly uploads: PQueue;
   private readonly polls = new PQueue({ concurrency: POLL_CONCURRENCY });
   private readonly busy = new Set<number>();
@@ -76,7 +76,7 @@ export class Pipeline {
   /** Hashing that waits for the uploads to catch up (hashRoom). */
   private hashWaiters: Array<() => void> = [];
 
-  constructor(private readonly o: PipelineOptions) {
+  constructor(private readonly o: UploadPumpOptions) {
     this.uploads = new PQueue({ concurrency: o.concurrency });
     this.unsubscribe = o.remote.onSettled?.((uploadId) => this.announced(uploadId));
   }
@@ -183,7 +183,7 @@ export class Pipeline {
     this.wake();
   }
 
-  private run(queue: PQueue, row: FileRow, task: () => Promise<void>): void {
+  private run(queue: PQueue, row: WatchedFileRow, task: () => Promise<void>): void {
     this.busy.add(row.id);
     void queue
       .add(async () => {
@@ -191,7 +191,7 @@ export class Pipeline {
           await task();
         } catch (err) {
           // A full state.db (SQLITE_FULL) rolled the step back: the row is as it was, retried once space is back.
-          if (!(err instanceof TransitionError) && !this.o.diskFull?.(err)) this.o.log.error({ err, file: row.rel_path }, 'unexpected pipeline error');
+          if (!(err instanceof TransitionError) && !this.o.diskFull?.(err)) this.o.log.error({ err, file: row.rel_path }, 'unexpected upload pump error');
         } finally {
           this.busy.delete(row.id);
           this.wake();
@@ -210,7 +210,7 @@ export class Pipeline {
     this.timer = setTimeout(() => this.wake(), Math.min(Math.max(5, next - Date.now()), 60_000));
   }
 
-  private async upload(row: FileRow): Promise<void> {
+  private async upload(row: WatchedFileRow): Promise<void> {
     const folder = this.o.folder(row.folder);
     if (!folder) return;
     const abs = whereNow(row);
@@ -258,7 +258,7 @@ export class Pipeline {
   }
 
   /** Idempotency-Key of the n-th ticket request: a new generation only after an expired address. */
-  private ticketKey(row: FileRow, name: string, n: number): string {
+  private ticketKey(row: WatchedFileRow, name: string, n: number): string {
     if (n === 0) return row.idempotency_key!;
     const gen = row.ticket_gen + n;
     const key = idempotencyKey(row.sha256!, row.remote_path ?? '', name, gen);
@@ -271,7 +271,7 @@ export class Pipeline {
    * (or an upload the service does not know) sends them again; a transient failure (outage, 5xx,
    * reset) throws, since reading it as "no" would upload the same content twice.
    */
-  private async alreadyReceived(row: FileRow): Promise<boolean> {
+  private async alreadyReceived(row: WatchedFileRow): Promise<boolean> {
     let p: UploadProgress;
     try {
       p = await this.o.remote.progress(row.upload_id!);
@@ -293,7 +293,7 @@ export class Pipeline {
     return true;
   }
 
-  private async poll(row: FileRow): Promise<void> {
+  private async poll(row: WatchedFileRow): Promise<void> {
     let progress;
     try {
       progress = await this.o.remote.progress(row.upload_id!);
@@ -321,7 +321,7 @@ export class Pipeline {
     }
   }
 
-  private async export(row: FileRow, fileIds: string[]): Promise<void> {
+  private async export(row: WatchedFileRow, fileIds: string[]): Promise<void> {
     const documents = [];
     for (const id of fileIds) documents.push(...(await this.o.remote.values(id)));
     const now = new Date();
@@ -336,7 +336,7 @@ export class Pipeline {
   }
 
   /** A failed step: retried later when transient, the file failed when permanent. */
-  private failStep(row: FileRow, err: unknown, status: 'uploading' | 'processing'): void {
+  private failStep(row: WatchedFileRow, err: unknown, status: 'uploading' | 'processing'): void {
     if (err instanceof TransitionError) return;
     const where = (err as { path?: unknown }).path;
     if (this.o.diskFull?.(err, typeof where === 'string' ? where : undefined)) {
@@ -360,7 +360,7 @@ export class Pipeline {
     }, `retry in ${Math.round(waitMs / 1000)} s: ${e.message}`);
   }
 
-  private fail(row: FileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
+  private fail(row: WatchedFileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
     const done = this.o.store.transition(row.id, 'failed', { error_code: code, error_detail: detail ? JSON.stringify(detail) : null }, reason);
     try {
       this.o.outputs.failed(whereNow(done), done, reason);
