@@ -225,8 +225,10 @@ export class FolderDriver {
       this.tracker.observe(abs);
     } else if (row.status === 'discovered' || (row.status === 'failed' && row.error_code === 'FILE_UNREADABLE')) {
       this.tracker.observe(abs); // an unreadable file is tried again at each scan, also after a restart
-    } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs)) {
-      this.tracker.observe(abs); // changed: a new version if the hash differs once it settles
+    } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs || row.outcome_dir)) {
+      // Changed: a new version if the hash differs once it settles. Or moved back out of
+      // Processed/ or Failed/ by a person: settling again records it here (classify).
+      this.tracker.observe(abs);
     }
   }
 

@@ -55,7 +55,7 @@ export interface TransitionListener {
   emit(event: 'file', transition: FileTransition): unknown;
 }
 
-export type FileSignature = Pick<WatchedFileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
+export type FileSignature = Pick<WatchedFileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code' | 'outcome_dir'>;
 
 export type FilePatch = Partial<Omit<WatchedFileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
@@ -161,7 +161,7 @@ export class FileStore {
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
-      signature: db.prepare('SELECT id, status, size, mtime_ms, error_code FROM files WHERE folder = ? AND rel_path = ?'),
+      signature: db.prepare('SELECT id, status, size, mtime_ms, error_code, outcome_dir FROM files WHERE folder = ? AND rel_path = ?'),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,

@@ -18,18 +18,19 @@ import { createHarness, invoiceText, until, type Harness } from './harness.js';
 
 let h: Harness;
 let proxy: FaultProxy;
-let adapter: DaemonAdapter;
-let server: ControlServer;
+let adapter: DaemonAdapter | undefined;
+let server: ControlServer | undefined;
 afterEach(async () => {
   await server?.close();
   adapter?.close();
+  server = adapter = undefined;
   await h.close();
   await proxy.close();
 });
 
 const folder = { onSuccess: 'move', onFailure: 'move' } as const;
 const api = async <T>(p: string, method = 'GET'): Promise<T> => {
-  const res = await fetch(`${server.url}${p}`, { method, headers: { authorization: 'Bearer t' } });
+  const res = await fetch(`${server!.url}${p}`, { method, headers: { authorization: 'Bearer t' } });
   expect(res.status, p).toBe(200);
   return (await res.json()) as T;
 };
@@ -51,7 +52,7 @@ describe('a file docsync moved', () => {
     expect(fs.existsSync(path.join(h.inbox, 'Failed', 'bill.txt'))).toBe(true);
     const failed = await listed();
     expect(failed).toMatchObject({ relPath: 'bill.txt', currentPath: 'Failed/bill.txt', status: 'failed' });
-    const opened = await fetch(`${server.url}/api/files/${failed.id}/open/file`, { headers: { authorization: 'Bearer t' } });
+    const opened = await fetch(`${server!.url}/api/files/${failed.id}/open/file`, { headers: { authorization: 'Bearer t' } });
     expect(await opened.text()).toBe(invoiceText(7));
     // `docsync status` (its own connection to state.db, as the CLI has).
     const cli = openStateDb(h.dataDir);
@@ -72,5 +73,18 @@ describe('a file docsync moved', () => {
     const rows = readCsvFile(path.join(h.inbox, LEDGER_CSV_NAME));
     const at = rows[0]!.indexOf('File');
     expect(rows.slice(1).map((r) => r[at])).toEqual(['Processed/bill.txt']);
+  });
+
+  it('is found where it was found again when a person moves it back out of Processed/', async () => {
+    h = await createHarness();
+    proxy = await startFaultProxy(h.service.url);
+    await h.start({ folder: { onSuccess: 'move' } });
+    fs.writeFileSync(path.join(h.inbox, 'inv.txt'), invoiceText(8));
+    await until(() => h.row('inv.txt')?.outcome_dir === 'Processed', 30_000, 'moved into Processed/');
+    fs.renameSync(path.join(h.inbox, 'Processed', 'inv.txt'), path.join(h.inbox, 'inv.txt'));
+    await until(() => h.row('inv.txt')?.outcome_dir === null, 30_000, 'recorded where it is', () => h.row('inv.txt'));
+    expect(h.row('inv.txt')!.status).toBe('exported');
+    expect(fs.existsSync(path.join(h.inbox, 'inv.txt'))).toBe(true);
+    expect(h.serviceUploads()).toBe(1);
   });
 });
