@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../sync/config.js';
+import { foundAt, whereNow, type Placed } from '../sync/location.js';
+import { everyPlace } from '../sync/state/queries.js';
 import { ControlStore } from '../sync/state/control.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
@@ -69,21 +71,24 @@ export function registerControlCommands(program: Command): void {
     });
 }
 
-/** True when the state database has a file at `abs` or below it. */
+/** True when the state database has a file at `abs` or below it (where it was found, or where it is now). */
 function knowsPath(db: Db, abs: string): boolean {
-  for (const row of db.prepare('SELECT folder, rel_path FROM files').iterate() as Iterable<{ folder: string; rel_path: string }>) {
-    const file = path.join(row.folder, ...row.rel_path.split('/'));
-    if (file === abs || file.startsWith(abs + path.sep) || row.folder === abs) return true;
+  for (const row of everyPlace(db)) {
+    if (row.folder === abs || isUnder(row, abs)) return true;
   }
   return false;
+}
+
+/** The file was found at `under` or below it, or is there now (moved into Processed/ or Failed/). */
+function isUnder(row: Placed, under: string): boolean {
+  return [foundAt(row), whereNow(row)].some((file) => file === under || file.startsWith(under + path.sep));
 }
 
 /** failed -> settled for every failed file (under a path). The daemon sees the change and uploads them. */
 export function retryFailed(store: FileStore, under?: string): number {
   let n = 0;
   for (const row of store.failures()) {
-    const abs = path.join(row.folder, ...row.rel_path.split('/'));
-    if (under && abs !== under && !abs.startsWith(under + path.sep)) continue;
+    if (under && !isUnder(row, under)) continue;
     const status = row.sha256 ? 'settled' : 'discovered';
     store.transition(row.id, status, { attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null, upload_id: null, idempotency_key: null, ticket_gen: row.ticket_gen + 1 }, 'retry requested');
     n++;

@@ -1,7 +1,7 @@
 import type { PageProgress, Progress } from '../sync/progress.js';
 import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
-import type { FieldReview } from '../sync/review/assess.js';
+import type { FieldReview } from '../sync/review/types.js';
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
 
@@ -31,6 +31,8 @@ export interface FileView {
   id: number;
   folder: string;
   relPath: string;
+  /** Where the file is now, relative to its folder: relPath, or under Processed/ or Failed/ once docsync moved it there. */
+  currentPath: string;
   status: FileStatus;
   reason: string | null;
   errorCode: string | null;
@@ -79,13 +81,8 @@ export interface SettingsView {
   defaultSchemaId?: string;
 }
 
-/** Engine events as the SSE stream sends them. */
-export type StreamEvent =
-  | { type: 'file'; data: { file: { id: number; folder: string; rel_path: string; status: FileStatus; reason: string | null }; from: FileStatus | null; to: FileStatus } }
-  | { type: 'folder'; data: { folder: string; state: FolderState; error?: string } }
-  | { type: 'idle'; data: unknown }
-  | { type: 'review'; data: { fileRow: number } }
-  | { type: 'pages'; data: { fileRow: number; folder: string; pages: PageProgress | null } };
+/** Engine events as the SSE stream sends them (the contract: StreamEvent in contract.ts). */
+export type { StreamEvent } from './contract.js';
 
 export type ReviewStateName = 'needs review' | 'checked' | 'auto';
 

@@ -5,7 +5,7 @@ import { getFilePages, updateFileValues } from '../contract/files.js';
 import type { FormValuesEntry } from './export/index.js';
 import { isTransientStatus, RemoteError, type PageWords, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 
-/** The Remote port over the typed client. Single calls retry inside the client; the pipeline retries whole steps. */
+/** The Remote port over the typed client. Single calls retry inside the client; the upload pump retries whole steps. */
 export class ClientRemote implements Remote {
   readonly client: ServiceClient;
   /** Whether GET /uploads/{id} exists (an extension: older servers answer 404 for every id). */

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { FileRow, FileStatus } from './state/files.js';
+import type { FileStatus, FileTransition, WatchedFileRow } from './state/files.js';
 import type { PageProgress } from './progress.js';
 
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 
 /** Everything the daemon tells the outside world; the control API streams these. */
 export interface SyncEvents {
-  file: [{ file: FileRow; from: FileStatus | null; to: FileStatus; reason: string | null }];
+  file: [FileTransition];
   folder: [{ folder: string; state: FolderState; error?: string }];
   idle: [];
   /** The disk under `path` is full (ENOSPC, EDQUOT): exports wait until a retry succeeds. */

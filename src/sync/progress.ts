@@ -3,7 +3,8 @@
 // the last few minutes. Read from the state database alone, so the CLI (another process)
 // and the UI say the same.
 import type { Db } from './state/db.js';
-import type { FileRow, FileStatus } from './state/files.js';
+import type { FileStatus, WatchedFileRow } from './state/files.js';
+import { doneSince } from './state/queries.js';
 
 export interface Progress {
   /** Files at rest (exported, failed, skipped) and still on their way. */
@@ -25,10 +26,7 @@ export function folderProgress(db: Db, folder: string, counts: Partial<Record<Fi
   if (remaining === 0) return null;
   const done = AT_REST.reduce((n, s) => n + (counts[s] ?? 0), 0);
   // At-rest files are indexed by time (files_folder_done_recent): this reads the window only.
-  const recent = db
-    .prepare(`SELECT count(*) AS n, min(updated_at) AS first FROM files
-              WHERE folder = ? AND status IN ('exported', 'failed', 'skipped', 'removed') AND updated_at >= ? AND status != 'removed'`)
-    .get(folder, now - WINDOW_MS) as { n: number; first: number | null };
+  const recent = doneSince(db, folder, now - WINDOW_MS);
   if (recent.n < 2 || recent.first === null) return { done, remaining, perMinute: null, secondsLeft: null };
   const spanMs = Math.max(now - recent.first, 10_000);
   const perMinute = (recent.n / spanMs) * 60_000;
@@ -44,7 +42,7 @@ export interface PageProgress {
 }
 
 /** A row's page progress as the daemon recorded it at its last poll; null when it is not processing. */
-export function pageProgressOf(row: Pick<FileRow, 'status' | 'pages_done' | 'pages_total' | 'pages_due_at'>, now = Date.now()): PageProgress | null {
+export function pageProgressOf(row: Pick<WatchedFileRow, 'status' | 'pages_done' | 'pages_total' | 'pages_due_at'>, now = Date.now()): PageProgress | null {
   if (row.status !== 'processing' || row.pages_total == null) return null;
   const done = row.pages_done ?? 0;
   if (done >= row.pages_total) return { done, total: row.pages_total, secondsLeft: 0 }; // the values are read next, in a moment

@@ -34,7 +34,7 @@ export interface UploadProgress {
 
 /**
  * The service as the daemon needs it: a narrow port over the typed client, so the
- * pipeline reads as the issue describes it and the client stays the one place
+ * upload pump reads as the issue describes it and the client stays the one place
  * that knows HTTP, retries of single calls and problem details.
  */
 export interface Remote {

@@ -1,12 +1,14 @@
 import type { Db } from './state/db.js';
 import { ControlStore } from './state/control.js';
 import { FILE_STATUSES, FileStore, type FileStatus } from './state/files.js';
+import { placeNow } from './location.js';
 import { folderProgress, pageProgressOf, type PageProgress, type Progress } from './progress.js';
 
 export interface FolderStatus {
   folder: string;
   paused: boolean;
   counts: Record<FileStatus, number>;
+  /** `path`: where the failed file is now, relative to the folder (under Failed/ once moved there). */
   failures: Array<{ path: string; code: string | null; reason: string | null; attempts: number; at: string; detail: unknown }>;
   /** The watched folder is not there (the daemon watches it again when it is back). */
   missing: boolean;
@@ -47,7 +49,7 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
   for (const c of store.countsByFolder()) entry(c.folder).counts[c.status] = c.n;
   for (const r of store.failures()) {
     entry(r.folder).failures.push({
-      path: r.rel_path, code: r.error_code, reason: r.reason, attempts: r.attempts,
+      path: placeNow(r), code: r.error_code, reason: r.reason, attempts: r.attempts,
       at: new Date(r.updated_at).toISOString(), detail: r.error_detail ? JSON.parse(r.error_detail) : null,
     });
   }

@@ -60,6 +60,7 @@ export function FilePage({ id }: { id: number }) {
         <a href="#/activity">{t('file.back')}</a>
       </p>
       <h1 id="file-h">{file.relPath}</h1>
+      {file.currentPath !== file.relPath && <p data-testid="file-place">{t('file.nowAt', { path: file.currentPath })}</p>}
       <p>
         <span class={`pill status-${file.status}`} data-testid="file-status">
           {t(`status.${file.status}` as MessageKey)}

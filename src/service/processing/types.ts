@@ -51,7 +51,7 @@ export interface ProcessInput {
    */
   onPage?: PageReport;
   /** The workspace's vendor memory (extract/memory/): a known vendor's fields are read as corrections taught. */
-  vendorMemory?: import('./extract/memory/index.js').VendorMemory[];
+  vendorMemory?: import('./extract/memory/vendor.js').VendorMemory[];
 }
 
 export interface ExtractedField {
