@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startService } from '../service/app.js';
-import { pipelineOf } from '../service/pipeline.js';
+import { processingQueueOf } from '../service/processingQueue.js';
 import { createKey, findKey } from '../service/store/tenancy.js';
 
 export interface EmbeddedService {
@@ -41,10 +41,10 @@ export async function startEmbeddedService(dataDir: string, port = 0, agent: { f
     apiKey = createKey(service.db).key;
     fs.writeFileSync(keyFile, apiKey, { mode: 0o600 });
   }
-  const pipeline = pipelineOf(service.ctx);
+  const queue = processingQueueOf(service.ctx);
   return {
     url: service.url, apiKey, close: () => service.close(),
-    onSettled: (listener) => pipeline?.onSettled(listener) ?? (() => undefined),
+    onSettled: (listener) => queue?.onSettled(listener) ?? (() => undefined),
   };
 }
 

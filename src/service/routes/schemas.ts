@@ -22,7 +22,7 @@ import {
   createFileType,
   findBlueprintByClassName,
   getBlueprint,
-  getFileRow,
+  getFileSchemaRow,
   getSchemaRow,
   highestVersion,
   insertSchema,
@@ -117,7 +117,7 @@ export function registerSchemas(ctx: ServiceContext): void {
   ctx.route(updateFileSchema, ({ params, body, auth }) => {
     const typeErrors = invalidTypes(body.fields);
     if (typeErrors.length > 0) throw badRequest('Invalid field type.', typeErrors);
-    const file = getFileRow(db, auth.workspaceId, params.fileId);
+    const file = getFileSchemaRow(db, auth.workspaceId, params.fileId);
     if (!file) throw notFound('File not found.');
     const edits = body.fields as FieldPatch[];
     return db.transaction(() => {

@@ -7,7 +7,7 @@ import { registerCallbackDelivery } from '../callbacks.js';
 import { checkCallbackAddress } from '../callbackAddress.js';
 import { callbackPolicy, type AuthContext, type ServiceContext } from '../context.js';
 import { forbidden, notFound, ServiceProblem, validationFailed } from '../errors.js';
-import { pipelineOf, registerPipeline } from '../pipeline.js';
+import { processingQueueOf, registerProcessingQueue } from '../processingQueue.js';
 import type { ReplayLimit } from '../idempotency.js';
 import { Reply } from '../route.js';
 import { signUrl, verifySignedUrl } from '../signing.js';
@@ -189,7 +189,7 @@ async function receiveBytes(ctx: ServiceContext, request: FastifyRequest, reply:
     throw error;
   }
   acceptBytes(ctx, upload, blob);
-  pipelineOf(ctx)?.kick(upload.id);
+  processingQueueOf(ctx)?.kick(upload.id);
   reply.code(200).header('etag', `"${blob.sha256}"`).send();
 }
 
@@ -205,7 +205,7 @@ function registerBlobUpload(ctx: ServiceContext): void {
 
 export function registerUploads(ctx: ServiceContext): void {
   registerCallbackDelivery(ctx);
-  registerPipeline(ctx);
+  registerProcessingQueue(ctx);
   registerBlobUpload(ctx);
 
   // Tickets are the service's hottest write: their inserts share commits (see writeBatch.ts).

@@ -34,7 +34,11 @@ export interface UploadRow {
   updated_at: string;
 }
 
-export interface FileRow {
+/**
+ * A row of the service's `files` table: one document an upload yielded (the API's File). Not the
+ * daemon's FileRow, a watched file in state.db (src/sync/state/files.ts).
+ */
+export interface ServiceFileRow {
   id: string;
   upload_id: string;
   workspace_id: string;
@@ -98,7 +102,7 @@ export function uploadByObjectId(db: DB, objectId: string): UploadRow | undefine
   return db.prepare('SELECT * FROM uploads WHERE object_id = ?').get(objectId) as UploadRow | undefined;
 }
 
-export function toFileRecord(row: FileRow): FileRecord {
+export function toFileRecord(row: ServiceFileRow): FileRecord {
   return {
     fileId: row.id,
     fileName: row.file_name,
@@ -120,8 +124,8 @@ export function toFileRecord(row: FileRow): FileRecord {
   };
 }
 
-export function filesOfUpload(db: DB, uploadId: string): FileRow[] {
-  return db.prepare('SELECT * FROM files WHERE upload_id = ? ORDER BY created_at, rowid').all(uploadId) as FileRow[];
+export function filesOfUpload(db: DB, uploadId: string): ServiceFileRow[] {
+  return db.prepare('SELECT * FROM files WHERE upload_id = ? ORDER BY created_at, rowid').all(uploadId) as ServiceFileRow[];
 }
 
 interface StepRow {
@@ -178,7 +182,7 @@ const SORT_COLUMNS: Record<FileQuery['sortBy'], string> = {
 };
 
 /** One page of the workspace's files plus the total count of matches. */
-export function queryFiles(db: DB, workspaceId: string, q: FileQuery): { rows: FileRow[]; count: number } {
+export function queryFiles(db: DB, workspaceId: string, q: FileQuery): { rows: ServiceFileRow[]; count: number } {
   const where = ['workspace_id = @workspaceId'];
   const params: Record<string, unknown> = { workspaceId };
   if (q.fileIds) {
@@ -204,6 +208,6 @@ export function queryFiles(db: DB, workspaceId: string, q: FileQuery): { rows: F
   const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, rowid ${q.sortOrder}`;
   const rows = db
     .prepare(`SELECT * FROM files WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-    .all({ ...params, limit: q.limit, offset: (q.page - 1) * q.limit }) as FileRow[];
+    .all({ ...params, limit: q.limit, offset: (q.page - 1) * q.limit }) as ServiceFileRow[];
   return { rows, count };
 }

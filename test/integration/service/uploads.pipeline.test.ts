@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sweepEphemeral } from '../../../src/service/pipeline.js';
+import { sweepEphemeral } from '../../../src/service/processingQueue.js';
 import { processFile } from '../../../src/service/processing/engine.js';
 import type { ProcessInput, ProcessResult } from '../../../src/service/processing/types.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';

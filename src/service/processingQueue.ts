@@ -7,7 +7,7 @@ import { ProcessingError, type ProcessedDocument, type ProcessingStep, type Proc
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
 import { insertValues, renderEntries } from './store/fileValues.js';
-import { filesOfUpload, isZipUpload, recordStep, type FileRow, type UploadRow } from './store/uploads.js';
+import { filesOfUpload, isZipUpload, recordStep, type ServiceFileRow, type UploadRow } from './store/uploads.js';
 
 // The processing worker. Jobs live in processing_jobs (one row per upload, carrying the
 // generation of the PUT that queued it), so a restart resumes queued and interrupted jobs.
@@ -29,9 +29,9 @@ interface JobRow {
 /** An engine may report a failed entry (a zip member it could not read) as data. */
 type Document = ProcessedDocument & { errorReason?: string };
 
-const pipelines = new WeakMap<ServiceContext, Pipeline>();
+const queues = new WeakMap<ServiceContext, ProcessingQueue>();
 
-export class Pipeline {
+export class ProcessingQueue {
   private readonly running = new Map<string, { generation: number; controller: AbortController; done: Promise<void> }>();
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
@@ -102,7 +102,7 @@ export class Pipeline {
       const controller = new AbortController();
       const done = this.run({ ...job, attempts: job.attempts + 1 }, controller.signal)
         .catch((err: unknown) => {
-          // A bug in the pipeline itself: record it on the upload instead of crashing the service.
+          // A bug in the queue itself: record it on the upload instead of crashing the service.
           if (!controller.signal.aborted && this.db.open) this.fail(job, `Processing failed: ${(err as Error).message}`);
         })
         .finally(() => {
@@ -186,7 +186,7 @@ export class Pipeline {
       const upload = this.current(job);
       if (!upload) return;
       const now = this.iso();
-      const primary = this.db.prepare('SELECT * FROM files WHERE object_id = ?').get(upload.object_id) as FileRow | undefined;
+      const primary = this.db.prepare('SELECT * FROM files WHERE object_id = ?').get(upload.object_id) as ServiceFileRow | undefined;
       const fileIds = documents.map((doc, i) => this.writeDocument(upload, doc, blobs[i], i === 0 ? primary : undefined, now));
       const lock = this.db.prepare('UPDATE schemas SET locked = 1 WHERE id = ? AND workspace_id = ?');
       if (upload.schema_locking === 1) for (const doc of documents) if (doc.schemaId) lock.run(doc.schemaId, upload.workspace_id);
@@ -202,7 +202,7 @@ export class Pipeline {
     })();
   }
 
-  private writeDocument(upload: UploadRow, doc: Document, blob: { sha256: string; size: number } | undefined, primary: FileRow | undefined, now: string): string {
+  private writeDocument(upload: UploadRow, doc: Document, blob: { sha256: string; size: number } | undefined, primary: ServiceFileRow | undefined, now: string): string {
     const plain = !doc.bytes;
     const row = {
       file_name: doc.fileName || upload.file_name,
@@ -343,24 +343,24 @@ export function sweepEphemeral(ctx: ServiceContext): number {
   return removed;
 }
 
-export function pipelineOf(ctx: ServiceContext): Pipeline | undefined {
-  return pipelines.get(ctx);
+export function processingQueueOf(ctx: ServiceContext): ProcessingQueue | undefined {
+  return queues.get(ctx);
 }
 
 /** Start the worker and the ephemeral sweeper with the service; stop both on close. */
-export function registerPipeline(ctx: ServiceContext): Pipeline {
-  const pipeline = new Pipeline(ctx);
-  pipelines.set(ctx, pipeline);
+export function registerProcessingQueue(ctx: ServiceContext): ProcessingQueue {
+  const queue = new ProcessingQueue(ctx);
+  queues.set(ctx, queue);
   let sweeper: NodeJS.Timeout | undefined;
   ctx.onStart(() => {
-    pipeline.start();
+    queue.start();
     sweepEphemeral(ctx);
     sweeper = setInterval(() => sweepEphemeral(ctx), ctx.options.sweepIntervalMs);
     sweeper.unref();
   });
   ctx.onStop(async () => {
     if (sweeper) clearInterval(sweeper);
-    await pipeline.stop();
+    await queue.stop();
   });
-  return pipeline;
+  return queue;
 }
