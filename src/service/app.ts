@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { buildOpenApi } from '../contract/openapi.js';
 import { openDatabase, type DB } from '../sqlite.js';
 import { resolveOptions, type ResolvedOptions, type ServiceContext, type ServiceOptions } from './context.js';
-import { problemBody, ServiceProblem } from './errors.js';
-import { IdempotencyStore } from './idempotency.js';
+import { problemBody, problemOf, ServiceProblem } from './errors.js';
+import { IdempotencyStore } from './store/idempotency.js';
 import { RateLimiter } from './rateLimit.js';
 import { createRoute } from './route.js';
 import { areas } from './routes/index.js';
@@ -57,7 +57,8 @@ function ownerOnlyFiles(dir: string, names: string[]): void {
   }
 }
 
-function mapError(error: FastifyError | ServiceProblem | Error): ServiceProblem {
+function mapError(thrown: FastifyError | ServiceProblem | Error): ServiceProblem {
+  const error = problemOf(thrown) as FastifyError | ServiceProblem | Error;
   if (error instanceof ServiceProblem) return error;
   const fe = error as FastifyError;
   if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && fe.code?.startsWith('FST_ERR_CTP'))) {

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest, type Agent } from 'undici';
 import { CallbackAddressRefused, guardedAgent, refusalOf } from './callbackAddress.js';
 import { callbackPolicy, type ServiceContext } from './context.js';
+import { dueCallbacks, insertCallback, markAttemptFailed, markDelivered, signingSecretOf, type OutboxRow } from './store/callbackOutbox.js';
 
 // Callbacks (decisions 6 and 14) go through a persisted outbox: a row is written in the same
 // transaction as the event that causes it, and a deliverer POSTs due rows until one answers
@@ -15,14 +16,6 @@ export interface CallbackInput {
   url: string;
   /** JSON-serialised as is (a string is sent verbatim). */
   body: unknown;
-}
-
-interface OutboxRow {
-  id: string;
-  key_id: string;
-  url: string;
-  body: string;
-  attempts: number;
 }
 
 /** The deliverer of each running service, so enqueueing can wake it. */
@@ -40,12 +33,7 @@ export function enqueueCallback(ctx: ServiceContext, input: CallbackInput): void
 export function enqueueCallbackEvent(ctx: ServiceContext, input: CallbackInput): string {
   const id = randomUUID();
   const body = typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
-  ctx.db
-    .prepare(
-      `INSERT INTO callback_outbox (id, workspace_id, key_id, url, body, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    )
-    .run(id, input.workspaceId, input.keyId, input.url, body, ctx.options.now(), new Date(ctx.options.now()).toISOString());
+  insertCallback(ctx.db, { id, workspaceId: input.workspaceId, keyId: input.keyId, url: input.url, body, now: ctx.options.now() });
   // Wake after the surrounding transaction commits (the row is invisible before).
   const deliverer = deliverers.get(ctx);
   if (deliverer) setImmediate(() => deliverer.wake());
@@ -101,12 +89,7 @@ export class CallbackDeliverer {
   private pump(): void {
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
-    const due = this.ctx.db
-      .prepare(
-        `SELECT id, key_id, url, body, attempts FROM callback_outbox
-         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
-      )
-      .all(this.ctx.options.now(), room + this.inFlight.size) as OutboxRow[];
+    const due = dueCallbacks(this.ctx.db, this.ctx.options.now(), room + this.inFlight.size);
     for (const row of due) {
       if (this.inFlight.size >= MAX_IN_FLIGHT) break;
       if (this.inFlight.has(row.id)) continue;
@@ -120,7 +103,7 @@ export class CallbackDeliverer {
   }
 
   private async deliver(row: OutboxRow, stopSignal: AbortSignal): Promise<void> {
-    const secret = this.ctx.db.prepare('SELECT signing_secret FROM api_keys WHERE id = ?').pluck().get(row.key_id) as string | undefined;
+    const secret = signingSecretOf(this.ctx.db, row.key_id);
     if (secret === undefined) return this.settle(row, false, 'The API key that owns this callback no longer exists.', true);
     // The key's default address was never checked by a route, and the policy may have changed.
     const refused = refusalOf(row.url, callbackPolicy(this.ctx.options));
@@ -154,16 +137,11 @@ export class CallbackDeliverer {
 
   private settle(row: OutboxRow, delivered: boolean, error?: string, final = false): void {
     if (this.ctx.db.open === false) return;
-    if (delivered) {
-      this.ctx.db.prepare(`UPDATE callback_outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL WHERE id = ?`).run(row.id);
-      return;
-    }
+    if (delivered) return markDelivered(this.ctx.db, row.id);
     const attempts = row.attempts + 1;
-    const give_up = final || attempts >= this.ctx.options.callbackAttempts;
+    const giveUp = final || attempts >= this.ctx.options.callbackAttempts;
     const backoff = this.ctx.options.callbackBackoffMs * 2 ** (attempts - 1);
-    this.ctx.db
-      .prepare(`UPDATE callback_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`)
-      .run(give_up ? 'failed' : 'pending', attempts, this.ctx.options.now() + backoff, error ?? null, row.id);
+    markAttemptFailed(this.ctx.db, row.id, attempts, giveUp, this.ctx.options.now() + backoff, error ?? null);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ReadSnapshot } from './store/readSnapshot.js';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../sqlite.js';
 import type { AgentOptions } from './agent/options.js';
-import type { IdempotencyStore } from './idempotency.js';
+import type { IdempotencyStore } from './store/idempotency.js';
 import type { ProcessInput, ProcessResult } from './processing/types.js';
 import type { RouteFn } from './route.js';
 import type { AuthContext } from './store/tenancy.js';

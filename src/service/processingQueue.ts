@@ -1,33 +1,36 @@
-import { randomUUID } from 'node:crypto';
 import { enqueueCallback } from './callbacks.js';
 import type { ServiceContext } from './context.js';
 import { processFile } from './processing/engine.js';
 import { loadMemories } from './store/vendorMemory.js';
-import { ProcessingError, type ProcessedDocument, type ProcessingStep, type ProcessResult } from './processing/types.js';
+import { ProcessingError, type ProcessingStep, type ProcessResult } from './processing/types.js';
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
-import { insertValues, renderEntries } from './store/fileValues.js';
-import { filesOfUpload, isZipUpload, recordStep, type ServiceFileRow, type UploadRow } from './store/uploads.js';
+import {
+  claimJob,
+  completeRun,
+  currentUpload,
+  failRun,
+  jobsPending,
+  markJobDone,
+  queuedJobs,
+  requeueInterrupted,
+  startRun,
+  type ProcessingJob,
+  type RunDocument,
+  type Settlement,
+} from './store/processingRuns.js';
+import { deleteUploadWithFiles, ephemeralUploadsBefore, recordStep } from './store/uploads.js';
 
-// The processing worker. Jobs live in processing_jobs (one row per upload, carrying the
-// generation of the PUT that queued it), so a restart resumes queued and interrupted jobs.
-// A newer PUT bumps the upload's generation: the older run is aborted and whatever it still
-// produces is discarded, because every write checks the generation in its transaction.
+// The service's processing queue: runs the processing engine on uploads whose bytes arrived.
+// Its jobs live in processing_jobs (store/processingRuns.ts), so a restart resumes queued and
+// interrupted jobs. A newer PUT bumps the upload's generation: the older run is aborted and
+// whatever it still produces is discarded, because every write checks the generation.
 
 /** A run interrupted this many times (crashes, restarts) fails instead of looping forever. */
 const MAX_ATTEMPTS = 5;
 const STOP_GRACE_MS = 5_000;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 const POLL_MS = 500;
-
-interface JobRow {
-  upload_id: string;
-  generation: number;
-  attempts: number;
-}
-
-/** An engine may report a failed entry (a zip member it could not read) as data. */
-type Document = ProcessedDocument & { errorReason?: string };
 
 const queues = new WeakMap<ServiceContext, ProcessingQueue>();
 
@@ -48,7 +51,7 @@ export class ProcessingQueue {
 
   start(): void {
     // Runs of a previous process that never finished start over.
-    this.db.prepare(`UPDATE processing_jobs SET state = 'queued' WHERE state = 'running'`).run();
+    requeueInterrupted(this.db);
     this.stopped = false;
     this.wake();
   }
@@ -60,7 +63,7 @@ export class ProcessingQueue {
     // A run stuck in a library that ignores the abort must not hold the service open:
     // its job goes back to the queue below either way.
     await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), delay(STOP_GRACE_MS)]);
-    this.db.prepare(`UPDATE processing_jobs SET state = 'queued' WHERE state = 'running'`).run();
+    requeueInterrupted(this.db);
   }
 
   /** A PUT queued a new generation of this upload: abort an older run and pick the job up. */
@@ -72,7 +75,7 @@ export class ProcessingQueue {
 
   /** Whether any job is queued or running (tests and benchmarks wait on this). */
   idle(): boolean {
-    return this.running.size === 0 && !this.db.prepare(`SELECT 1 FROM processing_jobs WHERE state != 'done' LIMIT 1`).get();
+    return this.running.size === 0 && !jobsPending(this.db);
   }
 
   wake(): void {
@@ -86,19 +89,11 @@ export class ProcessingQueue {
   private pump(): void {
     const room = this.ctx.options.processingConcurrency - this.running.size;
     if (room <= 0) return;
-    const queued = this.db
-      .prepare(`SELECT upload_id, generation, attempts FROM processing_jobs WHERE state = 'queued' ORDER BY updated_at, rowid LIMIT ?`)
-      .all(room + this.running.size) as JobRow[];
+    const queued = queuedJobs(this.db, room + this.running.size);
     for (const job of queued) {
       if (this.running.size >= this.ctx.options.processingConcurrency) break;
       if (this.running.has(job.upload_id)) continue; // its older run is still unwinding
-      const claimed = this.db
-        .prepare(
-          `UPDATE processing_jobs SET state = 'running', attempts = attempts + 1, updated_at = ?
-           WHERE upload_id = ? AND generation = ? AND state = 'queued'`,
-        )
-        .run(this.iso(), job.upload_id, job.generation);
-      if (claimed.changes === 0) continue;
+      if (!claimJob(this.db, job, this.iso())) continue;
       const controller = new AbortController();
       const done = this.run({ ...job, attempts: job.attempts + 1 }, controller.signal)
         .catch((err: unknown) => {
@@ -113,19 +108,11 @@ export class ProcessingQueue {
     }
   }
 
-  private current(job: JobRow): UploadRow | undefined {
-    const upload = this.db.prepare('SELECT * FROM uploads WHERE id = ?').get(job.upload_id) as UploadRow | undefined;
-    return upload && upload.generation === job.generation ? upload : undefined;
-  }
-
-  private async run(job: JobRow, signal: AbortSignal): Promise<void> {
-    const upload = this.current(job);
-    if (!upload || !upload.blob_sha256) return this.markDone(job);
+  private async run(job: ProcessingJob, signal: AbortSignal): Promise<void> {
+    const upload = currentUpload(this.db, job);
+    if (!upload || !upload.blob_sha256) return markJobDone(this.db, job, this.iso());
     if (job.attempts > MAX_ATTEMPTS) return this.fail(job, 'Processing was interrupted too many times.');
-    this.db.transaction(() => {
-      recordStep(this.db, upload.id, 'processing_started', 'waiting', this.iso());
-      this.db.prepare(`UPDATE files SET status = 'processing', updated_at = ? WHERE upload_id = ?`).run(this.iso(), upload.id);
-    })();
+    startRun(this.db, upload.id, this.iso());
     const schema = upload.schema_id ? getSchemaForExtraction(this.db, upload.workspace_id, upload.schema_id) : undefined;
     if (upload.schema_id && !schema) return this.fail(job, `The schema ${upload.schema_id} no longer exists.`);
     let result: ProcessResult;
@@ -156,7 +143,7 @@ export class ProcessingQueue {
         vendorMemory: loadMemories(this.db, upload.workspace_id),
         signal: engine.signal,
         onStep: (step: ProcessingStep) => {
-          if (!engine.signal.aborted && this.db.open && this.current(job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
+          if (!engine.signal.aborted && this.db.open && currentUpload(this.db, job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
         },
       })]);
     } catch (err) {
@@ -168,130 +155,19 @@ export class ProcessingQueue {
       signal.removeEventListener('abort', forward);
     }
     if (signal.aborted && this.stopped) return;
-    this.finish(job, result.documents as Document[]);
-  }
-
-  private markDone(job: JobRow): void {
-    this.db
-      .prepare(`UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ?`)
-      .run(this.iso(), job.upload_id, job.generation);
+    this.finish(job, result.documents as RunDocument[]);
   }
 
   /** Write the run's files, values and pages, unless a newer PUT has superseded it. */
-  private finish(job: JobRow, documents: Document[]): void {
+  private finish(job: ProcessingJob, documents: RunDocument[]): void {
     if (documents.length === 0) return this.fail(job, 'The file contains no documents to process.');
     // Blob files are written outside the transaction; an unused one is collected later.
     const blobs = documents.map((d) => (d.bytes ? putBlobBytes(this.db, this.ctx.options.dataDir, d.bytes) : undefined));
-    this.db.transaction(() => {
-      const upload = this.current(job);
-      if (!upload) return;
-      const now = this.iso();
-      const primary = this.db.prepare('SELECT * FROM files WHERE object_id = ?').get(upload.object_id) as ServiceFileRow | undefined;
-      const fileIds = documents.map((doc, i) => this.writeDocument(upload, doc, blobs[i], i === 0 ? primary : undefined, now));
-      const lock = this.db.prepare('UPDATE schemas SET locked = 1 WHERE id = ? AND workspace_id = ?');
-      if (upload.schema_locking === 1) for (const doc of documents) if (doc.schemaId) lock.run(doc.schemaId, upload.workspace_id);
-      // A zip upload without apiRequestId groups its entries under the zip's id (spec 4.10).
-      const apiRequestId = upload.api_request_id ?? (isZipUpload(upload) ? fileIds[0]! : null);
-      this.db
-        .prepare(`UPDATE uploads SET status = 'completed', error_reason = NULL, api_request_id = ?, updated_at = ? WHERE id = ?`)
-        .run(apiRequestId, now, upload.id);
-      renderEntries(this.db, 'upload', upload.id);
-      recordStep(this.db, upload.id, 'processing_finished', 'completed', now);
-      this.markDone(job);
-      this.notify(upload, 'processing_finished', 'completed', now, fileIds, apiRequestId);
-    })();
+    completeRun(this.db, job, documents, blobs, this.iso(), (settled) => this.notify(settled));
   }
 
-  private writeDocument(upload: UploadRow, doc: Document, blob: { sha256: string; size: number } | undefined, primary: ServiceFileRow | undefined, now: string): string {
-    const plain = !doc.bytes;
-    const row = {
-      file_name: doc.fileName || upload.file_name,
-      file_type: plain ? upload.file_type : doc.mediaType || upload.file_type,
-      file_size: blob?.size ?? upload.size ?? 0,
-      blob_sha256: blob?.sha256 ?? upload.blob_sha256!,
-      status: doc.errorReason ? 'failed' : 'processed',
-      schema_id: doc.schemaId || null,
-      error_reason: doc.errorReason ?? null,
-      zip_archive_name: doc.zipArchiveName ?? null,
-      document_id: randomUUID(),
-      page_count: doc.pageCount,
-      updated_at: now,
-    };
-    let fileId: string;
-    if (primary) {
-      fileId = primary.id;
-      this.db
-        .prepare(
-          `UPDATE files SET file_name = @file_name, file_type = @file_type, file_size = @file_size, blob_sha256 = @blob_sha256,
-           status = @status, schema_id = @schema_id, error_reason = @error_reason, zip_archive_name = @zip_archive_name,
-           document_id = @document_id, page_count = @page_count, updated_at = @updated_at WHERE id = @id`,
-        )
-        .run({ ...row, id: fileId });
-    } else {
-      fileId = randomUUID();
-      this.db
-        .prepare(
-          `INSERT INTO files (id, upload_id, workspace_id, user_id, file_name, file_type, file_size, blob_sha256, object_id, status,
-           schema_id, directory_id, destination_path, error_reason, zip_archive_name, document_id, page_count, created_at, updated_at)
-           VALUES (@id, @upload_id, @workspace_id, @user_id, @file_name, @file_type, @file_size, @blob_sha256, @object_id, @status,
-           @schema_id, @directory_id, @destination_path, @error_reason, @zip_archive_name, @document_id, @page_count, @created_at, @updated_at)`,
-        )
-        .run({
-          ...row,
-          id: fileId,
-          upload_id: upload.id,
-          workspace_id: upload.workspace_id,
-          user_id: upload.user_id,
-          // The first document keeps the ticket's storage path; further parts get their own.
-          object_id: primary === undefined && !this.objectTaken(upload.object_id) ? upload.object_id : randomUUID(),
-          directory_id: upload.directory_id,
-          destination_path: upload.destination_path,
-          created_at: now,
-        });
-    }
-    this.writeValues(upload, doc, fileId, row.document_id, now);
-    return fileId;
-  }
-
-  private objectTaken(objectId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM files WHERE object_id = ?').get(objectId) !== undefined;
-  }
-
-  private writeValues(upload: UploadRow, doc: Document, fileId: string, documentId: string, now: string): void {
-    this.db.prepare('DELETE FROM form_values WHERE file_id = ?').run(fileId);
-    this.db.prepare('DELETE FROM document_pages WHERE file_id = ?').run(fileId);
-    const page = this.db.prepare(
-      `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text, words) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const p of doc.pages) page.run(documentId, fileId, upload.workspace_id, p.number, p.source, p.text, p.words?.length ? JSON.stringify(p.words) : null);
-    if (!doc.schemaId || doc.errorReason) return;
-    const schemaName =
-      (this.db.prepare('SELECT name FROM schemas WHERE id = ?').pluck().get(doc.schemaId) as string | undefined) ?? '';
-    const fields = doc.fields.map((f) => ({
-      ...(f.fieldId ? { id: f.fieldId } : {}),
-      title: f.title,
-      type: f.type.toLowerCase(),
-      description: f.description,
-      hidden: f.hidden,
-      value: f.value,
-      confidence: f.confidence,
-      ...(f.source ? { source: f.source } : {}),
-    }));
-    insertValues(this.db, { fileId, workspaceId: upload.workspace_id, schemaId: doc.schemaId, schemaName, documentId, documentType: doc.documentType, fields, now });
-  }
-
-  private fail(job: JobRow, reason: string): void {
-    this.db.transaction(() => {
-      const upload = this.current(job);
-      if (!upload) return this.markDone(job);
-      const now = this.iso();
-      this.db.prepare(`UPDATE uploads SET status = 'failed', error_reason = ?, updated_at = ? WHERE id = ?`).run(reason, now, upload.id);
-      this.db.prepare(`UPDATE files SET status = 'failed', error_reason = ?, updated_at = ? WHERE upload_id = ?`).run(reason, now, upload.id);
-      recordStep(this.db, upload.id, 'processing_failed', 'failed', now);
-      this.markDone(job);
-      const fileIds = filesOfUpload(this.db, upload.id).map((f) => f.id);
-      this.notify(upload, 'processing_failed', 'failed', now, fileIds, upload.api_request_id, reason);
-    })();
+  private fail(job: ProcessingJob, reason: string): void {
+    failRun(this.db, job, reason, this.iso(), (settled) => this.notify(settled));
   }
 
   private readonly settledListeners = new Set<(uploadId: string) => void>();
@@ -307,7 +183,7 @@ export class ProcessingQueue {
   }
 
   /** Decisions 6: one callback per finished run, in the run's own transaction. */
-  private notify(upload: UploadRow, step: string, status: string, timestamp: string, fileIds: string[], apiRequestId: string | null, errorReason?: string): void {
+  private notify({ upload, step, status, timestamp, fileIds, apiRequestId, errorReason }: Settlement): void {
     if (this.settledListeners.size > 0) {
       const listeners = [...this.settledListeners];
       setImmediate(() => listeners.forEach((l) => l(upload.id)));
@@ -325,15 +201,10 @@ export class ProcessingQueue {
 /** Delete ephemeral uploads (and, by cascade, their files, values and pages) older than the TTL (decisions 8). */
 export function sweepEphemeral(ctx: ServiceContext): number {
   const cutoff = new Date(ctx.options.now() - ctx.options.ephemeralTtlMs).toISOString();
-  const ids = ctx.db.prepare('SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?').pluck().all(cutoff) as string[];
-  const remove = ctx.db.prepare('DELETE FROM uploads WHERE id = ?');
   let removed = 0;
-  for (const id of ids) {
+  for (const id of ephemeralUploadsBefore(ctx.db, cutoff)) {
     try {
-      ctx.db.transaction(() => {
-        ctx.db.prepare('DELETE FROM files WHERE upload_id = ?').run(id);
-        remove.run(id);
-      })();
+      deleteUploadWithFiles(ctx.db, id);
       removed++;
     } catch {
       // Something else still refers to it; the next sweep tries again.

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { Operation } from '../contract/operation.js';
 import { toRoutePath } from '../contract/operation.js';
 import type { FieldError } from '../contract/problem.js';
-import { badRequest, forbidden, problemBody, ServiceProblem, unauthorized, validationFailed } from './errors.js';
-import { fingerprint, type IdempotencyStore, type ReplayLimit } from './idempotency.js';
+import { badRequest, forbidden, problemBody, problemOf, ServiceProblem, unauthorized, validationFailed } from './errors.js';
+import { fingerprint } from './idempotency.js';
+import type { IdempotencyStore, ReplayLimit } from './store/idempotency.js';
 import type { RateLimiter } from './rateLimit.js';
 import { findKey, type AuthContext } from './store/tenancy.js';
 import type { DB } from '../sqlite.js';
@@ -131,8 +132,9 @@ function send(reply: FastifyReply, status: number, contentType: string, payload:
 
 export const LEGACY_READ_ONLY = 'Access denied. You are in readonly mode.';
 
-/** Operations marked `legacyErrors` answer their 403 and 422 in the legacy shape only (decisions 16). */
-function shapeFor(op: Operation, error: unknown): unknown {
+/** A store's refusal as its problem; operations marked `legacyErrors` answer their 403 and 422 in the legacy shape only (decisions 16). */
+function shapeFor(op: Operation, thrown: unknown): unknown {
+  const error = problemOf(thrown);
   if (!op.legacyErrors || !(error instanceof ServiceProblem) || error.options.legacy) return error;
   if (error.status !== 403 && error.status !== 422) return error;
   return new ServiceProblem(error.status, error.detail, { ...error.options, legacy: true });
@@ -204,6 +206,14 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
         : undefined;
       if (scope) {
         const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
+        if (claim.kind === 'reused') {
+          throw validationFailed('Idempotency-Key was already used with a different request body.', [
+            { code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Key reused with a different body.', parameter: 'Idempotency-Key' },
+          ]);
+        }
+        if (claim.kind === 'in_flight') {
+          throw new ServiceProblem(409, 'A request with this Idempotency-Key is still in progress.', { code: 'IDEMPOTENCY_IN_FLIGHT' });
+        }
         if (claim.kind === 'replay') {
           const { status, contentType, body } = claim.response;
           send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -8,26 +7,17 @@ import { checkCallbackAddress } from '../callbackAddress.js';
 import { callbackPolicy, type AuthContext, type ServiceContext } from '../context.js';
 import { forbidden, notFound, ServiceProblem, validationFailed } from '../errors.js';
 import { processingQueueOf, registerProcessingQueue } from '../processingQueue.js';
-import type { ReplayLimit } from '../idempotency.js';
+import type { ReplayLimit } from '../store/idempotency.js';
 import { Reply } from '../route.js';
 import { signUrl, verifySignedUrl } from '../signing.js';
 import { putBlob } from '../store/blobs.js';
+import { BlobTooLarge } from '../store/errors.js';
 import { batchedWrite } from '../../writeBatch.js';
 import { directoryPath, getDirectory, resolveDestination, type DirectoryRow } from '../store/directories.js';
 import { getSchemaForExtraction } from '../store/schemas.js';
-import {
-  getUploadRow,
-  insertUpload,
-  isZipUpload,
-  queryFiles,
-  recordStep,
-  storagePathOf,
-  timeOrderedUuid,
-  toFileRecord,
-  uploadByObjectId,
-  uploadStatus,
-  type UploadRow,
-} from '../store/uploads.js';
+import { queryFiles, storagePathOf, toFileRecord } from '../store/files.js';
+import { queueUploadBytes } from '../store/processingRuns.js';
+import { getUploadRow, insertUpload, isZipUpload, timeOrderedUuid, uploadByObjectId, uploadStatus, type UploadRow } from '../store/uploads.js';
 
 /** The effective callback address (spec 4.10, 6): the request's, else the key's default. */
 function effectiveCallback(ctx: ServiceContext, requested: string | undefined, auth: AuthContext) {
@@ -117,50 +107,6 @@ function createTicket(ctx: ServiceContext, body: z.output<typeof UploadBody>, au
   };
 }
 
-/**
- * A successful PUT: the upload's bytes are replaced and processing starts over for a new
- * generation. The first file of the upload keeps its id (and the ticket's storage path);
- * files an earlier run split off are removed.
- */
-function acceptBytes(ctx: ServiceContext, upload: UploadRow, blob: { sha256: string; size: number }): void {
-  const db = ctx.db;
-  const now = new Date(ctx.options.now()).toISOString();
-  db.transaction(() => {
-    const generation = (db.prepare('SELECT generation FROM uploads WHERE id = ?').pluck().get(upload.id) as number) + 1;
-    db.prepare(
-      `UPDATE uploads SET blob_sha256 = ?, size = ?, generation = ?, status = 'waiting', error_reason = NULL, updated_at = ? WHERE id = ?`,
-    ).run(blob.sha256, blob.size, generation, now, upload.id);
-    db.prepare('DELETE FROM upload_steps WHERE upload_id = ?').run(upload.id);
-    recordStep(db, upload.id, 'file_uploaded', 'waiting', now);
-    db.prepare('DELETE FROM files WHERE upload_id = ? AND object_id != ?').run(upload.id, upload.object_id);
-    const primary = db.prepare('SELECT id FROM files WHERE object_id = ?').pluck().get(upload.object_id) as string | undefined;
-    if (primary) {
-      db.prepare('DELETE FROM form_values WHERE file_id = ?').run(primary);
-      db.prepare('DELETE FROM document_pages WHERE file_id = ?').run(primary);
-      db.prepare(
-        `UPDATE files SET file_name = ?, file_type = ?, file_size = ?, blob_sha256 = ?, status = 'uploaded', schema_id = ?,
-         error_reason = NULL, zip_archive_name = NULL, document_id = NULL, page_count = NULL, updated_at = ? WHERE id = ?`,
-      ).run(upload.file_name, upload.file_type, blob.size, blob.sha256, upload.schema_id, now, primary);
-    } else {
-      db.prepare(
-        `INSERT INTO files (id, upload_id, workspace_id, user_id, file_name, file_type, file_size, blob_sha256, object_id, status,
-         schema_id, directory_id, destination_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'uploaded', ?, ?, ?, ?, ?)`,
-      ).run(
-        randomUUID(), upload.id, upload.workspace_id, upload.user_id, upload.file_name, upload.file_type, blob.size, blob.sha256,
-        upload.object_id, upload.schema_id, upload.directory_id, upload.destination_path, now, now,
-      );
-    }
-    // Spec 3 rule 4: schemaLocking locks the chosen schema once the file is uploaded.
-    if (upload.schema_locking === 1 && upload.schema_id) {
-      db.prepare('UPDATE schemas SET locked = 1 WHERE id = ? AND workspace_id = ?').run(upload.schema_id, upload.workspace_id);
-    }
-    db.prepare(
-      `INSERT INTO processing_jobs (upload_id, generation, state, attempts, updated_at) VALUES (?, ?, 'queued', 0, ?)
-       ON CONFLICT (upload_id) DO UPDATE SET generation = excluded.generation, state = 'queued', attempts = 0, updated_at = excluded.updated_at`,
-    ).run(upload.id, generation, now);
-  })();
-}
-
 async function receiveBytes(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply) {
   const { objectId } = request.params as { objectId: string };
   if (!verifySignedUrl(ctx.urlSecret, 'upload', objectId, request.query as Record<string, unknown>, ctx.options.now())) {
@@ -183,12 +129,10 @@ async function receiveBytes(ctx: ServiceContext, request: FastifyRequest, reply:
   } catch (error) {
     request.raw.unpipe(source);
     request.raw.resume();
-    if (error instanceof ServiceProblem) {
-      throw new ServiceProblem(error.status, error.detail, { ...error.options, headers: { connection: 'close' } });
-    }
+    if (error instanceof BlobTooLarge) throw new ServiceProblem(413, error.message, { headers: { connection: 'close' } });
     throw error;
   }
-  acceptBytes(ctx, upload, blob);
+  queueUploadBytes(ctx.db, upload, blob, new Date(ctx.options.now()).toISOString());
   processingQueueOf(ctx)?.kick(upload.id);
   reply.code(200).header('etag', `"${blob.sha256}"`).send();
 }
