@@ -1,5 +1,6 @@
 import { enqueueCallback } from './callbacks.js';
-import type { ServiceContext } from './context.js';
+import type { FastifyInstance } from 'fastify';
+import { backgroundWorker } from './core.js';
 import { processFile } from './processing/engine.js';
 import { loadMemories } from './store/vendorMemory.js';
 import { ProcessingError, type ProcessingStep, type ProcessResult } from './processing/types.js';
@@ -32,33 +33,37 @@ const STOP_GRACE_MS = 5_000;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 const POLL_MS = 500;
 
-const queues = new WeakMap<ServiceContext, ProcessingQueue>();
-
 export class ProcessingQueue {
   private readonly running = new Map<string, { generation: number; controller: AbortController; done: Promise<void> }>();
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(private readonly app: FastifyInstance) {}
 
   private get db() {
-    return this.ctx.db;
+    return this.app.db;
   }
 
   private iso(): string {
-    return new Date(this.ctx.options.now()).toISOString();
+    return new Date(this.app.serviceOptions.now()).toISOString();
   }
 
+  /** Start the worker, and the sweeper of ephemeral uploads beside it. */
   start(): void {
     // Runs of a previous process that never finished start over.
     requeueInterrupted(this.db);
     this.stopped = false;
     this.wake();
+    sweepEphemeral(this.app);
+    this.sweeper = setInterval(() => sweepEphemeral(this.app), this.app.serviceOptions.sweepIntervalMs);
+    this.sweeper.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
     for (const run of this.running.values()) run.controller.abort();
     // A run stuck in a library that ignores the abort must not hold the service open:
     // its job goes back to the queue below either way.
@@ -87,11 +92,11 @@ export class ProcessingQueue {
   }
 
   private pump(): void {
-    const room = this.ctx.options.processingConcurrency - this.running.size;
+    const room = this.app.serviceOptions.processingConcurrency - this.running.size;
     if (room <= 0) return;
     const queued = queuedJobs(this.db, room + this.running.size);
     for (const job of queued) {
-      if (this.running.size >= this.ctx.options.processingConcurrency) break;
+      if (this.running.size >= this.app.serviceOptions.processingConcurrency) break;
       if (this.running.has(job.upload_id)) continue; // its older run is still unwinding
       if (!claimJob(this.db, job, this.iso())) continue;
       const controller = new AbortController();
@@ -116,7 +121,7 @@ export class ProcessingQueue {
     const schema = upload.schema_id ? getSchemaForExtraction(this.db, upload.workspace_id, upload.schema_id) : undefined;
     if (upload.schema_id && !schema) return this.fail(job, `The schema ${upload.schema_id} no longer exists.`);
     let result: ProcessResult;
-    const limit = this.ctx.options.processingTimeoutMs;
+    const limit = this.app.serviceOptions.processingTimeoutMs;
     // The engine gets its own signal so a timed-out run is told to stop too.
     const engine = new AbortController();
     const forward = () => engine.abort();
@@ -130,8 +135,8 @@ export class ProcessingQueue {
       watchdog.unref();
     });
     try {
-      result = await Promise.race([timedOut, (this.ctx.options.processor ?? processFile)({
-        filePath: blobPath(this.ctx.options.dataDir, upload.blob_sha256),
+      result = await Promise.race([timedOut, (this.app.serviceOptions.processor ?? processFile)({
+        filePath: blobPath(this.app.serviceOptions.dataDir, upload.blob_sha256),
         fileName: upload.file_name,
         mediaType: upload.file_type,
         ocrModel: upload.ocr_model,
@@ -162,7 +167,7 @@ export class ProcessingQueue {
   private finish(job: ProcessingJob, documents: RunDocument[]): void {
     if (documents.length === 0) return this.fail(job, 'The file contains no documents to process.');
     // Blob files are written outside the transaction; an unused one is collected later.
-    const blobs = documents.map((d) => (d.bytes ? putBlobBytes(this.db, this.ctx.options.dataDir, d.bytes) : undefined));
+    const blobs = documents.map((d) => (d.bytes ? putBlobBytes(this.db, this.app.serviceOptions.dataDir, d.bytes) : undefined));
     completeRun(this.db, job, documents, blobs, this.iso(), (settled) => this.notify(settled));
   }
 
@@ -189,7 +194,7 @@ export class ProcessingQueue {
       setImmediate(() => listeners.forEach((l) => l(upload.id)));
     }
     if (!upload.callback_url) return;
-    enqueueCallback(this.ctx, {
+    enqueueCallback(this.app, {
       workspaceId: upload.workspace_id,
       keyId: upload.key_id,
       url: upload.callback_url,
@@ -199,39 +204,25 @@ export class ProcessingQueue {
 }
 
 /** Delete ephemeral uploads (and, by cascade, their files, values and pages) older than the TTL (decisions 8). */
-export function sweepEphemeral(ctx: ServiceContext): number {
-  const cutoff = new Date(ctx.options.now() - ctx.options.ephemeralTtlMs).toISOString();
+export function sweepEphemeral(app: FastifyInstance): number {
+  const cutoff = new Date(app.serviceOptions.now() - app.serviceOptions.ephemeralTtlMs).toISOString();
   let removed = 0;
-  for (const id of ephemeralUploadsBefore(ctx.db, cutoff)) {
+  for (const id of ephemeralUploadsBefore(app.db, cutoff)) {
     try {
-      deleteUploadWithFiles(ctx.db, id);
+      deleteUploadWithFiles(app.db, id);
       removed++;
     } catch {
       // Something else still refers to it; the next sweep tries again.
     }
   }
-  if (removed > 0) collectGarbage(ctx.db, ctx.options.dataDir);
+  if (removed > 0) collectGarbage(app.db, app.serviceOptions.dataDir);
   return removed;
 }
 
-export function processingQueueOf(ctx: ServiceContext): ProcessingQueue | undefined {
-  return queues.get(ctx);
+declare module 'fastify' {
+  interface FastifyInstance {
+    processingQueue: ProcessingQueue;
+  }
 }
 
-/** Start the worker and the ephemeral sweeper with the service; stop both on close. */
-export function registerProcessingQueue(ctx: ServiceContext): ProcessingQueue {
-  const queue = new ProcessingQueue(ctx);
-  queues.set(ctx, queue);
-  let sweeper: NodeJS.Timeout | undefined;
-  ctx.onStart(() => {
-    queue.start();
-    sweepEphemeral(ctx);
-    sweeper = setInterval(() => sweepEphemeral(ctx), ctx.options.sweepIntervalMs);
-    sweeper.unref();
-  });
-  ctx.onStop(async () => {
-    if (sweeper) clearInterval(sweeper);
-    await queue.stop();
-  });
-  return queue;
-}
+export const processingQueuePlugin = backgroundWorker('processingQueue', (app) => new ProcessingQueue(app));

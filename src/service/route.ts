@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Operation } from '../contract/operation.js';
 import { toRoutePath } from '../contract/operation.js';
@@ -145,9 +145,9 @@ const handling = new WeakSet<FastifyRequest>();
 /** The caller of each request, found by the onRequest hook. */
 const authenticated = new WeakMap<FastifyRequest, AuthContext>();
 
-/** Registers an operation: auth, rate limit, idempotency, validation, then the handler. */
-export function createRoute(app: import('fastify').FastifyInstance, deps: RouteDeps): RouteFn {
-  return (op, handler, options) => {
+/** Registers an operation on `app` (an area's plugin scope): auth, rate limit, idempotency, validation, then the handler. */
+export function createRoute(deps: RouteDeps): <O extends Operation>(app: FastifyInstance, op: O, handler: Handler<O>, options?: RouteOptions) => void {
+  return (app, op, handler, options) => {
     const definition: FastifyRouteOptions = {
       method: op.method,
       url: toRoutePath(op.path),
