@@ -58,6 +58,9 @@ async function core(app: FastifyInstance, { db, options }: { db: DB; options: Re
   app.decorate('idempotency', idempotency);
   app.decorate('urlSecret', loadUrlSecret(options.dataDir));
   app.decorate('baseUrl', () => baseUrl);
+  // Set per request by `operation` routes (route.ts): fields of the request object, not a WeakMap entry each.
+  app.decorateRequest('caller', null);
+  app.decorateRequest('handlerStarted', false);
   const route = createRoute({
     db,
     idempotency,

@@ -149,10 +149,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   registerBlobUpload(app);
 
   // Tickets are the service's hottest write: their inserts share commits (see writeBatch.ts).
-  app.operation(uploadFile, async ({ body, auth }) => {
+  app.operation(uploadFile, ({ body, auth }) => {
     const issuedAt = app.serviceOptions.now();
-    const ticket = await batchedWrite(app.db, () => createTicket(app, body, auth));
-    return new Reply(uploadFile.status, ticket, {}, ticketReplay(app, issuedAt));
+    // The answer is made inside the write: one promise, settled once the batch commits.
+    return batchedWrite(app.db, () => new Reply(uploadFile.status, createTicket(app, body, auth), {}, ticketReplay(app, issuedAt)));
   }, {
     invalidDetails: {
       '/fileName': 'Invalid fileName.',

@@ -102,8 +102,11 @@ export function setUploadFailed(db: DB, uploadId: string, reason: string, now: s
 
 /** Ephemeral uploads created at or before `cutoff` (ISO time), due for deletion (decisions 8). */
 export function ephemeralUploadsBefore(db: DB, cutoff: string): string[] {
-  return db.prepare('SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?').pluck().all(cutoff) as string[];
+  return prepared(db, EPHEMERAL_DUE_SQL).pluck().all(cutoff) as string[];
 }
+
+/** Read through the partial index uploads_ephemeral (migration 0011): ordinary uploads are not scanned. */
+export const EPHEMERAL_DUE_SQL = 'SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?';
 
 /** Delete an upload with its files (their values and pages by cascade); throws when something still refers to it. */
 export function deleteUploadWithFiles(db: DB, uploadId: string): void {
