@@ -105,7 +105,7 @@ export function ephemeralUploadsBefore(db: DB, cutoff: string): string[] {
   return prepared(db, EPHEMERAL_DUE_SQL).pluck().all(cutoff) as string[];
 }
 
-/** Read through the partial index uploads_ephemeral (migration 0011): ordinary uploads are not scanned. */
+/** Read through the partial index uploads_ephemeral (migration 0012): ordinary uploads are not scanned. */
 export const EPHEMERAL_DUE_SQL = 'SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?';
 
 /** Delete an upload with its files (their values and pages by cascade); throws when something still refers to it. */
