@@ -5,7 +5,7 @@ import type { Config } from '../sync/config.js';
 import { ControlStore } from '../sync/state/control.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
-import { durationText, type Progress } from '../sync/progress.js';
+import { durationText, type PageProgress, type Progress } from '../sync/progress.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
@@ -123,7 +123,13 @@ export function progressText(p: Progress): string {
   return `progress: ${p.done} of ${total} done, ${p.remaining} to go, ${left}${p.perMinute ? ` (${p.perMinute} files/min)` : ''}`;
 }
 
-function formatStatus(r: StatusReport): string {
+/** "12 of 40 pages read, about 2 min left": a long document while the service reads it. */
+export function pagesText(p: PageProgress): string {
+  const left = p.secondsLeft === null ? 'time left not known yet' : p.secondsLeft === 0 ? 'reading the values' : `about ${durationText(p.secondsLeft)} left`;
+  return `${p.done} of ${p.total} pages read, ${left}`;
+}
+
+export function formatStatus(r: StatusReport): string {
   const lines: string[] = [];
   lines.push(`daemon: ${r.daemon?.running ? `running (pid ${r.daemon.pid})` : 'not running'}${r.paused ? ', paused' : ''}`);
   if (r.diskFull) lines.push(`disk full (${r.diskFull.code}) writing ${r.diskFull.path}: exports wait until there is space again`);
@@ -131,6 +137,7 @@ function formatStatus(r: StatusReport): string {
     const counts = Object.entries(f.counts).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ') || 'no files yet';
     lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}${f.missing ? ' (folder missing)' : ''}: ${counts}`);
     if (f.progress) lines.push(`  ${progressText(f.progress)}`);
+    for (const p of f.reading) lines.push(`  processing ${p.path}: ${pagesText(p)}`);
     for (const l of f.skippedLinks) lines.push(`  link skipped: ${l.path}: ${l.reason}`);
     for (const x of f.failures) lines.push(`  failed: ${x.path}: ${x.reason ?? ''}${x.code ? ` [${x.code}]` : ''}`);
   }

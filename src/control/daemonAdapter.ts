@@ -18,7 +18,7 @@ import { AgentProxy } from './agentProxy.js';
 import { attentionOf } from './attention.js';
 import { countUnreachable } from './attentionCounts.js';
 import { totalsByCurrency, type CurrencyTotals } from './totals.js';
-import { folderProgress } from '../sync/progress.js';
+import { folderProgress, pageProgressOf } from '../sync/progress.js';
 import { ReviewControl } from './review.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
@@ -51,6 +51,7 @@ function toView(row: FileRow): FileView {
     uploadId: row.upload_id,
     fileIds: parseFileIds(row.file_ids),
     remotePath: row.remote_path,
+    pages: pageProgressOf(row),
   };
 }
 

@@ -65,7 +65,7 @@ function streamEvents(control: DaemonControl, request: FastifyRequest, reply: Fa
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
   res.write(': connected\n\n');
   const send = (type: string) => (payload: unknown) => res.write(`event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`);
-  const handlers = { file: send('file'), folder: send('folder'), idle: send('idle'), log: send('log'), review: send('review') };
+  const handlers = { file: send('file'), folder: send('folder'), idle: send('idle'), log: send('log'), review: send('review'), pages: send('pages') };
   for (const [type, handler] of Object.entries(handlers)) control.events.on(type as 'file', handler as never);
   const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
   request.raw.on('close', () => {

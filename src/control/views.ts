@@ -1,4 +1,4 @@
-import type { Progress } from '../sync/progress.js';
+import type { PageProgress, Progress } from '../sync/progress.js';
 import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
 import type { FieldReview } from '../sync/review/assess.js';
@@ -40,6 +40,8 @@ export interface FileView {
   uploadId: string | null;
   fileIds: string[];
   remotePath: string | null;
+  /** While processing a long document: the pages the service has read, of how many, and the time left. */
+  pages: PageProgress | null;
 }
 
 export interface StatusView {
@@ -82,7 +84,8 @@ export type StreamEvent =
   | { type: 'file'; data: { file: { id: number; folder: string; rel_path: string; status: FileStatus; reason: string | null }; from: FileStatus | null; to: FileStatus } }
   | { type: 'folder'; data: { folder: string; state: FolderState; error?: string } }
   | { type: 'idle'; data: unknown }
-  | { type: 'review'; data: { fileRow: number } };
+  | { type: 'review'; data: { fileRow: number } }
+  | { type: 'pages'; data: { fileRow: number; folder: string; pages: PageProgress | null } };
 
 export type ReviewStateName = 'needs review' | 'checked' | 'auto';
 

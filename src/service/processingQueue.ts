@@ -20,6 +20,7 @@ import {
   type RunDocument,
   type Settlement,
 } from './store/processingRuns.js';
+import { recordPagesRead } from './store/files.js';
 import { deleteUploadWithFiles, ephemeralUploadsBefore, recordStep } from './store/uploads.js';
 
 // The service's processing queue: runs the processing engine on uploads whose bytes arrived.
@@ -149,6 +150,9 @@ export class ProcessingQueue {
         signal: engine.signal,
         onStep: (step: ProcessingStep) => {
           if (!engine.signal.aborted && this.db.open && currentUpload(this.db, job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
+        },
+        onPage: (done: number, total: number) => {
+          if (!engine.signal.aborted && this.db.open && currentUpload(this.db, job)) recordPagesRead(this.db, upload.id, done, total);
         },
       })]);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FileRow, FileStatus } from './state/files.js';
+import type { PageProgress } from './progress.js';
 
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 
@@ -12,6 +13,8 @@ export interface SyncEvents {
   disk: [{ full: boolean; path?: string; code?: string }];
   /** A file's outputs were rewritten after a person's corrections reached the service (issue 16). */
   review: [{ fileRow: number }];
+  /** The service read more pages of a long document the daemon waits for (issue 19). */
+  pages: [{ fileRow: number; folder: string; pages: PageProgress | null }];
   log: [{ level: 'info' | 'warn' | 'error'; msg: string; data?: Record<string, unknown> }];
 }
 

@@ -8,6 +8,7 @@ import type { Outputs } from './outputs.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 import { hashFile } from './hash.js';
+import { pagesDueAt } from './progress.js';
 import { mediaTypeOf } from './media.js';
 import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
 
@@ -72,6 +73,8 @@ export class Pipeline {
   private readonly early = new Set<string>();
   /** Rows announced while a poll of theirs was in flight: that poll may have read 'waiting' just before. */
   private readonly recheck = new Set<number>();
+  /** The first page count seen of each file processing (pagesToRecord): the pace is measured from it. */
+  private readonly firstPages = new Map<number, { at: number; done: number; total: number }>();
   /** Hashing that waits for the uploads to catch up (hashRoom). */
   private hashWaiters: Array<() => void> = [];
 
@@ -243,8 +246,11 @@ export class Pipeline {
       // Written to after it was hashed: the bytes that went out are this version, so the change's
       // own settling finds them unchanged instead of sending the same content a second time.
       const changed = sha256 !== '' && sha256 !== row.sha256;
+      this.firstPages.delete(row.id);
       await this.o.store.transitionSoon(row.id, 'processing', {
         upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null, ...(changed ? { sha256 } : {}),
+        // A file sent again (changed, retried) starts its pages over.
+        ...(row.pages_total != null ? { pages_done: null, pages_total: null, pages_due_at: null } : {}),
       }, changed ? 'uploaded (changed after it was hashed: the bytes sent are this version)' : 'uploaded');
       // Announced while that commit was pending: the row was not `processing` yet.
       if (this.early.delete(uploadId)) {
@@ -304,11 +310,15 @@ export class Pipeline {
       const n = (this.pollCount.get(row.id) ?? 0) + 1;
       this.pollCount.set(row.id, n);
       const base = this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
-      this.o.store.schedule(row.id, Date.now() + backoffMs(n, base, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3));
+      const next = Date.now() + backoffMs(n, base, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3);
+      const pages = this.pagesToRecord(row, progress.pages);
+      if (pages) this.o.store.scheduleWithPages(row, next, pages);
+      else this.o.store.schedule(row.id, next);
       return;
     }
     this.recheck.delete(row.id);
     this.pollCount.delete(row.id);
+    this.firstPages.delete(row.id);
     if (progress.status === 'failed') {
       const reason = progress.errorReason ?? 'processing failed';
       return this.fail(row, 'PROCESSING_FAILED', reason, { errorReason: reason, fileIds: progress.fileIds });
@@ -318,6 +328,23 @@ export class Pipeline {
     } catch (err) {
       this.failStep(row, err, 'processing');
     }
+  }
+
+  /**
+   * The page count to record with the poll, with when the last page is expected at the pace since
+   * the count was first seen (kept in memory: a restart starts the pace again); undefined when the
+   * count did not move, so an unchanged poll writes nothing more than before.
+   */
+  private pagesToRecord(row: FileRow, pages: UploadProgress['pages']): { done: number; total: number; dueAt: number | null } | undefined {
+    if (!pages) return undefined;
+    const now = Date.now();
+    let first = this.firstPages.get(row.id);
+    if (!first || first.total !== pages.total || pages.done < first.done) {
+      first = { at: now, done: pages.done, total: pages.total };
+      this.firstPages.set(row.id, first);
+    }
+    if (row.pages_done === pages.done && row.pages_total === pages.total) return undefined;
+    return { done: pages.done, total: pages.total, dueAt: pagesDueAt(first, pages.done, pages.total, now) };
   }
 
   private async export(row: FileRow, fileIds: string[]): Promise<void> {

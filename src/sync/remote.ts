@@ -28,6 +28,8 @@ export interface UploadProgress {
   errorReason?: string;
   /** sha256 of the bytes the service holds, when it says (one file made of the upload). */
   sha256?: string;
+  /** While waiting: the pages read of a long document, when the service says (an extension, issue 19). */
+  pages?: { done: number; total: number };
 }
 
 /**

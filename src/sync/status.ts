@@ -1,7 +1,7 @@
 import type { Db } from './state/db.js';
 import { ControlStore } from './state/control.js';
 import { FILE_STATUSES, FileStore, type FileStatus } from './state/files.js';
-import { folderProgress, type Progress } from './progress.js';
+import { folderProgress, pageProgressOf, type PageProgress, type Progress } from './progress.js';
 
 export interface FolderStatus {
   folder: string;
@@ -14,6 +14,8 @@ export interface FolderStatus {
   skippedLinks: Array<{ path: string; reason: string }>;
   /** While files are on their way: done, remaining, time left. */
   progress: Progress | null;
+  /** Long documents being processed: the pages the service has read, and the time left. */
+  reading: Array<{ path: string } & PageProgress>;
 }
 
 export interface StatusReport {
@@ -35,7 +37,7 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
     if (!f) {
       f = {
         folder, paused: paused.has(folder), ...problemsOf(control, folder),
-        counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [], progress: null,
+        counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [], progress: null, reading: [],
       };
       byFolder.set(folder, f);
     }
@@ -48,6 +50,10 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
       path: r.rel_path, code: r.error_code, reason: r.reason, attempts: r.attempts,
       at: new Date(r.updated_at).toISOString(), detail: r.error_detail ? JSON.parse(r.error_detail) : null,
     });
+  }
+  for (const r of store.readingPages()) {
+    const pages = pageProgressOf(r);
+    if (pages) entry(r.folder).reading.push({ path: r.rel_path, ...pages });
   }
   for (const f of byFolder.values()) f.progress = folderProgress(db, f.folder, f.counts);
   const pid = Number(control.meta('daemon.pid') ?? 0);

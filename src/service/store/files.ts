@@ -26,6 +26,9 @@ export interface ServiceFileRow {
   zip_archive_name: string | null;
   document_id: string | null;
   page_count: number | null;
+  /** While processing: pages read so far and in all (migration 0011); NULL before the count is known. */
+  pages_done?: number | null;
+  pages_total?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +52,7 @@ export function toFileRecord(row: ServiceFileRow): FileRecord {
     documentId: row.document_id,
     pageCount: row.page_count,
     ...(row.zip_archive_name !== null ? { zipArchiveName: row.zip_archive_name } : {}),
+    ...(row.status === 'processing' && row.pages_total != null ? { progress: { pagesDone: row.pages_done ?? 0, pagesTotal: row.pages_total } } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -158,9 +162,18 @@ export function deleteSplitOffFiles(db: DB, uploadId: string, keepObjectId: stri
   prepared(db, 'DELETE FROM files WHERE upload_id = ? AND object_id != ?').run(uploadId, keepObjectId);
 }
 
-/** Every file of an upload takes this status (and reason, for `failed`). */
-export function setUploadFilesStatus(db: DB, uploadId: string, status: 'processing' | 'failed', errorReason: string | null, now: string): void {
-  prepared(db, 'UPDATE files SET status = ?, error_reason = coalesce(?, error_reason), updated_at = ? WHERE upload_id = ?').run(status, errorReason, now, uploadId);
+/** A run starts: every file of the upload is `processing`, with no pages read yet. */
+export function setUploadFilesProcessing(db: DB, uploadId: string, now: string): void {
+  prepared(db, `UPDATE files SET status = 'processing', pages_done = NULL, pages_total = NULL, updated_at = ? WHERE upload_id = ?`).run(now, uploadId);
+}
+
+export function setUploadFilesFailed(db: DB, uploadId: string, reason: string, now: string): void {
+  prepared(db, `UPDATE files SET status = 'failed', error_reason = ?, updated_at = ? WHERE upload_id = ?`).run(reason, now, uploadId);
+}
+
+/** Pages read so far of a processing upload: one small write per page, so a status request (another connection, another process) sees it. */
+export function recordPagesRead(db: DB, uploadId: string, done: number, total: number): void {
+  prepared(db, `UPDATE files SET pages_done = ?, pages_total = ? WHERE upload_id = ? AND status = 'processing'`).run(done, total, uploadId);
 }
 
 export interface FileQuery {

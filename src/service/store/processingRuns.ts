@@ -13,7 +13,8 @@ import {
   insertProcessedFile,
   insertUploadedFile,
   resetUploadedFile,
-  setUploadFilesStatus,
+  setUploadFilesFailed,
+  setUploadFilesProcessing,
   updateProcessedFile,
   type ProcessedFile,
 } from './files.js';
@@ -105,7 +106,7 @@ export function queueUploadBytes(db: DB, upload: UploadRow, blob: { sha256: stri
 export function startRun(db: DB, uploadId: string, now: string): void {
   db.transaction(() => {
     recordStep(db, uploadId, 'processing_started', 'waiting', now);
-    setUploadFilesStatus(db, uploadId, 'processing', null, now);
+    setUploadFilesProcessing(db, uploadId, now);
   })();
 }
 
@@ -143,7 +144,7 @@ export function failRun(db: DB, job: ProcessingJob, reason: string, now: string,
     const upload = currentUpload(db, job);
     if (!upload) return markJobDone(db, job, now);
     setUploadFailed(db, upload.id, reason, now);
-    setUploadFilesStatus(db, upload.id, 'failed', reason, now);
+    setUploadFilesFailed(db, upload.id, reason, now);
     recordStep(db, upload.id, 'processing_failed', 'failed', now);
     markJobDone(db, job, now);
     const fileIds = filesOfUpload(db, upload.id).map((f) => f.id);

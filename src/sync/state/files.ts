@@ -4,6 +4,7 @@ import { prepared as preparedFor } from '../../sqlite.js';
 import { batchedWrite } from '../../writeBatch.js';
 import type { Db } from './db.js';
 import type { SyncEmitter } from '../events.js';
+import { pageProgressOf } from '../progress.js';
 
 export const FILE_STATUSES = [
   'discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed',
@@ -35,6 +36,10 @@ export interface FileRow {
   moved_to: number | null;
   /** A file deleted locally: when its sidecars and ledger rows were removed (or marked deleted). */
   outputs_cleared_at?: number | null;
+  /** While processing: pages the service has read, of how many, and when the last is expected (migration 0040). */
+  pages_done?: number | null;
+  pages_total?: number | null;
+  pages_due_at?: number | null;
   remote_deleted_at: number | null;
   created_at: number;
   updated_at: number;
@@ -68,7 +73,7 @@ export class TransitionError extends Error {
 const PATCHABLE = new Set<string>([
   'disk_path', 'size', 'mtime_ms', 'sha256', 'reason', 'attempts', 'error_code', 'error_detail', 'next_attempt_at',
   'ticket_gen', 'idempotency_key', 'remote_path', 'upload_id', 'ticket_at', 'file_ids', 'previous_file_ids',
-  'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at',
+  'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at', 'pages_done', 'pages_total', 'pages_due_at',
 ]);
 
 /** Files at rest, the condition of the time indexes (migration 0011); the others are in flight. */
@@ -254,6 +259,21 @@ export class FileStore {
   /** When to look at a row again, without a status change (result polling): no event, it is not news. */
   schedule(id: number, nextAttemptAt: number): void {
     this.prepared('UPDATE files SET next_attempt_at = ? WHERE id = ?').run(nextAttemptAt, id);
+  }
+
+  /**
+   * `schedule`, with the pages the service has read of a long document (in the same update, so a
+   * poll costs no more writes than before); that is news for the UI: a `pages` event.
+   */
+  scheduleWithPages(row: Pick<FileRow, 'id' | 'folder'>, nextAttemptAt: number, pages: { done: number; total: number; dueAt: number | null }): void {
+    this.prepared('UPDATE files SET next_attempt_at = ?, pages_done = ?, pages_total = ?, pages_due_at = ? WHERE id = ?')
+      .run(nextAttemptAt, pages.done, pages.total, pages.dueAt, row.id);
+    this.emitter?.emit('pages', { fileRow: row.id, folder: row.folder, pages: pageProgressOf({ status: 'processing', pages_done: pages.done, pages_total: pages.total, pages_due_at: pages.dueAt }) });
+  }
+
+  /** Files processing whose pages the service reports (a long document), per folder for `docsync status`. */
+  readingPages(): FileRow[] {
+    return this.db.prepare("SELECT * FROM files WHERE status = 'processing' AND pages_total IS NOT NULL ORDER BY folder, rel_path").all() as FileRow[];
   }
 
   /** Rows ready for work in the given status, oldest first, skipping busy ids and paused folders. */
