@@ -1,25 +1,23 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApi } from '../contract/openapi.js';
 import { openDatabase, type DB } from '../sqlite.js';
-import { resolveOptions, type ResolvedOptions, type ServiceContext, type ServiceOptions } from './context.js';
-import { problemBody, ServiceProblem } from './errors.js';
-import { IdempotencyStore } from './idempotency.js';
-import { RateLimiter } from './rateLimit.js';
-import { createRoute } from './route.js';
+import { callbackDelivery } from './callbacks.js';
+import { corePlugin } from './core.js';
+import { problemBody, problemOf, ServiceProblem } from './errors.js';
+import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './options.js';
+import { processingQueuePlugin } from './processingQueue.js';
 import { areas } from './routes/index.js';
 import { renderEntries } from './store/fileValues.js';
-import { ReadSnapshot } from './store/readSnapshot.js';
-import { seedInvoiceFileType } from './store/schemas.js';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store', 'migrations');
 
 export interface Service {
+  /** The Fastify instance, decorated by core.ts, callbacks.ts and processingQueue.ts. */
   app: FastifyInstance;
-  ctx: ServiceContext;
   db: DB;
   options: ResolvedOptions;
   /** Start listening and background work; resolves to the base address. */
@@ -27,13 +25,6 @@ export interface Service {
   /** The base address (after listen). */
   readonly url: string;
   close(): Promise<void>;
-}
-
-/** A secret kept in the data folder, so presigned addresses survive a restart. */
-function loadUrlSecret(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'url-secret');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
 }
 
 /**
@@ -57,7 +48,8 @@ function ownerOnlyFiles(dir: string, names: string[]): void {
   }
 }
 
-function mapError(error: FastifyError | ServiceProblem | Error): ServiceProblem {
+function mapError(thrown: FastifyError | ServiceProblem | Error): ServiceProblem {
+  const error = problemOf(thrown) as FastifyError | ServiceProblem | Error;
   if (error instanceof ServiceProblem) return error;
   const fe = error as FastifyError;
   if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && fe.code?.startsWith('FST_ERR_CTP'))) {
@@ -103,38 +95,7 @@ export function buildService(input: ServiceOptions): Service {
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, mapError(error)),
   });
 
-  let baseUrl = '';
   app.server.headersTimeout = Math.min(options.timeouts.headersMs, options.timeouts.requestMs || Infinity);
-  const idempotency = new IdempotencyStore(db, 24 * 3600 * 1000, options.now, () => baseUrl);
-  const limiter = new RateLimiter(options.rateLimit.rate, options.rateLimit.burst);
-  const seeders: Array<(w: { workspaceId: string; organizationId: string }) => void> = [];
-  const starters: Array<() => void | Promise<void>> = [];
-  const stoppers: Array<() => void | Promise<void>> = [];
-  const seeded = new Set<string>();
-
-  const reads = new ReadSnapshot(db);
-  const ctx: ServiceContext = {
-    app,
-    db,
-    reads,
-    options,
-    idempotency,
-    route: createRoute(app, {
-      db,
-      idempotency,
-      limiter,
-      ensureWorkspace(auth) {
-        if (seeded.has(auth.workspaceId)) return;
-        for (const seed of seeders) seed({ workspaceId: auth.workspaceId, organizationId: auth.organizationId });
-        seeded.add(auth.workspaceId);
-      },
-    }),
-    baseUrl: () => baseUrl,
-    urlSecret: loadUrlSecret(options.dataDir),
-    onWorkspace: (seed) => seeders.push(seed),
-    onStart: (start) => starters.push(start),
-    onStop: (stop) => stoppers.push(stop),
-  };
 
   // Set when the request arrives rather than in an onSend hook: an async hook costs every answer
   // a few promise turns. Error answers keep it (and sendProblem sets it again for router errors).
@@ -152,41 +113,32 @@ export function buildService(input: ServiceOptions): Service {
   });
   app.get('/prod/openapi.json', async () => buildOpenApi());
 
-  ctx.onWorkspace(({ workspaceId }) => seedInvoiceFileType(db, workspaceId));
-  for (const register of areas) register(ctx);
+  // Workers after the core (they use its database, which closes last) and before the areas
+  // (which use them); Fastify closes them in the reverse order.
+  app.register(corePlugin, { db, options });
+  app.register(callbackDelivery);
+  app.register(processingQueuePlugin);
+  for (const area of areas) app.register(area);
 
-  let sweeper: NodeJS.Timeout | undefined;
   let closed = false;
-  const service: Service = {
+  return {
     app,
-    ctx,
     db,
     options,
     get url() {
-      return baseUrl;
+      return app.baseUrl();
     },
     async listen() {
+      // The workers start in onListen hooks, once the address is known.
       await app.listen({ host: options.host, port: options.port });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : options.port;
-      const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-      baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-      for (const start of starters) await start();
-      sweeper = setInterval(() => idempotency.sweep(), options.sweepIntervalMs);
-      sweeper.unref();
-      return baseUrl;
+      return app.baseUrl();
     },
     async close() {
       if (closed) return;
       closed = true;
-      if (sweeper) clearInterval(sweeper);
-      for (const stop of stoppers.reverse()) await stop();
       await app.close();
-      reads.close();
-      db.close();
     },
   };
-  return service;
 }
 
 /** Build and listen: the local service on 127.0.0.1. */

@@ -2,7 +2,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest, type Agent } from 'undici';
 import { backoffMs } from '../client/retryPolicy.js';
 import { CallbackAddressRefused, guardedAgent, refusalOf } from './callbackAddress.js';
-import { callbackPolicy, type ServiceContext } from './context.js';
+import type { FastifyInstance } from 'fastify';
+import { backgroundWorker } from './core.js';
+import { callbackPolicy } from './options.js';
+import { dueCallbacks, insertCallback, markAttemptFailed, markDelivered, signingSecretOf, type OutboxRow } from './store/callbackOutbox.js';
 
 // Callbacks (decisions 6 and 14) go through a persisted outbox: a row is written in the same
 // transaction as the event that causes it, and a deliverer POSTs due rows until one answers
@@ -18,38 +21,22 @@ export interface CallbackInput {
   body: unknown;
 }
 
-interface OutboxRow {
-  id: string;
-  key_id: string;
-  url: string;
-  body: string;
-  attempts: number;
-}
-
-/** The deliverer of each running service, so enqueueing can wake it. */
-const deliverers = new WeakMap<ServiceContext, CallbackDeliverer>();
-
 /**
  * Queue a callback. Synchronous and transactional with the caller's own writes (call it inside
  * `db.transaction`); returns the event id.
  */
-export function enqueueCallback(ctx: ServiceContext, input: CallbackInput): void {
-  enqueueCallbackEvent(ctx, input);
+export function enqueueCallback(app: FastifyInstance, input: CallbackInput): void {
+  enqueueCallbackEvent(app, input);
 }
 
 /** As enqueueCallback, returning the event id (X-Event-Id). */
-export function enqueueCallbackEvent(ctx: ServiceContext, input: CallbackInput): string {
+export function enqueueCallbackEvent(app: FastifyInstance, input: CallbackInput): string {
   const id = randomUUID();
   const body = typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
-  ctx.db
-    .prepare(
-      `INSERT INTO callback_outbox (id, workspace_id, key_id, url, body, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    )
-    .run(id, input.workspaceId, input.keyId, input.url, body, ctx.options.now(), new Date(ctx.options.now()).toISOString());
+  insertCallback(app.db, { id, workspaceId: input.workspaceId, keyId: input.keyId, url: input.url, body, now: app.serviceOptions.now() });
   // Wake after the surrounding transaction commits (the row is invisible before).
-  const deliverer = deliverers.get(ctx);
-  if (deliverer) setImmediate(() => deliverer.wake());
+  const deliverer = app.callbacks;
+  setImmediate(() => deliverer.wake());
   return id;
 }
 
@@ -70,8 +57,8 @@ export class CallbackDeliverer {
   /** Connects only to addresses the service's policy allows, checked after resolving (DNS rebinding). */
   private readonly agent: Agent;
 
-  constructor(private readonly ctx: ServiceContext) {
-    this.agent = guardedAgent(callbackPolicy(ctx.options));
+  constructor(private readonly app: FastifyInstance) {
+    this.agent = guardedAgent(callbackPolicy(app.serviceOptions));
   }
 
   start(): void {
@@ -102,12 +89,7 @@ export class CallbackDeliverer {
   private pump(): void {
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
-    const due = this.ctx.db
-      .prepare(
-        `SELECT id, key_id, url, body, attempts FROM callback_outbox
-         WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
-      )
-      .all(this.ctx.options.now(), room + this.inFlight.size) as OutboxRow[];
+    const due = dueCallbacks(this.app.db, this.app.serviceOptions.now(), room + this.inFlight.size);
     for (const row of due) {
       if (this.inFlight.size >= MAX_IN_FLIGHT) break;
       if (this.inFlight.has(row.id)) continue;
@@ -121,21 +103,21 @@ export class CallbackDeliverer {
   }
 
   private async deliver(row: OutboxRow, stopSignal: AbortSignal): Promise<void> {
-    const secret = this.ctx.db.prepare('SELECT signing_secret FROM api_keys WHERE id = ?').pluck().get(row.key_id) as string | undefined;
+    const secret = signingSecretOf(this.app.db, row.key_id);
     if (secret === undefined) return this.settle(row, false, 'The API key that owns this callback no longer exists.', true);
     // The key's default address was never checked by a route, and the policy may have changed.
-    const refused = refusalOf(row.url, callbackPolicy(this.ctx.options));
+    const refused = refusalOf(row.url, callbackPolicy(this.app.serviceOptions));
     if (refused) return this.settle(row, false, `Callback address refused: ${refused}.`, true);
     let error: string | undefined;
     try {
-      const timeout = AbortSignal.timeout(this.ctx.options.callbackTimeoutMs);
+      const timeout = AbortSignal.timeout(this.app.serviceOptions.callbackTimeoutMs);
       const res = await httpRequest(row.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'docsync-service/0.1',
           'x-event-id': row.id,
-          'x-signature': signCallback(secret, row.body, Math.floor(this.ctx.options.now() / 1000)),
+          'x-signature': signCallback(secret, row.body, Math.floor(this.app.serviceOptions.now() / 1000)),
         },
         body: row.body,
         signal: AbortSignal.any([stopSignal, timeout]),
@@ -154,17 +136,12 @@ export class CallbackDeliverer {
   }
 
   private settle(row: OutboxRow, delivered: boolean, error?: string, final = false): void {
-    if (this.ctx.db.open === false) return;
-    if (delivered) {
-      this.ctx.db.prepare(`UPDATE callback_outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL WHERE id = ?`).run(row.id);
-      return;
-    }
+    if (this.app.db.open === false) return;
+    if (delivered) return markDelivered(this.app.db, row.id);
     const attempts = row.attempts + 1;
-    const give_up = final || attempts >= this.ctx.options.callbackAttempts;
-    const backoff = backoffMs(attempts, { baseMs: this.ctx.options.callbackBackoffMs, maxMs: Infinity, jitter: 'none' });
-    this.ctx.db
-      .prepare(`UPDATE callback_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`)
-      .run(give_up ? 'failed' : 'pending', attempts, this.ctx.options.now() + backoff, error ?? null, row.id);
+    const giveUp = final || attempts >= this.app.serviceOptions.callbackAttempts;
+    const backoff = backoffMs(attempts, { baseMs: this.app.serviceOptions.callbackBackoffMs, maxMs: Infinity, jitter: 'none' });
+    markAttemptFailed(this.app.db, row.id, attempts, giveUp, this.app.serviceOptions.now() + backoff, error ?? null);
   }
 }
 
@@ -176,11 +153,10 @@ function findRefusal(error: unknown): CallbackAddressRefused | undefined {
   return undefined;
 }
 
-/** Start the outbox deliverer with the service and stop it on close. */
-export function registerCallbackDelivery(ctx: ServiceContext): CallbackDeliverer {
-  const deliverer = new CallbackDeliverer(ctx);
-  deliverers.set(ctx, deliverer);
-  ctx.onStart(() => deliverer.start());
-  ctx.onStop(() => deliverer.stop());
-  return deliverer;
+declare module 'fastify' {
+  interface FastifyInstance {
+    callbacks: CallbackDeliverer;
+  }
 }
+
+export const callbackDelivery = backgroundWorker('callbacks', (app) => new CallbackDeliverer(app));

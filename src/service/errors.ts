@@ -1,3 +1,4 @@
+import { BlobTooLarge, DirectoryTooDeep, InvalidFolderName } from './store/errors.js';
 import { ERRORS_BASE, STATUS_PROBLEMS, type FieldError, type LegacyError, type Problem, type ProblemStatus } from '../contract/problem.js';
 
 export interface ProblemOptions {
@@ -52,4 +53,14 @@ export function problemBody(problem: ServiceProblem, instance: string, requestId
   };
   if (problem.options.retryAfter !== undefined) body.retryAfter = problem.options.retryAfter;
   return body;
+}
+
+/** A store's refusal (store/errors.ts) as the problem the API answers; anything else is returned as it is. */
+export function problemOf(error: unknown): unknown {
+  if (error instanceof DirectoryTooDeep) return badRequest(error.message);
+  if (error instanceof InvalidFolderName) {
+    return validationFailed('Invalid destinationPath.', [{ code: error.code, detail: error.message, pointer: '/destinationPath' }]);
+  }
+  if (error instanceof BlobTooLarge) return new ServiceProblem(413, error.message);
+  return error;
 }

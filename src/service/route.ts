@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Operation } from '../contract/operation.js';
 import { toRoutePath } from '../contract/operation.js';
 import type { FieldError } from '../contract/problem.js';
-import { badRequest, forbidden, problemBody, ServiceProblem, unauthorized, validationFailed } from './errors.js';
-import { fingerprint, type IdempotencyStore, type ReplayLimit } from './idempotency.js';
+import { badRequest, forbidden, problemBody, problemOf, ServiceProblem, unauthorized, validationFailed } from './errors.js';
+import { fingerprint } from './idempotency.js';
+import type { IdempotencyStore, ReplayLimit } from './store/idempotency.js';
 import type { RateLimiter } from './rateLimit.js';
 import { findKey, type AuthContext } from './store/tenancy.js';
 import type { DB } from '../sqlite.js';
@@ -131,21 +132,26 @@ function send(reply: FastifyReply, status: number, contentType: string, payload:
 
 export const LEGACY_READ_ONLY = 'Access denied. You are in readonly mode.';
 
-/** Operations marked `legacyErrors` answer their 403 and 422 in the legacy shape only (decisions 16). */
-function shapeFor(op: Operation, error: unknown): unknown {
+/** A store's refusal as its problem; operations marked `legacyErrors` answer their 403 and 422 in the legacy shape only (decisions 16). */
+function shapeFor(op: Operation, thrown: unknown): unknown {
+  const error = problemOf(thrown);
   if (!op.legacyErrors || !(error instanceof ServiceProblem) || error.options.legacy) return error;
   if (error.status !== 403 && error.status !== 422) return error;
   return new ServiceProblem(error.status, error.detail, { ...error.options, legacy: true });
 }
 
-/** Requests whose handler has started (errors after that are the handler's, not the body parser's). */
-const handling = new WeakSet<FastifyRequest>();
-/** The caller of each request, found by the onRequest hook. */
-const authenticated = new WeakMap<FastifyRequest, AuthContext>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, found by the route's onRequest hook (request decorations: core.ts). */
+    caller: AuthContext | null;
+    /** Whether the handler has started (errors after that are the handler's, not the body parser's). */
+    handlerStarted: boolean;
+  }
+}
 
-/** Registers an operation: auth, rate limit, idempotency, validation, then the handler. */
-export function createRoute(app: import('fastify').FastifyInstance, deps: RouteDeps): RouteFn {
-  return (op, handler, options) => {
+/** Registers an operation on `app` (an area's plugin scope): auth, rate limit, idempotency, validation, then the handler. */
+export function createRoute(deps: RouteDeps): <O extends Operation>(app: FastifyInstance, op: O, handler: Handler<O>, options?: RouteOptions) => void {
+  return (app, op, handler, options) => {
     const definition: FastifyRouteOptions = {
       method: op.method,
       url: toRoutePath(op.path),
@@ -154,7 +160,7 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
       // a multipart upload (issue 18). Rate limits apply here too.
       onRequest: (request, reply, done) => {
         try {
-          authenticated.set(request, admit(deps, request, op));
+          request.caller = admit(deps, request, op);
           done();
         } catch (error) {
           // A body left unread cannot be skipped on a kept-alive connection: close it after the answer.
@@ -183,7 +189,7 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
         // busboy reports a malformed body (no boundary, a part cut short) as a plain Error while
         // the plugin reads it, before the handler runs: that is the client's body, a 400.
         scope.setErrorHandler((error: Error & { statusCode?: number }, request) => {
-          if (error instanceof ServiceProblem || handling.has(request)) throw error;
+          if (error instanceof ServiceProblem || request.handlerStarted) throw error;
           if (error.statusCode === 413) throw new ServiceProblem(413, `Request body too large: ${error.message}`);
           if (error.statusCode !== undefined && error.statusCode < 500) throw error;
           throw badRequest(`Malformed multipart body: ${error.message}`);
@@ -195,37 +201,15 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
     }
 
     function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
-      handling.add(request);
-      const auth = authenticated.get(request) ?? admit(deps, request, op);
+      request.handlerStarted = true;
+      const auth = request.caller ?? admit(deps, request, op);
       deps.ensureWorkspace(auth);
       const idempotencyKey = idempotencyKeyOf(request, op);
       const scope = idempotencyKey
         ? { keyId: auth.keyId, method: op.method, path: request.url.split('?')[0]!, idempotencyKey }
         : undefined;
-      if (scope) {
-        const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
-        if (claim.kind === 'replay') {
-          const { status, contentType, body } = claim.response;
-          send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
-          return undefined;
-        }
-      }
-      const fail = (error: unknown): never => {
-        const shaped = shapeFor(op, error);
-        if (scope) settleFailedClaim(deps.idempotency, scope, shaped, request);
-        throw shaped;
-      };
-      const answer = (result: unknown): void => {
-        const out = result instanceof Reply ? result : new Reply(op.status, result);
-        // A binary answer (operations without a `response` schema, e.g. a zip): sent as is, never stored for replay.
-        if (Buffer.isBuffer(out.body)) {
-          reply.code(out.status).headers(out.headers).send(out.body);
-          return;
-        }
-        const payload = out.body instanceof JsonText ? out.body.text : JSON.stringify(out.body ?? {});
-        if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload, replay: out.replay });
-        send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
-      };
+      if (scope && replayed(deps, request, reply, scope)) return undefined;
+      // No closures on the synchronous path: most answers are sent without allocating any.
       try {
         const input = {
           params: parsePart(op.params, request.params, 'params', options),
@@ -236,18 +220,59 @@ export function createRoute(app: import('fastify').FastifyInstance, deps: RouteD
           request,
         } as RouteInput<typeof op>;
         const result = handler(input);
-        if (isThenable(result)) return Promise.resolve(result).then(answer).catch(fail);
-        answer(result);
+        if (isThenable(result)) {
+          return Promise.resolve(result)
+            .then((value) => answer(deps, op, reply, scope, value))
+            .catch((error: unknown) => fail(deps, op, request, scope, error));
+        }
+        answer(deps, op, reply, scope, result);
         return undefined;
       } catch (error) {
-        return fail(error);
+        return fail(deps, op, request, scope, error);
       }
     }
   };
 }
 
+type Scope = Parameters<IdempotencyStore['complete']>[0];
+
+/** The stored answer of an earlier request with this Idempotency-Key, sent again; false when this one runs. */
+function replayed(deps: RouteDeps, request: FastifyRequest, reply: FastifyReply, scope: Scope): boolean {
+  const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
+  if (claim.kind === 'reused') {
+    throw validationFailed('Idempotency-Key was already used with a different request body.', [
+      { code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Key reused with a different body.', parameter: 'Idempotency-Key' },
+    ]);
+  }
+  if (claim.kind === 'in_flight') {
+    throw new ServiceProblem(409, 'A request with this Idempotency-Key is still in progress.', { code: 'IDEMPOTENCY_IN_FLIGHT' });
+  }
+  if (claim.kind !== 'replay') return false;
+  const { status, contentType, body } = claim.response;
+  send(reply, status, contentType, body, { 'idempotent-replayed': 'true' });
+  return true;
+}
+
+function answer(deps: RouteDeps, op: Operation, reply: FastifyReply, scope: Scope | undefined, result: unknown): void {
+  const out = result instanceof Reply ? result : new Reply(op.status, result);
+  // A binary answer (operations without a `response` schema, e.g. a zip): sent as is, never stored for replay.
+  if (Buffer.isBuffer(out.body)) {
+    reply.code(out.status).headers(out.headers).send(out.body);
+    return;
+  }
+  const payload = out.body instanceof JsonText ? out.body.text : JSON.stringify(out.body ?? {});
+  if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload, replay: out.replay });
+  send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
+}
+
+function fail(deps: RouteDeps, op: Operation, request: FastifyRequest, scope: Scope | undefined, error: unknown): never {
+  const shaped = shapeFor(op, error);
+  if (scope) settleFailedClaim(deps.idempotency, scope, shaped, request);
+  throw shaped;
+}
+
 /** A 4xx answer is the request's outcome and is replayed; a 5xx is not (a retry runs again). */
-function settleFailedClaim(store: IdempotencyStore, scope: Parameters<IdempotencyStore['complete']>[0], error: unknown, request: FastifyRequest) {
+function settleFailedClaim(store: IdempotencyStore, scope: Scope, error: unknown, request: FastifyRequest) {
   if (error instanceof ServiceProblem && error.status < 500 && error.status !== 429 && error.status !== 409) {
     const body = problemBody(error, request.url.split('?')[0]!, String(request.id));
     const contentType = error.options.legacy ? 'application/json; charset=utf-8' : 'application/problem+json';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startService, type Service } from './app.js';
-import type { ServiceOptions } from './context.js';
+import type { ServiceOptions } from './options.js';
 import { createKey, type CreatedKey, type CreateKeyOptions } from './store/tenancy.js';
 
 export interface TestService {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startService } from '../service/app.js';
-import { pipelineOf } from '../service/pipeline.js';
 import { createKey, findKey } from '../service/store/tenancy.js';
 
 export interface EmbeddedService {
@@ -41,11 +40,8 @@ export async function startEmbeddedService(dataDir: string, port = 0, agent: { f
     apiKey = createKey(service.db).key;
     fs.writeFileSync(keyFile, apiKey, { mode: 0o600 });
   }
-  const pipeline = pipelineOf(service.ctx);
-  return {
-    url: service.url, apiKey, close: () => service.close(),
-    onSettled: (listener) => pipeline?.onSettled(listener) ?? (() => undefined),
-  };
+  const queue = service.app.processingQueue;
+  return { url: service.url, apiKey, close: () => service.close(), onSettled: (listener) => queue.onSettled(listener) };
 }
 
 /** The port this data folder's service listened on last time; 0 (any) when none was kept. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentSettledEvent } from '../../contract/agent.js';
 import { enqueueCallback } from '../callbacks.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { estimateTokens, type AnswerEngine, type AnswerRequest, type AnswerWriter } from './engine/types.js';
 import type { ResolvedAgentOptions } from './options.js';
 import {
@@ -35,19 +35,19 @@ export class AgentRunner {
   private closing = true;
 
   constructor(
-    private readonly ctx: ServiceContext,
+    private readonly app: FastifyInstance,
     private readonly engine: AnswerEngine,
     private readonly options: ResolvedAgentOptions,
   ) {}
 
-  private now = () => this.ctx.options.now();
-  private iso = () => new Date(this.ctx.options.now()).toISOString();
+  private now = () => this.app.serviceOptions.now();
+  private iso = () => new Date(this.app.serviceOptions.now()).toISOString();
 
   start(): void {
     this.closing = false;
     this.sweepStale();
     // A stop requested just before a restart is still owed its confirmation.
-    for (const job of queuedStopRequested(this.ctx.db)) this.scheduleConfirm(job.id);
+    for (const job of queuedStopRequested(this.app.db)) this.scheduleConfirm(job.id);
     this.sweeper = setInterval(() => this.sweepStale(), this.options.heartbeatMs);
     this.sweeper.unref();
     this.pump();
@@ -64,20 +64,20 @@ export class AgentRunner {
   }
 
   sweepStale(): void {
-    markStale(this.ctx.db, this.now() - this.options.staleAfterMs);
+    markStale(this.app.db, this.now() - this.options.staleAfterMs);
   }
 
   /** The session's live job (QUEUED or RUNNING), after retiring a silent one as STALE. */
   liveJob(sessionId: string): JobRow | undefined {
-    markStale(this.ctx.db, this.now() - this.options.staleAfterMs, sessionId);
-    const job = latestJob(this.ctx.db, sessionId);
+    markStale(this.app.db, this.now() - this.options.staleAfterMs, sessionId);
+    const job = latestJob(this.app.db, sessionId);
     return job && LIVE_STATUSES.includes(job.status) ? job : undefined;
   }
 
   /** Start queued jobs while workers are free. */
   pump(): void {
     while (!this.closing && this.runs.size < this.options.concurrency) {
-      const job = claimNextJob(this.ctx.db, this.workerId, this.now());
+      const job = claimNextJob(this.app.db, this.workerId, this.now());
       if (!job) return;
       const controller = new AbortController();
       const done = this.run(job, controller.signal).finally(() => {
@@ -90,7 +90,7 @@ export class AgentRunner {
 
   /** Spec part 3 rule 2: record the request; the run confirms it about a second later. */
   requestStop(jobId: string): void {
-    requestStop(this.ctx.db, jobId, this.iso());
+    requestStop(this.app.db, jobId, this.iso());
     this.scheduleConfirm(jobId);
   }
 
@@ -100,14 +100,14 @@ export class AgentRunner {
       this.stopTimers.delete(jobId);
       const run = this.runs.get(jobId);
       if (run) run.controller.abort(new StoppedError());
-      else if (getJobRow(this.ctx.db, jobId)?.status === 'QUEUED') this.settle(jobId, { status: 'STOPPED' });
+      else if (getJobRow(this.app.db, jobId)?.status === 'QUEUED') this.settle(jobId, { status: 'STOPPED' });
     }, this.options.stopConfirmMs);
     this.stopTimers.set(jobId, timer);
   }
 
   private async run(job: JobRow, signal: AbortSignal): Promise<void> {
     const stored = JSON.parse(job.request) as StoredRequest;
-    const beat = setInterval(() => heartbeat(this.ctx.db, job.id, this.workerId, this.now()), this.options.heartbeatMs);
+    const beat = setInterval(() => heartbeat(this.app.db, job.id, this.workerId, this.now()), this.options.heartbeatMs);
     let partial = '';
     let inputTokens = 0;
     const writer: AnswerWriter = {
@@ -116,13 +116,13 @@ export class AgentRunner {
       write: async (chunk) => {
         if (signal.aborted) throw new StoppedError();
         partial += chunk;
-        writePartial(this.ctx.db, job.id, partial, this.now());
+        writePartial(this.app.db, job.id, partial, this.now());
         if (this.options.streamChunkDelayMs > 0) await sleep(this.options.streamChunkDelayMs, undefined, { signal }).catch(() => undefined);
         if (signal.aborted) throw new StoppedError();
       },
     };
     try {
-      const answer = await this.engine.answer(this.ctx.db, { ...stored, workspaceId: job.workspace_id, now: this.now(), fiscalYearStart: this.options.fiscalYearStart }, writer);
+      const answer = await this.engine.answer(this.app.db, { ...stored, workspaceId: job.workspace_id, now: this.now(), fiscalYearStart: this.options.fiscalYearStart }, writer);
       if (signal.aborted) throw new StoppedError();
       this.settle(job.id, { status: 'COMPLETED', answer: answer.answer, partial: answer.answer, citations: answer.citations, cost: answer.cost });
     } catch (error) {
@@ -138,7 +138,7 @@ export class AgentRunner {
 
   /** The final transition and its callback (decisions 14), in one transaction. */
   private settle(jobId: string, settlement: Settlement): void {
-    const { db } = this.ctx;
+    const { db } = this.app;
     if (!db.open) return;
     db.transaction(() => {
       if (!settleJob(db, jobId, settlement, this.iso())) return;
@@ -153,7 +153,7 @@ export class AgentRunner {
         client_ref: job.client_ref,
         timestamp: job.finished_at ?? this.iso(),
       };
-      enqueueCallback(this.ctx, { workspaceId: job.workspace_id, keyId: job.key_id, url, body });
+      enqueueCallback(this.app, { workspaceId: job.workspace_id, keyId: job.key_id, url, body });
     })();
   }
 }

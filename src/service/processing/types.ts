@@ -1,4 +1,4 @@
-// The processing engine's boundary. The service's pipeline (src/service/pipeline.ts)
+// The processing engine's boundary. The service's processing queue (src/service/processingQueue.ts)
 // calls processFile() in the background after each presigned PUT; everything
 // behind it (text layer, OCR, split, classify, extract) lives in this folder.
 

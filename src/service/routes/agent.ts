@@ -30,7 +30,7 @@ import {
   toSession,
   type SessionRow,
 } from '../agent/store.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../errors.js';
 import { Reply } from '../route.js';
 import type { AuthContext } from '../store/tenancy.js';
@@ -40,52 +40,52 @@ const scopeOf = (input: AgentScope): AgentScope => {
   return Object.fromEntries(Object.entries({ file_ids, document_ids, directory_id, use_all_files }).filter(([, v]) => v !== undefined));
 };
 
-export function registerAgent(ctx: ServiceContext): void {
-  const options = resolveAgentOptions(ctx.options.agent);
-  const runner = new AgentRunner(ctx, createAnswerEngine(options), options);
-  ctx.onStart(() => runner.start());
-  ctx.onStop(() => runner.stop());
+export async function agentRoutes(app: FastifyInstance): Promise<void> {
+  const options = resolveAgentOptions(app.serviceOptions.agent);
+  const runner = new AgentRunner(app, createAnswerEngine(options), options);
+  app.addHook('onListen', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
 
-  const iso = () => new Date(ctx.options.now()).toISOString();
-  const pollUrl = (jobId: string) => `${ctx.baseUrl()}/prod/v2/jobs/${encodeURIComponent(jobId)}`;
+  const iso = () => new Date(app.serviceOptions.now()).toISOString();
+  const pollUrl = (jobId: string) => `${app.baseUrl()}/prod/v2/jobs/${encodeURIComponent(jobId)}`;
   const session = (auth: AuthContext, id: string): SessionRow => {
-    const row = getSession(ctx.db, auth.workspaceId, id);
+    const row = getSession(app.db, auth.workspaceId, id);
     if (!row) throw notFound('No such session.');
     return row;
   };
 
-  ctx.route(createAgentSession, ({ body, auth }) => {
+  app.operation(createAgentSession, ({ body, auth }) => {
     const scope = scopeOf(body);
-    checkScopeIds(ctx.db, auth.workspaceId, scope);
-    return toSession(insertSession(ctx.db, auth, body.title ?? null, scope, iso()));
+    checkScopeIds(app.db, auth.workspaceId, scope);
+    return toSession(insertSession(app.db, auth, body.title ?? null, scope, iso()));
   });
 
-  ctx.route(listAgentSessions, ({ auth }) => ({ sessions: listSessions(ctx.db, auth.workspaceId).map(toSession) }));
+  app.operation(listAgentSessions, ({ auth }) => ({ sessions: listSessions(app.db, auth.workspaceId).map(toSession) }));
 
-  ctx.route(getAgentSession, ({ params, auth }) => {
+  app.operation(getAgentSession, ({ params, auth }) => {
     const row = session(auth, params.session_id);
     const live = runner.liveJob(row.id);
-    return { ...toSession(row), live_job_id: live?.id ?? null, turns: listTurns(ctx.db, row.id) };
+    return { ...toSession(row), live_job_id: live?.id ?? null, turns: listTurns(app.db, row.id) };
   });
 
-  ctx.route(askAgent, ({ params, body, auth }) => {
+  app.operation(askAgent, ({ params, body, auth }) => {
     const row = session(auth, params.session_id);
     const turnScope = scopeOf(body);
-    checkScopeIds(ctx.db, auth.workspaceId, turnScope);
-    const job = ctx.db.transaction(() => {
+    checkScopeIds(app.db, auth.workspaceId, turnScope);
+    const job = app.db.transaction(() => {
       const live = runner.liveJob(row.id);
       if (live) throw conflict(`A run is live in this session (job ${live.id}, ${live.status}): wait for it to settle or stop it first.`);
       const scope = effectiveScope(turnScope, JSON.parse(row.scope) as AgentScope);
       const request: StoredRequest = {
         prompt: body.user_prompt,
-        documents: resolveScope(ctx.db, auth.workspaceId, scope),
+        documents: resolveScope(app.db, auth.workspaceId, scope),
         language: languageOf(body.language_code, body.user_prompt),
         allowInternetSearch: body.allow_internet_search ?? false,
         allowQuery: body.allow_ai_query_subagent ?? false,
         llmModel: body.llm_model,
       };
       return insertJob(
-        ctx.db,
+        app.db,
         { sessionId: row.id, workspaceId: auth.workspaceId, keyId: auth.keyId, clientRef: body.client_ref ?? null, request, prompt: body.user_prompt },
         iso(),
       );
@@ -95,11 +95,11 @@ export function registerAgent(ctx: ServiceContext): void {
     return new Reply(202, handle);
   });
 
-  ctx.route(stopAgentSession, ({ params, auth }) => {
+  app.operation(stopAgentSession, ({ params, auth }) => {
     const row = session(auth, params.session_id);
     const live = runner.liveJob(row.id);
     if (live) runner.requestStop(live.id);
-    const job = live ?? latestJob(ctx.db, row.id);
+    const job = live ?? latestJob(app.db, row.id);
     return {
       session_id: row.id,
       stop_requested: live !== undefined,
@@ -109,19 +109,19 @@ export function registerAgent(ctx: ServiceContext): void {
     };
   });
 
-  ctx.route(deleteAgentSession, ({ params, auth }) => {
+  app.operation(deleteAgentSession, ({ params, auth }) => {
     const row = session(auth, params.session_id);
     const live = runner.liveJob(row.id);
     if (live) runner.requestStop(live.id);
-    markSessionDeleted(ctx.db, row.id, iso());
+    markSessionDeleted(app.db, row.id, iso());
     return { session_id: row.id, deleted: true, stopped_run: live !== undefined, job_id: live?.id ?? null };
   });
 
-  ctx.route(getAgentJob, ({ params, auth }) => {
-    let job = getJobRow(ctx.db, params.job_id);
+  app.operation(getAgentJob, ({ params, auth }) => {
+    let job = getJobRow(app.db, params.job_id);
     if (!job || job.workspace_id !== auth.workspaceId) throw notFound('No such job.');
-    if (job.status === 'RUNNING' && markStale(ctx.db, ctx.options.now() - options.staleAfterMs, job.session_id) > 0) {
-      job = getJobRow(ctx.db, job.id)!;
+    if (job.status === 'RUNNING' && markStale(app.db, app.serviceOptions.now() - options.staleAfterMs, job.session_id) > 0) {
+      job = getJobRow(app.db, job.id)!;
     }
     return toJob(job);
   });

@@ -1,22 +1,22 @@
 import { createDirectory } from '../../contract/directories.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { validationFailed } from '../errors.js';
 import { getDirectory, insertDirectory, toDirectory } from '../store/directories.js';
 
-export function registerDirectories(ctx: ServiceContext): void {
-  ctx.route(
+export async function directoryRoutes(app: FastifyInstance): Promise<void> {
+  app.operation(
     createDirectory,
     ({ body, auth }) => {
       let parent;
       if (body.parentId !== undefined) {
-        parent = getDirectory(ctx.db, auth.workspaceId, body.parentId);
+        parent = getDirectory(app.db, auth.workspaceId, body.parentId);
         if (!parent) {
           throw validationFailed('Invalid parentId.', [
             { code: 'NOT_FOUND', detail: 'No such directory in this workspace.', pointer: '/parentId' },
           ]);
         }
       }
-      const row = insertDirectory(ctx.db, auth, ctx.options.maxDirectoryDepth, {
+      const row = insertDirectory(app.db, auth, app.serviceOptions.maxDirectoryDepth, {
         name: body.name,
         description: body.description,
         parent,

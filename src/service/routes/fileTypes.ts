@@ -8,7 +8,7 @@ import {
   lockFileType,
   unlockFileType,
 } from '../../contract/fileTypes.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { withIds } from '../fileTypes/fields.js';
 import {
@@ -55,10 +55,10 @@ function deleteOne(db: DB, workspaceId: string, id: string): DeleteMessage | und
   return undefined;
 }
 
-export function registerFileTypes(ctx: ServiceContext): void {
-  const { db } = ctx;
+export async function fileTypeRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
 
-  ctx.route(createFileType, ({ body, auth }) => {
+  app.operation(createFileType, ({ body, auth }) => {
     if (findBlueprintByClassName(db, auth.workspaceId, body.className)) {
       throw conflict(`A file type with class name "${body.className}" already exists.`);
     }
@@ -74,19 +74,19 @@ export function registerFileTypes(ctx: ServiceContext): void {
     }
   });
 
-  ctx.route(listFileTypes, ({ auth }) => {
+  app.operation(listFileTypes, ({ auth }) => {
     const fileTypes = listBlueprints(db, auth.workspaceId).map((r) => toBlueprint(r, auth.organizationId));
     return { fileTypes, count: fileTypes.length };
   });
 
-  ctx.route(getFileType, ({ params, auth }) => {
+  app.operation(getFileType, ({ params, auth }) => {
     const row = getBlueprint(db, auth.workspaceId, params.blueprintId);
     if (!row) throw notFound(FILE_TYPE_NOT_FOUND);
     const schemas = listSchemaRows(db, auth.workspaceId, row.id).map((s) => toSchemaObject(s, auth.organizationId));
     return { fileType: toBlueprint(row, auth.organizationId), schemas };
   });
 
-  ctx.route(
+  app.operation(
     deleteFileTypes,
     ({ body, auth, request }) => {
       const ids = [...new Set(body.blueprintIds)];
@@ -114,7 +114,7 @@ export function registerFileTypes(ctx: ServiceContext): void {
     { invalidDetails: BLUEPRINT_IDS_INVALID },
   );
 
-  ctx.route(approveFileType, ({ body, auth }) => {
+  app.operation(approveFileType, ({ body, auth }) => {
     const blueprint = getBlueprint(db, auth.workspaceId, body.blueprintId);
     if (!blueprint) throw notFound(FILE_TYPE_NOT_FOUND);
     const schema = getSchemaRow(db, auth.workspaceId, body.schemaId);
@@ -132,7 +132,7 @@ export function registerFileTypes(ctx: ServiceContext): void {
     [lockFileType, true],
     [unlockFileType, false],
   ] as const) {
-    ctx.route(op, ({ params, auth }) => {
+    app.operation(op, ({ params, auth }) => {
       const row = getBlueprint(db, auth.workspaceId, params.blueprintId);
       if (!row) throw notFound(FILE_TYPE_NOT_FOUND);
       setBlueprintLocked(db, row.id, locked);
@@ -140,5 +140,5 @@ export function registerFileTypes(ctx: ServiceContext): void {
     });
   }
 
-  registerSchemas(ctx);
+  registerSchemas(app);
 }

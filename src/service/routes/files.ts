@@ -2,7 +2,7 @@
 // Previews live in preview.ts and are registered from here so the area table has one entry.
 import { deleteFiles, getFilePages, getFileValues, updateFileValues } from '../../contract/files.js';
 import type { FieldError } from '../../contract/problem.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, validationFailed } from '../errors.js';
 import { JsonText } from '../route.js';
 import { deleteFileRows, existingFileIds } from '../store/fileObjects.js';
@@ -14,45 +14,45 @@ const FILE_NOT_FOUND = 'File not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_FILE_IDS = 'Invalid fileIds.';
 
-export function registerFiles(ctx: ServiceContext): void {
-  ctx.route(getFileValues, ({ params, query, auth }) => {
-    const found = ctx.reads.read((db) => readValues(db, auth.workspaceId, params.fileId, query));
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  app.operation(getFileValues, ({ params, query, auth }) => {
+    const found = app.reads.read((db) => readValues(db, auth.workspaceId, params.fileId, query));
     if (!found) throw notFound(FILE_NOT_FOUND);
     return new JsonText(`{"values":{"formValues":[${found.entries.join(',')}],"count":${found.count},"currentPage":${query.page}}}`);
   });
 
-  ctx.route(updateFileValues, ({ params, body, auth }) => {
-    if (!fileExists(ctx.db, auth.workspaceId, params.fileId)) throw notFound(FILE_NOT_FOUND);
-    const stored = getValueFields(ctx.db, params.fileId, body.schemaValueId);
+  app.operation(updateFileValues, ({ params, body, auth }) => {
+    if (!fileExists(app.db, auth.workspaceId, params.fileId)) throw notFound(FILE_NOT_FOUND);
+    const stored = getValueFields(app.db, params.fileId, body.schemaValueId);
     if (!stored) throw notFound('No formValues entry with this schemaValueId for this file.');
     const fields = applyUpdates(stored, body.fields);
-    const now = new Date(ctx.options.now()).toISOString();
-    const formValue = saveValueFields(ctx.db, params.fileId, body.schemaValueId, fields, now);
+    const now = new Date(app.serviceOptions.now()).toISOString();
+    const formValue = saveValueFields(app.db, params.fileId, body.schemaValueId, fields, now);
     // Issue 16: the vendor's next document is read where this correction says its values stand.
-    rememberCorrections(ctx.db, auth.workspaceId, params.fileId, stored, fields, body.fields.map((f) => f.title), now);
+    rememberCorrections(app.db, auth.workspaceId, params.fileId, stored, fields, body.fields.map((f) => f.title), now);
     return new JsonText(`{"success":true,"formValue":${formValue}}`);
   });
 
-  ctx.route(getFilePages, ({ params, auth }) => {
-    if (!fileExists(ctx.db, auth.workspaceId, params.fileId)) throw notFound(FILE_NOT_FOUND);
-    return { pages: readPageWords(ctx.db, params.fileId) };
+  app.operation(getFilePages, ({ params, auth }) => {
+    if (!fileExists(app.db, auth.workspaceId, params.fileId)) throw notFound(FILE_NOT_FOUND);
+    return { pages: readPageWords(app.db, params.fileId) };
   });
 
-  ctx.route(
+  app.operation(
     deleteFiles,
     ({ body, auth }) => {
       const ids = requestedFileIds(body?.fileIds);
       // All or nothing: one bad id refuses the request before anything is deleted.
       if (ids.some((id) => id.length !== 36 || !UUID.test(id))) throw validationFailed(INVALID_FILE_IDS);
-      const found = existingFileIds(ctx.db, auth.workspaceId, ids);
+      const found = existingFileIds(app.db, auth.workspaceId, ids);
       if (found.size !== ids.length) throw validationFailed(INVALID_FILE_IDS);
-      deleteFileRows(ctx.db, ctx.options.dataDir, auth.workspaceId, ids);
+      deleteFileRows(app.db, app.serviceOptions.dataDir, auth.workspaceId, ids);
       return { success: true };
     },
     { invalidDetails: { '/fileIds': INVALID_FILE_IDS, '/': INVALID_FILE_IDS } },
   );
 
-  registerPreview(ctx);
+  registerPreview(app);
 }
 
 /** Decisions 19: an array or one comma-separated string; missing or empty is a 400 (spec 4.12). */

@@ -1,9 +1,9 @@
-import type { ServiceContext } from '../context.js';
-import { registerDirectories } from './directories.js';
-import { registerFileTypes } from './fileTypes.js';
-import { registerUploads } from './uploads.js';
-import { registerFiles } from './files.js';
-import { registerAgent } from './agent.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { agentRoutes } from './agent.js';
+import { directoryRoutes } from './directories.js';
+import { fileRoutes } from './files.js';
+import { fileTypeRoutes } from './fileTypes.js';
+import { uploadRoutes } from './uploads.js';
 
-/** Every area of the service; each registers its operations on the context. */
-export const areas: Array<(ctx: ServiceContext) => void> = [registerDirectories, registerFileTypes, registerUploads, registerFiles, registerAgent];
+/** Every area of the service: a Fastify plugin each, registering its operations in its own scope. */
+export const areas: FastifyPluginAsync[] = [directoryRoutes, fileTypeRoutes, uploadRoutes, fileRoutes, agentRoutes];

@@ -2,7 +2,7 @@
 // raw route that serves the bytes to whoever holds a valid address (no API key).
 import fs from 'node:fs';
 import { createPreview, createPreviewBatch, STORAGE_PATH_PATTERN } from '../../contract/files.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../errors.js';
 import { signUrl, verifySignedUrl } from '../signing.js';
 import { blobPath } from '../store/blobs.js';
@@ -20,19 +20,19 @@ function headerSafeMediaType(mediaType: string): string {
   return mediaType && /^[\t\x20-\x7e]+$/.test(mediaType) ? mediaType : 'application/octet-stream';
 }
 
-export function registerPreview(ctx: ServiceContext): void {
+export function registerPreview(app: FastifyInstance): void {
   /** Sign one path of the caller's workspace; anything else is unknown (404), never another workspace's. */
   const sign = (workspaceId: string, storagePath: string): Signed => {
     const match = STORAGE_PATH_PATTERN.exec(storagePath);
     if (!match) return { error: { code: 'INVALID_STORAGE_PATH', detail: 'Must be <scheme>://<bucket>/<object_id>.' } };
     const [, scheme, bucket, objectId] = match as unknown as [string, string, string, string];
-    const object = scheme === 'local' && bucket === workspaceId ? findWorkspaceObject(ctx.db, workspaceId, objectId) : undefined;
+    const object = scheme === 'local' && bucket === workspaceId ? findWorkspaceObject(app.db, workspaceId, objectId) : undefined;
     if (!object) return { error: { code: 'NOT_FOUND', detail: NOT_FOUND_DETAIL } };
-    const ttl = ctx.options.previewTtlSeconds;
-    return { signedUrl: signUrl(ctx.baseUrl(), ctx.urlSecret, 'preview', object.objectId, ttl, ctx.options.now()) };
+    const ttl = app.serviceOptions.previewTtlSeconds;
+    return { signedUrl: signUrl(app.baseUrl(), app.urlSecret, 'preview', object.objectId, ttl, app.serviceOptions.now()) };
   };
 
-  ctx.route(
+  app.operation(
     createPreview,
     ({ body, auth }) => {
       const signed = sign(auth.workspaceId, body.storagePath);
@@ -42,19 +42,19 @@ export function registerPreview(ctx: ServiceContext): void {
     { invalidDetails: { '/storagePath': 'Invalid storagePath.' } },
   );
 
-  ctx.route(createPreviewBatch, ({ body, auth }) => ({
+  app.operation(createPreviewBatch, ({ body, auth }) => ({
     results: body.storagePaths.map((storagePath) => ({ storagePath, ...sign(auth.workspaceId, storagePath) })),
   }));
 
-  ctx.app.get<{ Params: { objectId: string }; Querystring: { expires?: string; sig?: string } }>(
+  app.get<{ Params: { objectId: string }; Querystring: { expires?: string; sig?: string } }>(
     '/blob/preview/:objectId',
     async (request, reply) => {
       const { objectId } = request.params;
-      if (!verifySignedUrl(ctx.urlSecret, 'preview', objectId, request.query, ctx.options.now())) {
+      if (!verifySignedUrl(app.urlSecret, 'preview', objectId, request.query, app.serviceOptions.now())) {
         throw forbidden('The preview address is invalid or has expired; request a new one.');
       }
-      const object = findObject(ctx.db, objectId);
-      const file = object && blobPath(ctx.options.dataDir, object.sha256);
+      const object = findObject(app.db, objectId);
+      const file = object && blobPath(app.serviceOptions.dataDir, object.sha256);
       const stat = file && fs.statSync(file, { throwIfNoEntry: false });
       if (!object || !file || !stat) throw notFound('The previewed file no longer exists.');
       reply

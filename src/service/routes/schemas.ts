@@ -9,7 +9,7 @@ import {
 } from '../../contract/fileSchemas.js';
 import type { FieldPatch } from '../../contract/fileTypes.js';
 import type { DB } from '../../sqlite.js';
-import type { ServiceContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, validationFailed } from '../errors.js';
 import { ArchiveError, buildArchive, readArchive } from '../fileTypes/archive.js';
 import { applyEdits, invalidTypes, selectEdits } from '../fileTypes/fields.js';
@@ -22,7 +22,7 @@ import {
   createFileType,
   findBlueprintByClassName,
   getBlueprint,
-  getFileRow,
+  getFileSchemaRow,
   getSchemaRow,
   highestVersion,
   insertSchema,
@@ -87,23 +87,23 @@ function baseSchemaOf(db: DB, auth: AuthContext, fileId: string, file: { schema_
   return { schema, create: !schema };
 }
 
-export function registerSchemas(ctx: ServiceContext): void {
-  const { db } = ctx;
+export function registerSchemas(app: FastifyInstance): void {
+  const { db } = app;
 
-  ctx.route(listSchemas, ({ query, auth }) => {
+  app.operation(listSchemas, ({ query, auth }) => {
     let rows = listSchemaRows(db, auth.workspaceId, query.blueprintId);
     if (query.latestOnly) rows = latestPerBlueprint(rows);
     const schemas = rows.map((r) => toSchemaObject(r, auth.organizationId));
     return { schemas, count: schemas.length };
   });
 
-  ctx.route(getSchema, ({ params, auth }) => {
+  app.operation(getSchema, ({ params, auth }) => {
     const row = getSchemaRow(db, auth.workspaceId, params.schemaId);
     if (!row) throw notFound(SCHEMA_NOT_FOUND);
     return toSchemaObject(row, auth.organizationId);
   });
 
-  ctx.route(patchSchemas, ({ body, auth }) => {
+  app.operation(patchSchemas, ({ body, auth }) => {
     const row = getSchemaRow(db, auth.workspaceId, body.schemaId);
     if (!row) throw notFound(SCHEMA_NOT_FOUND);
     // A locked schema is frozen in place; a new version (4.9) is the way to change it.
@@ -114,10 +114,10 @@ export function registerSchemas(ctx: ServiceContext): void {
     return new Reply(200, { success: true }, DEPRECATION_HEADERS);
   });
 
-  ctx.route(updateFileSchema, ({ params, body, auth }) => {
+  app.operation(updateFileSchema, ({ params, body, auth }) => {
     const typeErrors = invalidTypes(body.fields);
     if (typeErrors.length > 0) throw badRequest('Invalid field type.', typeErrors);
-    const file = getFileRow(db, auth.workspaceId, params.fileId);
+    const file = getFileSchemaRow(db, auth.workspaceId, params.fileId);
     if (!file) throw notFound('File not found.');
     const edits = body.fields as FieldPatch[];
     return db.transaction(() => {
@@ -142,7 +142,7 @@ export function registerSchemas(ctx: ServiceContext): void {
     })();
   });
 
-  ctx.route(exportSchemas, async ({ query, auth }) => {
+  app.operation(exportSchemas, async ({ query, auth }) => {
     const ids = exportIds(query.blueprintIds);
     const rows = ids
       ? ids.map((id) => {
@@ -153,14 +153,14 @@ export function registerSchemas(ctx: ServiceContext): void {
       : listBlueprints(db, auth.workspaceId);
     const blueprints = rows.map((r) => toBlueprint(r, auth.organizationId));
     const schemas = rows.flatMap((r) => listSchemaRows(db, auth.workspaceId, r.id)).map((s) => toSchemaObject(s, auth.organizationId));
-    const exportedAt = new Date(ctx.options.now()).toISOString();
+    const exportedAt = new Date(app.serviceOptions.now()).toISOString();
     // The workspace's vendor memory goes with every export (issue 16).
     const zip = await buildArchive(blueprints, schemas, exportedAt, exportMemories(db, auth.workspaceId));
     const name = `schemas-${exportedAt.slice(0, 10)}.zip`;
     return new Reply(200, zip, { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${name}"` });
   });
 
-  ctx.route(importSchemas, async ({ request, auth }) => {
+  app.operation(importSchemas, async ({ request, auth }) => {
     const file = (request.body as { file?: unknown } | undefined)?.file;
     if (!Buffer.isBuffer(file)) {
       throw validationFailed('The multipart part "file" (an exported schema zip) is required.', [

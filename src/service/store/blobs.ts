@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { DB } from '../../sqlite.js';
-import { ServiceProblem } from '../errors.js';
+import { BlobTooLarge } from './errors.js';
 
 // Blobs are the uploaded documents (invoices, receipts): owner-only, 0700 folders and 0600 files,
 // whatever the umask (issue 18).
@@ -17,7 +17,7 @@ export function blobPath(dataDir: string, sha256: string): string {
 
 /**
  * Stream bytes into the content-addressed blob store: hashed while written to a temp file,
- * then renamed into place (identical content is stored once). Over `maxBytes`: 413.
+ * then renamed into place (identical content is stored once). Over `maxBytes`: BlobTooLarge.
  */
 export async function putBlob(db: DB, dataDir: string, source: Readable, maxBytes: number): Promise<{ sha256: string; size: number }> {
   const tmpDir = path.join(dataDir, 'blobs', 'tmp');
@@ -28,7 +28,7 @@ export async function putBlob(db: DB, dataDir: string, source: Readable, maxByte
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > maxBytes) return done(new ServiceProblem(413, `File exceeds the size limit of ${maxBytes} bytes.`));
+      if (size > maxBytes) return done(new BlobTooLarge(maxBytes));
       hash.update(chunk);
       done(null, chunk);
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Directory } from '../../contract/directories.js';
 import type { DB } from '../../sqlite.js';
-import { badRequest, validationFailed } from '../errors.js';
+import { DirectoryTooDeep, InvalidFolderName } from './errors.js';
 import type { AuthContext } from './tenancy.js';
 
 interface DirectoryRow {
@@ -19,8 +19,6 @@ interface DirectoryRow {
   created_at: string;
   updated_at: string;
 }
-
-export const DEPTH_EXCEEDED = 'Directory depth limit exceeded';
 
 export function toDirectory(row: DirectoryRow, organizationId: string): Directory {
   return {
@@ -61,7 +59,7 @@ export interface NewDirectory {
 
 export function insertDirectory(db: DB, auth: AuthContext, maxDepth: number, input: NewDirectory): DirectoryRow {
   const depth = input.parent ? input.parent.depth + 1 : 0;
-  if (depth > maxDepth) throw badRequest(DEPTH_EXCEEDED);
+  if (depth > maxDepth) throw new DirectoryTooDeep(maxDepth);
   const now = new Date().toISOString();
   const row: DirectoryRow = {
     id: randomUUID(),
@@ -93,9 +91,7 @@ export function pathSegments(destinationPath: string): string[] {
     .filter((s) => s.length > 0);
   for (const s of segments) {
     if (s === '.' || s === '..' || /[\\\u0000-\u001f]/.test(s) || s.length > 255) {
-      throw validationFailed('Invalid destinationPath.', [
-        { code: 'INVALID_PATH', detail: `Invalid folder name "${s}".`, pointer: '/destinationPath' },
-      ]);
+      throw new InvalidFolderName(s);
     }
   }
   return segments;
@@ -103,7 +99,7 @@ export function pathSegments(destinationPath: string): string[] {
 
 /**
  * The directory a `destinationPath` (under `directoryId`, if given) names, creating missing
- * folders; deeper than the limit answers 400 (decisions 18). Returns undefined for the root.
+ * folders; deeper than the limit is DirectoryTooDeep (decisions 18). Returns undefined for the root.
  */
 export function resolveDestination(
   db: DB,

@@ -227,16 +227,17 @@ export function deleteBlueprint(db: DB, blueprintId: string): void {
   })();
 }
 
-export interface FileRow {
+/** Which schema a file of the service is read with (the columns a schema change needs). */
+export interface FileSchemaRow {
   id: string;
   workspace_id: string;
   schema_id: string | null;
 }
 
-export function getFileRow(db: DB, workspaceId: string, fileId: string): FileRow | undefined {
+export function getFileSchemaRow(db: DB, workspaceId: string, fileId: string): FileSchemaRow | undefined {
   return db
     .prepare('SELECT id, workspace_id, schema_id FROM files WHERE id = ? AND workspace_id = ?')
-    .get(fileId, workspaceId) as FileRow | undefined;
+    .get(fileId, workspaceId) as FileSchemaRow | undefined;
 }
 
 export function moveFileToSchema(db: DB, fileId: string, schemaId: string): void {

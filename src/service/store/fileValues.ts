@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FormValueField } from '../../contract/files.js';
 import { TABLE_ROW_CAP } from '../../contract/files.js';
 import { prepared, type DB } from '../../sqlite.js';
+import type { ProcessedPage } from '../processing/types.js';
 import { ZIP_MEDIA_TYPES } from './uploads.js';
 
 /** Stored fields carry more (fieldId, confidence) than the entry shows. */
@@ -176,4 +177,18 @@ export function saveValueFields(db: DB, fileId: string, schemaValueId: string, f
 export function readPageWords(db: DB, fileId: string): Array<{ page: number; source: string; words: Array<{ text: string; box: [number, number, number, number] }> }> {
   const rows = db.prepare('SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page').all(fileId) as Array<{ page: number; source: string; words: string | null }>;
   return rows.map((r) => ({ page: r.page, source: r.source, words: r.words ? JSON.parse(r.words) : [] }));
+}
+
+/** A file's values and pages go before a new run writes its own (or a new PUT starts one). */
+export function clearFileResults(db: DB, fileId: string): void {
+  prepared(db, 'DELETE FROM form_values WHERE file_id = ?').run(fileId);
+  prepared(db, 'DELETE FROM document_pages WHERE file_id = ?').run(fileId);
+}
+
+export function insertDocumentPages(db: DB, file: { fileId: string; documentId: string; workspaceId: string }, pages: ProcessedPage[]): void {
+  const insert = prepared(
+    db,
+    `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text, words) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const p of pages) insert.run(file.documentId, file.fileId, file.workspaceId, p.number, p.source, p.text, p.words?.length ? JSON.stringify(p.words) : null);
 }

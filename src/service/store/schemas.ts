@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DB } from '../../sqlite.js';
+import { prepared, type DB } from '../../sqlite.js';
 import type { FieldDefinition, SchemaForExtraction } from '../processing/types.js';
 
 interface SchemaRow {
@@ -89,4 +89,14 @@ export function seedInvoiceFileType(db: DB, workspaceId: string): void {
        VALUES (?, ?, ?, 'Invoice', '1.0.0', ?, ?, ?)`,
     ).run(schemaId, blueprintId, workspaceId, JSON.stringify(invoiceFields()), now, now);
   })();
+}
+
+/** A schema's name (also of a deleted one: values keep the name they were read with); '' when unknown. */
+export function schemaNameOf(db: DB, schemaId: string): string {
+  return (prepared(db, 'SELECT name FROM schemas WHERE id = ?').pluck().get(schemaId) as string | undefined) ?? '';
+}
+
+/** Spec part 3, rule 4: schemaLocking locks the schema a file was uploaded or read with. */
+export function lockSchema(db: DB, workspaceId: string, schemaId: string): void {
+  prepared(db, 'UPDATE schemas SET locked = 1 WHERE id = ? AND workspace_id = ?').run(schemaId, workspaceId);
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FileRecord, UploadStatus } from '../../contract/uploads.js';
+import type { UploadStatus } from '../../contract/uploads.js';
 import { prepared, type DB } from '../../sqlite.js';
+import { filesOfUpload, toFileRecord } from './files.js';
 
-// Rows of the uploads, upload_steps and files tables (migration 0002) and their API shapes.
+// Rows of the uploads and upload_steps tables (migration 0002) and their API shape; the files
+// an upload yields are files.ts's.
 
 export interface UploadRow {
   id: string;
@@ -34,31 +36,6 @@ export interface UploadRow {
   updated_at: string;
 }
 
-export interface FileRow {
-  id: string;
-  upload_id: string;
-  workspace_id: string;
-  user_id: string;
-  file_name: string;
-  file_type: string;
-  file_size: number;
-  blob_sha256: string;
-  object_id: string;
-  status: FileRecord['status'];
-  schema_id: string | null;
-  directory_id: string | null;
-  destination_path: string;
-  error_reason: string | null;
-  zip_archive_name: string | null;
-  document_id: string | null;
-  page_count: number | null;
-  /** While processing: pages read so far and in all (migration 0011); NULL before the count is known. */
-  pages_done?: number | null;
-  pages_total?: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /**
  * A time-ordered UUID (version 7: 48 bits of milliseconds, then random bits) for upload rows.
  * Random (v4) keys land on a different index page each, so every ticket's commit wrote two
@@ -69,8 +46,6 @@ export function timeOrderedUuid(nowMs: number = Date.now()): string {
   const ms = nowMs.toString(16).padStart(12, '0');
   return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${random.slice(15)}`;
 }
-
-export const storagePathOf = (workspaceId: string, objectId: string) => `local://${workspaceId}/${objectId}`;
 
 const UPLOAD_COLUMNS = [
   'id', 'workspace_id', 'key_id', 'user_id', 'object_id', 'file_name', 'file_type', 'is_split', 'is_split_excel',
@@ -98,34 +73,47 @@ export function getUploadRow(db: DB, workspaceId: string, uploadId: string): Upl
 }
 
 export function uploadByObjectId(db: DB, objectId: string): UploadRow | undefined {
-  return db.prepare('SELECT * FROM uploads WHERE object_id = ?').get(objectId) as UploadRow | undefined;
+  return prepared(db, 'SELECT * FROM uploads WHERE object_id = ?').get(objectId) as UploadRow | undefined;
 }
 
-export function toFileRecord(row: FileRow): FileRecord {
-  return {
-    fileId: row.id,
-    fileName: row.file_name,
-    fileType: row.file_type,
-    fileSize: row.file_size,
-    fileStoragePath: storagePathOf(row.workspace_id, row.object_id),
-    fileHash: row.blob_sha256,
-    uploadId: row.upload_id,
-    status: row.status,
-    schemaId: row.schema_id,
-    directoryId: row.directory_id,
-    destinationPath: row.destination_path,
-    errorReason: row.error_reason,
-    documentId: row.document_id,
-    pageCount: row.page_count,
-    ...(row.zip_archive_name !== null ? { zipArchiveName: row.zip_archive_name } : {}),
-    ...(row.status === 'processing' && row.pages_total != null ? { progress: { pagesDone: row.pages_done ?? 0, pagesTotal: row.pages_total } } : {}),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+/** Any workspace's upload, for the processing queue (which works for every workspace). */
+export function uploadById(db: DB, uploadId: string): UploadRow | undefined {
+  return prepared(db, 'SELECT * FROM uploads WHERE id = ?').get(uploadId) as UploadRow | undefined;
 }
 
-export function filesOfUpload(db: DB, uploadId: string): FileRow[] {
-  return db.prepare('SELECT * FROM files WHERE upload_id = ? ORDER BY created_at, rowid').all(uploadId) as FileRow[];
+/** New bytes of an upload: the next generation, waiting for processing; its earlier steps are gone. Returns the generation. */
+export function storeUploadBytes(db: DB, uploadId: string, blob: { sha256: string; size: number }, now: string): number {
+  const generation = (prepared(db, 'SELECT generation FROM uploads WHERE id = ?').pluck().get(uploadId) as number) + 1;
+  prepared(
+    db,
+    `UPDATE uploads SET blob_sha256 = ?, size = ?, generation = ?, status = 'waiting', error_reason = NULL, updated_at = ? WHERE id = ?`,
+  ).run(blob.sha256, blob.size, generation, now, uploadId);
+  prepared(db, 'DELETE FROM upload_steps WHERE upload_id = ?').run(uploadId);
+  return generation;
+}
+
+export function setUploadCompleted(db: DB, uploadId: string, apiRequestId: string | null, now: string): void {
+  prepared(db, `UPDATE uploads SET status = 'completed', error_reason = NULL, api_request_id = ?, updated_at = ? WHERE id = ?`).run(apiRequestId, now, uploadId);
+}
+
+export function setUploadFailed(db: DB, uploadId: string, reason: string, now: string): void {
+  prepared(db, `UPDATE uploads SET status = 'failed', error_reason = ?, updated_at = ? WHERE id = ?`).run(reason, now, uploadId);
+}
+
+/** Ephemeral uploads created at or before `cutoff` (ISO time), due for deletion (decisions 8). */
+export function ephemeralUploadsBefore(db: DB, cutoff: string): string[] {
+  return prepared(db, EPHEMERAL_DUE_SQL).pluck().all(cutoff) as string[];
+}
+
+/** Read through the partial index uploads_ephemeral (migration 0012): ordinary uploads are not scanned. */
+export const EPHEMERAL_DUE_SQL = 'SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?';
+
+/** Delete an upload with its files (their values and pages by cascade); throws when something still refers to it. */
+export function deleteUploadWithFiles(db: DB, uploadId: string): void {
+  db.transaction(() => {
+    prepared(db, 'DELETE FROM files WHERE upload_id = ?').run(uploadId);
+    prepared(db, 'DELETE FROM uploads WHERE id = ?').run(uploadId);
+  })();
 }
 
 interface StepRow {
@@ -149,7 +137,8 @@ export function uploadStatus(db: DB, upload: UploadRow): UploadStatus {
 
 /** Append a step of the upload's current run. */
 export function recordStep(db: DB, uploadId: string, step: StepRow['step'], status: StepRow['status'], timestamp: string): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO upload_steps (upload_id, seq, step, status, timestamp)
      VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM upload_steps WHERE upload_id = ?), ?, ?, ?)`,
   ).run(uploadId, uploadId, step, status, timestamp);
@@ -162,52 +151,3 @@ export function isZipUpload(upload: Pick<UploadRow, 'file_type' | 'file_name'>):
   return ZIP_MEDIA_TYPES.includes(upload.file_type.toLowerCase()) || /\.zip$/i.test(upload.file_name);
 }
 
-export interface FileQuery {
-  fileIds?: string[];
-  uploadId?: string;
-  updatedAfter?: string;
-  createdAfter?: string;
-  page: number;
-  limit: number;
-  sortBy: 'createdAt' | 'updatedAt' | 'fileName' | 'fileSize' | 'status';
-  sortOrder: 'ASC' | 'DESC';
-}
-
-const SORT_COLUMNS: Record<FileQuery['sortBy'], string> = {
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  fileName: 'file_name',
-  fileSize: 'file_size',
-  status: 'status',
-};
-
-/** One page of the workspace's files plus the total count of matches. */
-export function queryFiles(db: DB, workspaceId: string, q: FileQuery): { rows: FileRow[]; count: number } {
-  const where = ['workspace_id = @workspaceId'];
-  const params: Record<string, unknown> = { workspaceId };
-  if (q.fileIds) {
-    if (q.fileIds.length === 0) return { rows: [], count: 0 };
-    where.push(`id IN (SELECT value FROM json_each(@fileIds))`);
-    params.fileIds = JSON.stringify(q.fileIds);
-  }
-  if (q.uploadId !== undefined) {
-    where.push('upload_id = @uploadId');
-    params.uploadId = q.uploadId;
-  }
-  // Timestamps are stored as ISO strings in UTC, so normalising the bound compares correctly.
-  if (q.updatedAfter !== undefined) {
-    where.push('updated_at > @updatedAfter');
-    params.updatedAfter = new Date(q.updatedAfter).toISOString();
-  }
-  if (q.createdAfter !== undefined) {
-    where.push('created_at > @createdAfter');
-    params.createdAfter = new Date(q.createdAfter).toISOString();
-  }
-  const clause = where.join(' AND ');
-  const count = db.prepare(`SELECT COUNT(*) FROM files WHERE ${clause}`).pluck().get(params) as number;
-  const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, rowid ${q.sortOrder}`;
-  const rows = db
-    .prepare(`SELECT * FROM files WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-    .all({ ...params, limit: q.limit, offset: (q.page - 1) * q.limit }) as FileRow[];
-  return { rows, count };
-}

@@ -89,7 +89,7 @@ describe('processing-finished callback (decisions 6)', () => {
 
   it('enqueueCallback delivers any event (agent.job_settled) the same way', async () => {
     const { svc, receiver } = await setup();
-    enqueueCallback(svc.service.ctx, {
+    enqueueCallback(svc.service.app, {
       workspaceId: svc.key.workspaceId,
       keyId: svc.key.keyId,
       url: receiver.url,

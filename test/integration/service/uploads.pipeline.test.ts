@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sweepEphemeral } from '../../../src/service/pipeline.js';
+import { sweepEphemeral } from '../../../src/service/processingQueue.js';
 import { processFile } from '../../../src/service/processing/engine.js';
 import type { ProcessInput, ProcessResult } from '../../../src/service/processing/types.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
@@ -143,9 +143,9 @@ describe('ephemeral uploads (decisions 8)', () => {
     const goneFile = (await svc.request('GET', `/prod/v1/files?uploadId=${gone.uploadId}`)).body.files[0].fileId;
 
     offset = 23 * 3600_000;
-    expect(sweepEphemeral(svc.service.ctx)).toBe(0);
+    expect(sweepEphemeral(svc.service.app)).toBe(0);
     offset = 24 * 3600_000 + 1000;
-    expect(sweepEphemeral(svc.service.ctx)).toBe(1);
+    expect(sweepEphemeral(svc.service.app)).toBe(1);
     expect((await svc.request('GET', `/prod/v1/uploads/${gone.uploadId}`)).status).toBe(404);
     expect((await svc.request('GET', `/prod/v1/files/${goneFile}/values`)).status).toBe(404);
     expect((await svc.request('GET', '/prod/v1/files')).body.count).toBe(1);

@@ -1,10 +1,7 @@
-import type { ReadSnapshot } from './store/readSnapshot.js';
-import type { FastifyInstance } from 'fastify';
-import type { DB } from '../sqlite.js';
+// The service's options as given (ServiceOptions) and with their defaults (ResolvedOptions,
+// decorated as `serviceOptions` on the Fastify instance: core.ts).
 import type { AgentOptions } from './agent/options.js';
-import type { IdempotencyStore } from './idempotency.js';
 import type { ProcessInput, ProcessResult } from './processing/types.js';
-import type { RouteFn } from './route.js';
 import type { AuthContext } from './store/tenancy.js';
 
 export interface ServiceOptions {
@@ -86,27 +83,6 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     now: options.now ?? Date.now,
     logger: options.logger ?? false,
   };
-}
-
-/** What every area module of the service gets: one per running service. */
-export interface ServiceContext {
-  app: FastifyInstance;
-  db: DB;
-  /** Hot reads that share a read transaction per event-loop turn (readSnapshot.ts). */
-  reads: ReadSnapshot;
-  options: ResolvedOptions;
-  idempotency: IdempotencyStore;
-  /** Register an operation of the contract with its handler (validation, auth, idempotency included). */
-  route: RouteFn;
-  /** The address clients reach this service at (`http://127.0.0.1:PORT`), known once listening. */
-  baseUrl(): string;
-  /** Secret for signing presigned addresses (upload, preview). */
-  urlSecret: Buffer;
-  /** Called once per workspace per process before its first request (seed data). */
-  onWorkspace(seed: (workspace: { workspaceId: string; organizationId: string }) => void): void;
-  /** Background work started after listen and stopped on close (sweepers, workers, outbox). */
-  onStart(start: () => void | Promise<void>): void;
-  onStop(stop: () => void | Promise<void>): void;
 }
 
 /** Which callback addresses this service calls (callbackAddress.ts). */

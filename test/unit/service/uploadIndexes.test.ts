@@ -1,0 +1,34 @@
+// An upload ticket is the service's hottest write: every index of the uploads table costs each
+// ticket a B-tree insert, so the table keeps only the indexes a query reads. The ephemeral
+// sweep reads through a partial index that ordinary uploads never enter.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../../../src/sqlite.js';
+import { EPHEMERAL_DUE_SQL } from '../../../src/service/store/uploads.js';
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/service/store/migrations');
+const dbs: Array<{ db: DB; dir: string }> = [];
+afterEach(() => dbs.splice(0).forEach(({ db, dir }) => (db.close(), fs.rmSync(dir, { recursive: true, force: true }))));
+
+function open(): DB {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-indexes-'));
+  const db = openDatabase(path.join(dir, 'service.db'), MIGRATIONS);
+  dbs.push({ db, dir });
+  return db;
+}
+
+describe('indexes of the uploads table', () => {
+  it('are the two unique keys (id, object_id) and the partial index of ephemeral uploads, nothing else', () => {
+    const rows = open().prepare(`SELECT name, partial FROM pragma_index_list('uploads') ORDER BY name`).all() as Array<{ name: string; partial: number }>;
+    expect(rows.filter((r) => r.name.startsWith('sqlite_autoindex_'))).toHaveLength(2);
+    expect(rows.filter((r) => !r.name.startsWith('sqlite_autoindex_'))).toEqual([{ name: 'uploads_ephemeral', partial: 1 }]);
+  });
+
+  it('serve the ephemeral sweep without scanning the table', () => {
+    const plan = open().prepare(`EXPLAIN QUERY PLAN ${EPHEMERAL_DUE_SQL}`).all('2026-01-01T00:00:00.000Z') as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX uploads_ephemeral/);
+  });
+});
