@@ -312,7 +312,7 @@ export class Daemon {
   private async sweepDeletedOutputs(): Promise<void> {
     const grace = Date.now() - (this.config.settleMs * 2 + 3000);
     const rows = this.db
-      .prepare(`SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
+      .prepare(`SELECT * FROM files r INDEXED BY files_removed_uncleared WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
                 AND updated_at < ?
                 AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT 100`)
       .all(grace) as FileRow[];
@@ -334,7 +334,7 @@ export class Daemon {
     const grace = Date.now() - (this.config.settleMs * 2 + 3000);
     const marks = policies.map(() => '?').join(',');
     const rows = this.db
-      .prepare(`SELECT * FROM files WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
+      .prepare(`SELECT * FROM files INDEXED BY files_removed_remote WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
                 AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${marks}) LIMIT 100`)
       .all(grace, ...policies) as FileRow[];
     for (const row of rows) {
