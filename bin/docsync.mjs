@@ -5,7 +5,11 @@
 // Otherwise, after an edit, the TypeScript sources run directly through tsx.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import { buildIsCurrent } from './built.mjs';
+
+// The daemon's young generation is set before anything else is loaded (see tuneHeap, src/sync/run.ts).
+if (process.argv[2] === 'start') v8.setFlagsFromString('--max-semi-space-size=1');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let main;

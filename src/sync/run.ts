@@ -80,11 +80,13 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
 
 /**
  * V8 settings for a process that runs for months and is idle most of the time:
- * - The young generation is held to 1 MB semi-spaces (2 MB in all) instead of the 16 MB it has
- *   after the imports (and the 32 MB it grew to in a start-up scan of 100k files): RSS of an
- *   idle daemon with the UI server 102 -> 91 MB (issue 20, target 100 MB at 100k files). The
- *   price is more frequent scavenges while many files stream in; the daemon's own objects per
- *   file are small, and file bytes live outside the V8 heap.
+ * - The young generation keeps the size it has when the daemon starts instead of doubling to
+ *   its 32 MB maximum (a start-up scan of a 100k-file tree made V8 grow it, ~16 MB of RSS that
+ *   stayed for the process's life). `docsync start`'s entry points (bin/docsync.mjs,
+ *   src/cli/entry.ts) hold it to 1 MB semi-spaces from the first line on:
+ *   once the imports have grown it to 16 MB, a lower maximum no longer shrinks it. Idle daemon
+ *   with the UI server: 102 -> 91 MB RSS (issue 20). The price is more frequent scavenges while
+ *   many files stream in; the daemon's objects per file are small, file bytes live outside the heap.
  * - V8's memory reducer gives the heap back after a burst with one full GC instead of up to
  *   three in a row. After a start-up scan the three cost about 0.2 s of CPU in the first idle
  *   minute, twice the daemon's whole steady idle cost (bench `sync`, scale part, compiled: idle
@@ -95,6 +97,5 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
  */
 function tuneHeap(): void {
   v8.setFlagsFromString('--semi-space-growth-factor=1');
-  v8.setFlagsFromString('--max-semi-space-size=1');
   v8.setFlagsFromString('--memory-reducer-single-gc');
 }
