@@ -390,6 +390,9 @@ async function throughput(server: Server) {
     uploadPhaseRatioPerRound: uploadPhaseRatios, uploadPhaseRatio: median(uploadPhaseRatios),
     daemonCpuPerRoundS: { toUploaded: uploadCpu, wholeRound: wholeCpu },
     daemonCpuGrowth: { toUploaded: growth(uploadCpu), wholeRound: growth(wholeCpu), target: 0.1, how: 'median of the last 3 rounds / median of the first 3 - 1' },
+    // A busy machine makes every CPU second dearer (fewer writes share a commit, shared caches):
+    // the plain loop's CPU in the same round moves with it, history does not.
+    daemonCpuPerPlainCpu: { toUploaded: uploadCpu.map((c, i) => round(c / plain[i]!.cpuS.clientProcess, 2)), growth: growth(uploadCpu.map((c, i) => c / plain[i]!.cpuS.clientProcess)) },
     cpuS: { plainLoop: plain.map((p) => p.cpuS), daemon: daemon.map((d) => ({ ...d.cpuS })) },
     statementsPerFile: daemon.map((d) => d.statements?.perFile ?? null),
     note: 'daemonFilesPerS counts from the move into the inbox (includes the 1 s settle window); the upload phase from the first upload; daemon CPU includes moving the files in; one daemon and state.db for all rounds',
@@ -419,7 +422,9 @@ function buildDist(): void {
  * entries: about 250 MB of disk at 1,000,000), each with its row in state.db as if synced.
  */
 async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
-  const dir = tmp();
+  // SYNC_BENCH_SCALE_DIR: where the tree goes (e.g. /dev/shm when the disk is too busy to
+  // create 1,000,000 files in reasonable time; the daemon's state.db goes there too).
+  const dir = process.env.SYNC_BENCH_SCALE_DIR ? fs.mkdtempSync(path.join(process.env.SYNC_BENCH_SCALE_DIR, 'docsync-bench-')) : tmp();
   const inbox = path.join(dir, 'inbox');
   const dataDir = path.join(dir, 'data');
   const t0 = performance.now();
