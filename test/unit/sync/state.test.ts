@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEmitter } from '../../../src/sync/events.js';
 import { openStateDb } from '../../../src/sync/state/db.js';
 import {
+  DELETED_WITH_OUTPUTS_SQL, deletedWithOutputs, deletedWithRemoteFiles, deletedWithRemoteFilesSql,
+} from '../../../src/sync/state/queries.js';
+import {
   countFiles, FileStore, MOVED_FROM_SQL, PROCESSING_BY_UPLOAD_SQL, readFilesPage, REMOVED_IN_FLIGHT_SQL, TransitionError, type FilesFilter,
 } from '../../../src/sync/state/files.js';
 
@@ -176,5 +179,26 @@ describe('state database', () => {
     expect(store.processingByUpload('u1')).toBeUndefined(); // exported: no longer waiting
     expect(store.processingByUpload('u2')).toBeUndefined(); // still uploading
     expect(plan(db, PROCESSING_BY_UPLOAD_SQL, 'u0')).toMatch(/INDEX files_processing_upload/);
+  });
+
+  it('finds deleted files whose outputs or remote files are still there among their few rows only', () => {
+    const { store, db } = open();
+    const exported = (rel: string) => {
+      const r = store.discover('/f', rel, 1, 1);
+      store.transition(r.id, 'settled', { sha256: rel });
+      store.transition(r.id, 'uploading', { upload_id: rel });
+      store.transition(r.id, 'processing');
+      return store.transition(r.id, 'exported', { file_ids: `["${rel}"]` });
+    };
+    const gone = store.transition(exported('a').id, 'removed');
+    store.transition(exported('b').id, 'removed', { outputs_cleared_at: 1, remote_deleted_at: 1 });
+    exported('c'); // still there
+    const later = Date.now() + 1000;
+    expect(deletedWithOutputs(db, later).map((r) => r.id)).toEqual([gone.id]);
+    expect(deletedWithRemoteFiles(db, later, ['/f']).map((r) => r.id)).toEqual([gone.id]);
+    expect(deletedWithRemoteFiles(db, later, ['/g'])).toEqual([]);
+    // Through their partial indexes: the sweeps run every 5 s, and deleted rows stay for good.
+    expect(plan(db, DELETED_WITH_OUTPUTS_SQL, 0, 1)).toMatch(/INDEX files_removed_uncleared/);
+    expect(plan(db, deletedWithRemoteFilesSql(1), 0, '/f', 1)).toMatch(/INDEX files_removed_remote/);
   });
 });
