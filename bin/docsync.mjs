@@ -1,7 +1,23 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so `npx docsync` works right after `npm ci`.
-import { register } from 'tsx/esm/api';
+// The docsync command. Runs the compiled code (dist/, made by `npm run build`, by `npm ci`
+// through `prepare`, and by `npm start` when a source changed) when it is current: it starts
+// faster and uses less memory than the TypeScript loader (100,000 watched files: bench `sync`).
+// Otherwise, after an edit, the TypeScript sources run directly through tsx.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import { buildIsCurrent } from './built.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+// The daemon's young generation is set before anything else is loaded (see tuneHeap, src/sync/run.ts).
+if (process.argv[2] === 'start') v8.setFlagsFromString('--max-semi-space-size=1');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let main;
+if (buildIsCurrent(root)) {
+  ({ main } = await import(pathToFileURL(path.join(root, 'dist', 'src', 'cli', 'main.js')).href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 await main(process.argv);

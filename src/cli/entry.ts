@@ -3,10 +3,13 @@
 // TypeScript sources through tsx instead.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from './main.js';
+import v8 from 'node:v8';
 
 // Node puts this file's path before the arguments; Electron's utility process may not.
 const self = fileURLToPath(import.meta.url);
 const at = process.argv.findIndex((a, i) => i > 0 && path.resolve(a) === self);
 const args = process.argv.slice(at > 0 ? at + 1 : 1);
+// The daemon's young generation is set before anything else is loaded (see tuneHeap, sync/run.ts).
+if (args[0] === 'start') v8.setFlagsFromString('--max-semi-space-size=1');
+const { main } = await import('./main.js');
 await main([process.execPath, self, ...args]);

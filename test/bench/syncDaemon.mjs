@@ -6,8 +6,11 @@
 // Prints one JSON line {"idleAfterMs": ...} once idle, then runs until killed.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 
 const t0 = performance.now();
+// As bin/docsync.mjs does for `docsync start`, before anything is loaded.
+v8.setFlagsFromString('--max-semi-space-size=1');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const load = (m) => import(pathToFileURL(path.join(root, process.env.DOCSYNC_MODULES ?? 'dist/src', m)).href);
 const [configFile, dataDir, serviceUrl] = process.argv.slice(2);

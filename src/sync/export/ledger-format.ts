@@ -44,11 +44,34 @@ export function numberText(n: number, f: LedgerFormat): string {
   return f.csvSeparator === ';' ? s.replace('.', ',') : s;
 }
 
-const dateParts = (locale: string, timeZone: string, withTime: boolean) =>
-  new Intl.DateTimeFormat(locale, {
+/**
+ * Made once per key and kept: an Intl formatter costs far more to make than to use, and a ledger
+ * formats every row's dates and amounts at each rewrite (the xlsx is rewritten whole: at 20,000
+ * rows, making formatters was most of its CPU). Few keys: locales, zones, currencies.
+ */
+function memo<T>(make: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      if (cache.size >= 1000) cache.clear(); // currencies come from documents: keep the cache small whatever they hold
+      cache.set(key, (v = make(key)));
+    }
+    return v;
+  };
+}
+
+const dateFormats = memo((key) => {
+  const [locale, timeZone, withTime] = JSON.parse(key) as [string, string, boolean];
+  return new Intl.DateTimeFormat(locale, {
     year: 'numeric', month: '2-digit', day: '2-digit', timeZone,
     ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
   });
+});
+const dateParts = (locale: string, timeZone: string, withTime: boolean) => dateFormats(JSON.stringify([locale, timeZone, withTime]));
+const wallClockFormats = memo((timeZone) => new Intl.DateTimeFormat('en-US', {
+  timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+}));
 
 /** A calendar date (held as UTC midnight) as the locale writes it: 31/01/2026, 2026/01/31. */
 export function dateText(d: Date, f: LedgerFormat): string {
@@ -65,20 +88,23 @@ export function dateTimeText(d: Date, f: LedgerFormat): string {
  * has no zone, so the cell must carry the local time the reader expects to see.
  */
 export function localWallClock(d: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(d);
+  const parts = wallClockFormats(timeZone).formatToParts(d);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
 }
 
 /** Excel number format of a date (or date and time) in the locale's order: dd/mm/yyyy, yyyy/mm/dd, dd.mm.yyyy. */
 export function dateNumFmt(locale: string, withTime: boolean): string {
+  return dateNumFmts(JSON.stringify([locale, withTime]));
+}
+
+const dateNumFmts = memo((key) => {
+  const [locale, withTime] = JSON.parse(key) as [string, boolean];
   const map: Record<string, string> = { year: 'yyyy', month: 'mm', day: 'dd' };
   const parts = dateParts(locale, 'UTC', false).formatToParts(new Date(Date.UTC(2026, 0, 31)));
   const date = parts.map((p) => map[p.type] ?? quoteLiteral(p.value)).join('');
   return withTime ? `${date} hh:mm` : date;
-}
+});
 
 function quoteLiteral(s: string): string {
   return /^[/.\-: ]*$/.test(s) ? s.replace(/ /g, '\\ ') : `"${s.replace(/"/g, '')}"`;
@@ -92,6 +118,11 @@ const GENERIC_AMOUNT = '#,##0.00';
  */
 export function amountNumFmt(locale: string, currency: string | null): string {
   if (!currency) return GENERIC_AMOUNT;
+  return amountNumFmts(JSON.stringify([locale, currency]));
+}
+
+const amountNumFmts = memo((key) => {
+  const [locale, currency] = JSON.parse(key) as [string, string];
   const code = currency.trim().toUpperCase();
   let nf: Intl.NumberFormat;
   try {
@@ -113,4 +144,4 @@ export function amountNumFmt(locale: string, currency: string | null): string {
     else if (p.type === 'minusSign') out += '-';
   }
   return out;
-}
+});

@@ -155,6 +155,16 @@ export const MOVED_FROM_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 
 export const MOVED_IN_FLIGHT_SQL = `SELECT * FROM files WHERE +folder = ? AND sha256 = ? AND id != ? AND status = 'removed'
   AND file_ids IS NULL AND upload_id IS NOT NULL AND moved_to IS NULL ORDER BY updated_at DESC LIMIT 1`;
 
+/**
+ * Rows of a folder removed while their upload was under way. Named index: without statistics
+ * SQLite took (folder, status) and walked every removed row of the folder, for each new file.
+ */
+export const REMOVED_IN_FLIGHT_SQL = `SELECT * FROM files INDEXED BY files_removed_in_flight WHERE folder = ? AND status = 'removed'
+  AND file_ids IS NULL AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`;
+
+/** See FileStore.processingByUpload. */
+export const PROCESSING_BY_UPLOAD_SQL = "SELECT id FROM files INDEXED BY files_processing_upload WHERE status = 'processing' AND upload_id = ?";
+
 /** One module for the files table and its event log. */
 export class FileStore {
   private readonly stmts;
@@ -311,7 +321,7 @@ export class FileStore {
 
   /** The row waiting for this upload's result, if any. */
   processingByUpload(uploadId: string): number | undefined {
-    return this.prepared("SELECT id FROM files WHERE status = 'processing' AND upload_id = ?").pluck().get(uploadId) as number | undefined;
+    return this.prepared(PROCESSING_BY_UPLOAD_SQL).pluck().get(uploadId) as number | undefined;
   }
 
   /** How many rows in this status are due, counting no further than `cap`. */
@@ -360,8 +370,7 @@ export class FileStore {
    * files_removed_in_flight keeps this to the few such rows).
    */
   removedInFlightNamed(folder: string, baseName: string, excludeId: number): WatchedFileRow[] {
-    const rows = this.prepared(`SELECT * FROM files WHERE folder = ? AND status = 'removed' AND file_ids IS NULL
-      AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`).all(folder, excludeId) as WatchedFileRow[];
+    const rows = this.prepared(REMOVED_IN_FLIGHT_SQL).all(folder, excludeId) as WatchedFileRow[];
     return rows.filter((r) => path.posix.basename(r.rel_path) === baseName);
   }
 

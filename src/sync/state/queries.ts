@@ -73,14 +73,22 @@ export function foldersWith(db: Db, statuses: readonly FileStatus[]): string[] {
  * left to hash (a move arrives as a deletion and a new file; its outputs must wait for the hash).
  */
 export function deletedWithOutputs(db: Db, before: number, limit = 100): WatchedFileRow[] {
-  return prepared(db, `SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
-    AND updated_at < ? AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT ?`).all(before, limit) as WatchedFileRow[];
+  return prepared(db, DELETED_WITH_OUTPUTS_SQL).all(before, limit) as WatchedFileRow[];
 }
+
+/** Named index: deleted rows stay for good, and without it each sweep walked all of them. */
+export const DELETED_WITH_OUTPUTS_SQL = `SELECT * FROM files r INDEXED BY files_removed_uncleared WHERE status = 'removed' AND moved_to IS NULL
+  AND outputs_cleared_at IS NULL AND updated_at < ? AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT ?`;
 
 /** Files deleted locally before `before`, in these folders, whose remote files are still there. */
 export function deletedWithRemoteFiles(db: Db, before: number, folders: readonly string[], limit = 100): WatchedFileRow[] {
-  return prepared(db, `SELECT * FROM files WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
-    AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${folders.map(() => '?').join(',')}) LIMIT ?`).all(before, ...folders, limit) as WatchedFileRow[];
+  return prepared(db, deletedWithRemoteFilesSql(folders.length)).all(before, ...folders, limit) as WatchedFileRow[];
+}
+
+/** deletedWithRemoteFiles' statement for `n` folders (named index, as DELETED_WITH_OUTPUTS_SQL). */
+export function deletedWithRemoteFilesSql(n: number): string {
+  return `SELECT * FROM files INDEXED BY files_removed_remote WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
+    AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${Array(n).fill('?').join(',')}) LIMIT ?`;
 }
 
 /** Files of a folder done since `since` (time index files_folder_done_recent): how many, and the first one's time. */

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEmitter } from '../../../src/sync/events.js';
 import { openStateDb } from '../../../src/sync/state/db.js';
-import { countFiles, FileStore, MOVED_FROM_SQL, readFilesPage, TransitionError, type FilesFilter } from '../../../src/sync/state/files.js';
+import {
+  DELETED_WITH_OUTPUTS_SQL, deletedWithOutputs, deletedWithRemoteFiles, deletedWithRemoteFilesSql,
+} from '../../../src/sync/state/queries.js';
+import {
+  countFiles, FileStore, MOVED_FROM_SQL, PROCESSING_BY_UPLOAD_SQL, readFilesPage, REMOVED_IN_FLIGHT_SQL, TransitionError, type FilesFilter,
+} from '../../../src/sync/state/files.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -130,5 +135,70 @@ describe('state database', () => {
     // Looked up by hash, not by walking the folder's rows (once per new file: quadratic in a big folder).
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${MOVED_FROM_SQL}`).all('/f', 'h1', 0) as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/INDEX files_hash/);
+  });
+
+  // Issue 20: lookups that walked every removed (or every processing) row each time use partial
+  // indexes that hold only the rows they look for. The answers stay what they were.
+  const plan = (db: ReturnType<typeof open>['db'], sql: string, ...args: unknown[]) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((p) => p.detail).join(' ');
+
+  it('finds the rows removed mid-upload of a folder by name, through their partial index', () => {
+    const { store, db } = open();
+    const mid = store.discover('/f', 'a/scan.pdf', 1, 1);
+    store.transition(mid.id, 'settled', { sha256: 'h1' });
+    store.transition(mid.id, 'uploading', { upload_id: 'u1' });
+    store.transition(mid.id, 'removed');
+    // Removed rows that do not count: exported before removal, never uploaded, another folder.
+    const done = store.discover('/f', 'b/scan.pdf', 1, 1);
+    store.transition(done.id, 'settled', { sha256: 'h2' });
+    store.transition(done.id, 'uploading', { upload_id: 'u2' });
+    store.transition(done.id, 'processing');
+    store.transition(done.id, 'exported', { file_ids: '["f2"]' });
+    store.transition(done.id, 'removed');
+    store.transition(store.discover('/f', 'c/scan.pdf', 1, 1).id, 'removed');
+    const elsewhere = store.discover('/g', 'scan.pdf', 1, 1);
+    store.transition(elsewhere.id, 'settled', { sha256: 'h3' });
+    store.transition(elsewhere.id, 'uploading', { upload_id: 'u3' });
+    store.transition(elsewhere.id, 'removed');
+    const fresh = store.discover('/f', 'scan.pdf', 1, 1);
+    expect(store.removedInFlightNamed('/f', 'scan.pdf', fresh.id).map((r) => r.id)).toEqual([mid.id]);
+    expect(store.removedInFlightNamed('/f', 'other.pdf', fresh.id)).toEqual([]);
+    expect(plan(db, REMOVED_IN_FLIGHT_SQL, '/f', 0)).toMatch(/INDEX files_removed_in_flight/);
+  });
+
+  it('finds the row waiting for an upload\'s result through an index of the rows in processing', () => {
+    const { store, db } = open();
+    const rows = ['a', 'b', 'c'].map((n) => store.discover('/f', n, 1, 1));
+    for (const [i, r] of rows.entries()) {
+      store.transition(r.id, 'settled', { sha256: `h${i}` });
+      store.transition(r.id, 'uploading', { upload_id: `u${i}` });
+      if (i < 2) store.transition(r.id, 'processing');
+    }
+    store.transition(rows[1]!.id, 'exported', { file_ids: '[]' });
+    expect(store.processingByUpload('u0')).toBe(rows[0]!.id);
+    expect(store.processingByUpload('u1')).toBeUndefined(); // exported: no longer waiting
+    expect(store.processingByUpload('u2')).toBeUndefined(); // still uploading
+    expect(plan(db, PROCESSING_BY_UPLOAD_SQL, 'u0')).toMatch(/INDEX files_processing_upload/);
+  });
+
+  it('finds deleted files whose outputs or remote files are still there among their few rows only', () => {
+    const { store, db } = open();
+    const exported = (rel: string) => {
+      const r = store.discover('/f', rel, 1, 1);
+      store.transition(r.id, 'settled', { sha256: rel });
+      store.transition(r.id, 'uploading', { upload_id: rel });
+      store.transition(r.id, 'processing');
+      return store.transition(r.id, 'exported', { file_ids: `["${rel}"]` });
+    };
+    const gone = store.transition(exported('a').id, 'removed');
+    store.transition(exported('b').id, 'removed', { outputs_cleared_at: 1, remote_deleted_at: 1 });
+    exported('c'); // still there
+    const later = Date.now() + 1000;
+    expect(deletedWithOutputs(db, later).map((r) => r.id)).toEqual([gone.id]);
+    expect(deletedWithRemoteFiles(db, later, ['/f']).map((r) => r.id)).toEqual([gone.id]);
+    expect(deletedWithRemoteFiles(db, later, ['/g'])).toEqual([]);
+    // Through their partial indexes: the sweeps run every 5 s, and deleted rows stay for good.
+    expect(plan(db, DELETED_WITH_OUTPUTS_SQL, 0, 1)).toMatch(/INDEX files_removed_uncleared/);
+    expect(plan(db, deletedWithRemoteFilesSql(1), 0, '/f', 1)).toMatch(/INDEX files_removed_remote/);
   });
 });
