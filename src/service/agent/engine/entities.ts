@@ -124,9 +124,10 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
 
 /** Whether every distinctive word of the name the question gives is in the vendors' names. */
 function fitsName(named: string, vendors: Vendor[]): boolean {
-  // "Stark Logistics" is not "Stark Trading": words common to company names count here.
+  // "Stark Logistics" is not "Stark Trading": words common to company names count here. One name is
+  // one vendor's: "Weber Logistik" is neither "Weber Bürobedarf" nor "De Vries Logistiek".
   const given = words(normalizeName(named)).filter((w) => !ASKING.has(w) && !NOT_NAMES.has(w));
-  return given.every((g) => vendors.some((v) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
+  return vendors.some((v) => given.every((g) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
 }
 
 /** Vendors in the order the question names them (for "compare A and B"). */
@@ -162,7 +163,7 @@ export function unknownName(question: string): string | undefined {
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
   }
-  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
+  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:さん|様)?(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
   if (ja) {
     // The last of several names ("AとB"), without a leading particle phrase.
     const name = ja[1]!.trim().replace(/^.*[はをがのにと]/, '').trim();
@@ -206,6 +207,8 @@ export function findNumbers(question: string, records: DocRecord[]): NumberReadi
       hits.forEach((r) => named.add(r));
       continue;
     }
+    // A month or a day written with its year ("05/2024", "16-Jun-2021"), or a fiscal year ("FY24/25").
+    if (/^\d{1,2}[-/]20\d{2}$/.test(token) || /^\d{1,2}-[a-z]{3,9}-\d{2,4}$/i.test(token) || /^fy\s*\d{2,4}([-/]\d{2,4})?$/i.test(token)) continue;
     const before = text.slice(Math.max(0, m.index! - 14), m.index!);
     const labelled = /(invoice|bill|receipt|no\.?|number|#|請求書|インボイス|番号)\s*[:#]?\s*$/i.test(before);
     const looksLikeNumber = (/[a-z]/i.test(token) && /\d/.test(token)) || /^\d+[-/]\d+/.test(token);
