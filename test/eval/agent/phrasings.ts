@@ -1,6 +1,7 @@
-// The wording of the agent eval's questions, in two sets written at the same time: `tuning` (the
-// engine was developed against it) and `report` (kept for the reported figures: different verbs,
-// word order, vendor forms and date formats; not used while tuning).
+// The wording of the agent eval's questions: `tuning` (the engine was developed against it),
+// `report` (written at the same time: different verbs, word order, vendor forms and date formats),
+// `holdout` and `fresh` (written later by the same person), and the two sets of others.ts written
+// by someone else (see docs/agent.md for which set was run when).
 import { othersHoldout, othersTune } from './others.js';
 
 export type Lang = 'en' | 'ja';

@@ -6,7 +6,8 @@
 // (written at the same time, first run after tuning; its failures then led to one round of fixes)
 // `holdout` (written after those fixes; its first run led to a second round) and `fresh` (written
 // after that, for one first run of the final engine). They differ in wording, in how vendors are
-// named, and in which documents, vendors and periods are picked.
+// named, and in which documents, vendors and periods are picked. Two more sets (others.ts),
+// `others-tune` and `others-holdout`, were written by someone other than the engine's author.
 import { formatAmount } from '../../../src/service/agent/engine/phrases.js';
 import type { EvalDoc, Truth } from './corpus.js';
 import { PHRASINGS, type Lang, type Phrasing, type PhrasingSet } from './phrasings.js';
