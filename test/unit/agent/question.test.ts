@@ -203,3 +203,30 @@ describe('questions written by someone else (others-tune), after its first run',
     expect(ask('2024年に払った額は？').item).toBeUndefined();
   });
 });
+
+describe('questions of others-holdout, after its held-out run (no longer held out)', () => {
+  const more = [...RECORDS, record('Northwind Supplies Ltd', 'NW-1'), record('Pioneer Tech Services', 'PT-1'), record('Thames Valley Print Ltd', 'TV-1')];
+  const ask = (q: string) => parseQuestion(q, { records: more, nowMs: NOW, fiscalYearStart: 4 });
+
+  it('gives no vendor for a name that only shares a word with one, and reads what it misread before', () => {
+    expect(ask('sum of all Northwind Traders invoices')).toMatchObject({ vendors: [], unknownVendor: 'Northwind Traders' });
+    expect(ask('sum of all Northwind invoices').vendors).toEqual(['Northwind Supplies Ltd']);
+    expect(ask('How much did we pay THAEMS in 2023?').vendors).toEqual(['Thames Valley Print Ltd']);
+    expect(ask('PIONEERで最高額の請求書を教えて')).toMatchObject({ intent: 'max', vendors: ['Pioneer Tech Services'] });
+    expect(ask('2021 Q2 spend').period).toMatchObject({ from: '2021-04-01', to: '2021-06-30' });
+    expect(ask('2020年Q1の合計').period).toMatchObject({ from: '2020-01-01', to: '2020-03-31' });
+    expect(ask('How much did we pay out in total last calendar year?')).toMatchObject({ intent: 'sum', unknownVendor: undefined, period: { from: '2024-01-01', to: '2024-12-31' } });
+    expect(ask('去年の請求合計ってどのくらい？')).toMatchObject({ intent: 'sum' });
+    expect(ask('Which bills were more than 12.500 EUR?')).toMatchObject({ minAmount: 12500, currency: 'EUR' });
+    expect(ask('Pull up every invoice of 14800 GBP or more')).toMatchObject({ intent: 'list', minAmount: 14800, currency: 'GBP' });
+    expect(ask('# invoices in EUR')).toMatchObject({ intent: 'count', currency: 'EUR' });
+    expect(ask('how many invoices are in sterling?')).toMatchObject({ intent: 'count', currency: 'GBP' });
+    expect(ask('スイスフランの請求書は何件？')).toMatchObject({ intent: 'count', currency: 'CHF', unknownVendor: undefined });
+    expect(ask('how many invoices were edited manually?')).toMatchObject({ review: 'corrected' });
+    expect(ask('Can u check the total on invoice no. GX-77')).toMatchObject({ intent: 'lookup', field: 'total' });
+    expect(ask('Did we pay more to ACME or Globex?')).toMatchObject({ intent: 'compare', vendors: ['ACME Supplies Ltd', 'Globex Corporation'] });
+    expect(ask('How many network cables (5m) did we order?')).toMatchObject({ intent: 'items', measure: 'quantity' });
+    expect(ask('Office chairsの支払額は？')).toMatchObject({ intent: 'items', item: 'office chairs', measure: 'amount' });
+    expect(ask('今月の支払額は？').intent).toBe('sum');
+  });
+});

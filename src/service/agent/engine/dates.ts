@@ -130,6 +130,9 @@ const KANJI_DIGIT: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4 };
 function quarters(text: string, now: Date, fy: number): Period | undefined {
   const q = text.match(/\b(?:(fiscal)\s+)?q([1-4])(?:\s*(?:of\s*)?(fy\s*|fiscal year\s*)?(20\d{2}))?\b/i)
     ?? text.match(/\b(?:(fiscal)\s+)?(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter(?: of)?(?:\s+(fy\s*|fiscal year\s*)?(20\d{2}))?/i);
+  // "2021 Q2", "2020年Q1": the year first.
+  const yq = text.match(/\b(20\d{2})\s*(?:年\s*)?(?:の\s*)?q([1-4])\b/i);
+  if (yq) return { ...quarterRange(+yq[1]!, +yq[2]!, 1), label: `Q${yq[2]} ${yq[1]}` };
   const jq = text.match(/(?:(20\d{2})年(度)?\s*(?:の)?)?第\s*([1-4一二三四])\s*四半期/);
   if (q || jq) {
     const n = q ? (/^\d$/.test(q[2]!) ? +q[2]! : ['first', 'second', 'third', 'fourth'].indexOf(q[2]!.toLowerCase()) + 1 || +q[2]![0]!) : KANJI_DIGIT[jq![3]!] ?? +jq![3]!;
@@ -170,7 +173,7 @@ function relative(text: string, now: Date): Period | undefined {
     return { ...monthRange(py, pm), label: `${py}-${pad(pm)}` };
   }
   if (/\bthis month\b|今月/.test(text)) return { ...monthRange(y, m), label: `${y}-${pad(m)}` };
-  if (/\blast year\b|\bprevious year\b|去年|昨年|前年/.test(text)) return { from: iso(y - 1, 1, 1), to: iso(y - 1, 12, 31), label: String(y - 1) };
+  if (/\b(last|previous) (calendar )?year\b|去年|昨年|前年/i.test(text)) return { from: iso(y - 1, 1, 1), to: iso(y - 1, 12, 31), label: String(y - 1) };
   if (/\bthis year\b|今年|本年/.test(text)) return { from: iso(y, 1, 1), to: iso(y, 12, 31), label: String(y) };
   const days = text.match(/\b(?:last|past) (\d+) days\b|過去\s*(\d+)\s*日/);
   if (days) return { from: addDays(today, -Number(days[1] ?? days[2])), to: today, label: days[0] };

@@ -17,7 +17,7 @@ const REWRITES: Array<[RegExp, string]> = [
   // "inv 123", "inv. 123", "inv#123" (not "INV-123", a document number).
   [/\binv\b(?:\.|(?=\s|#))/gi, 'invoice'],
   [/\bw\/(?=\s)/gi, 'with'],
-  [/(^|\s)#\s*of\s+/g, '$1number of '],
+  [/(^|\s)#\s*(?:of\s+|(?=invoices|bills|documents|receipts))/g, '$1number of '],
   // "2021年vs2025年", "2023 v 2024"
   [/([\d年])\s*vs\.?\s*(?=[\d\p{L}])/gu, '$1 vs '],
   [/\s+v\.?\s+(?=[\d\p{Lu}])/gu, ' vs '],
