@@ -229,4 +229,11 @@ describe('questions of others-holdout, after its held-out run (no longer held ou
     expect(ask('Office chairsの支払額は？')).toMatchObject({ intent: 'items', item: 'office chairs', measure: 'amount' });
     expect(ask('今月の支払額は？').intent).toBe('sum');
   });
+
+  it('matches "cables" to a line of "cable", and "boxes" to "box"', async () => {
+    const { findItems } = await import('../../../src/service/agent/engine/entities.js');
+    const rs = [record('Kestrel Digital Ltd', 'K-1', 'k.txt', [{ description: 'Network cable 5m', quantity: 3, amount: 30 }, { description: 'Archive box', quantity: 2, amount: 8 }])];
+    expect(findItems('5m network cables', rs).map((x) => x.item.description)).toEqual(['Network cable 5m']);
+    expect(findItems('archive boxes', rs).map((x) => x.item.description)).toEqual(['Archive box']);
+  });
 });

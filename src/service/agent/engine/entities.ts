@@ -259,5 +259,5 @@ export function findItems(term: string, records: DocRecord[]): Array<{ record: D
   return out;
 }
 
-/** Plural and singular alike: "chairs" = "chair", "boxes" = "box". */
-const stem = (w: string) => w.replace(/(es|s)$/, '');
+/** Plural and singular alike: "chairs" = "chair", "boxes" = "box", "cables" = "cable". */
+const stem = (w: string) => w.replace(/(?<=(?:s|x|z|ch|sh))es$|s$/, '');
