@@ -111,7 +111,7 @@ export function subscribe(onEvent: (event: StreamEvent) => void, onState?: (onli
   let ended = false;
   const open = () => {
     source = new EventSource('/api/events');
-    for (const type of ['file', 'folder', 'idle', 'review'] as const) {
+    for (const type of ['file', 'folder', 'idle', 'review', 'pages'] as const) {
       source.addEventListener(type, (e) => onEvent({ type, data: JSON.parse((e as MessageEvent).data) } as StreamEvent));
     }
     source.onopen = () => onState?.(true);

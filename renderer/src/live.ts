@@ -31,6 +31,10 @@ function apply(event: StreamEvent): void {
       folder.counts[event.data.to] = (folder.counts[event.data.to] ?? 0) + 1;
     }
   }
+  if (status && event.type === 'pages') {
+    const file = status.running.find((f) => f.id === event.data.fileRow);
+    if (file) file.pages = event.data.pages;
+  }
   if (status && event.type === 'folder') {
     const folder = status.folders.find((f) => f.path === event.data.folder);
     if (folder) folder.state = event.data.state;

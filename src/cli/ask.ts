@@ -8,7 +8,9 @@ import { ServiceClient } from '../client/serviceClient.js';
 import { readApiKey } from '../sync/apikey.js';
 import { ConfigError, type Config, type Locations } from '../sync/config.js';
 import { ControlStore } from '../sync/state/control.js';
+import { whereNow } from '../sync/location.js';
 import { parseFileIds } from '../sync/state/files.js';
+import { fileIdsAt, fileOfRemoteId, newestFileIds } from '../sync/state/queries.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
 interface AskOptions extends CommonOptions {
@@ -46,8 +48,7 @@ function fileScope(loc: Locations, config: Config, files: string[]): AgentScope 
     files.flatMap((p) => {
       const abs = path.resolve(p);
       const folder = folderOf(config, abs);
-      const row = folder && (db.prepare('SELECT file_ids FROM files WHERE folder = ? AND rel_path = ?').get(folder.path, path.relative(folder.path, abs).split(path.sep).join('/')) as { file_ids: string | null } | undefined);
-      const found = parseFileIds(row?.file_ids ?? null);
+      const found = folder ? parseFileIds(fileIdsAt(db, folder.path, path.relative(folder.path, abs).split(path.sep).join('/'))) : [];
       if (found.length === 0) throw new ConfigError('CONFIG_INVALID', `${p} has not been uploaded by a watched folder yet`);
       return found;
     }),
@@ -61,10 +62,8 @@ function folderScope(loc: Locations, config: Config, folderPath: string): AgentS
   const folder = config.folders.find((f) => f.path === abs);
   if (!folder) throw new ConfigError('CONFIG_INVALID', `${folderPath} is not a watched folder`);
   if (folder.directoryId) return { directory_id: folder.directoryId };
-  const rows = withDb(loc, (db) =>
-    db.prepare(`SELECT file_ids FROM files WHERE folder = ? AND file_ids IS NOT NULL AND status != 'removed' ORDER BY created_at DESC`).all(abs),
-  ) as { file_ids: string }[];
-  return { file_ids: rows.flatMap((r) => parseFileIds(r.file_ids)).slice(0, MAX_IDS) };
+  const rows = withDb(loc, (db) => newestFileIds(db, abs));
+  return { file_ids: rows.flatMap((r) => parseFileIds(r)).slice(0, MAX_IDS) };
 }
 
 /** The scope the flags name; undefined when they name none. */
@@ -79,14 +78,12 @@ function localPaths(loc: Locations, fileIds: string[]): Map<string, string> {
   const wanted = new Set(fileIds);
   const found = new Map<string, string>();
   if (wanted.size === 0) return found;
-  const rows = withDb(loc, (db) => db.prepare('SELECT folder, rel_path, file_ids FROM files WHERE file_ids IS NOT NULL').all()) as {
-    folder: string;
-    rel_path: string;
-    file_ids: string;
-  }[];
-  for (const row of rows) {
-    for (const id of parseFileIds(row.file_ids)) if (wanted.has(id)) found.set(id, path.join(row.folder, row.rel_path));
-  }
+  withDb(loc, (db) => {
+    for (const id of wanted) {
+      const file = fileOfRemoteId(db, id);
+      if (file) found.set(id, whereNow(file));
+    }
+  });
   return found;
 }
 

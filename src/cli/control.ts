@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../sync/config.js';
+import { foundAt, whereNow, type Placed } from '../sync/location.js';
+import { everyPlace } from '../sync/state/queries.js';
 import { ControlStore } from '../sync/state/control.js';
 import type { Db } from '../sync/state/db.js';
 import { FileStore } from '../sync/state/files.js';
-import { durationText, type Progress } from '../sync/progress.js';
+import { durationText, type PageProgress, type Progress } from '../sync/progress.js';
 import { isAlive, statusReport, type StatusReport } from '../sync/status.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
@@ -69,21 +71,24 @@ export function registerControlCommands(program: Command): void {
     });
 }
 
-/** True when the state database has a file at `abs` or below it. */
+/** True when the state database has a file at `abs` or below it (where it was found, or where it is now). */
 function knowsPath(db: Db, abs: string): boolean {
-  for (const row of db.prepare('SELECT folder, rel_path FROM files').iterate() as Iterable<{ folder: string; rel_path: string }>) {
-    const file = path.join(row.folder, ...row.rel_path.split('/'));
-    if (file === abs || file.startsWith(abs + path.sep) || row.folder === abs) return true;
+  for (const row of everyPlace(db)) {
+    if (row.folder === abs || isUnder(row, abs)) return true;
   }
   return false;
+}
+
+/** The file was found at `under` or below it, or is there now (moved into Processed/ or Failed/). */
+function isUnder(row: Placed, under: string): boolean {
+  return [foundAt(row), whereNow(row)].some((file) => file === under || file.startsWith(under + path.sep));
 }
 
 /** failed -> settled for every failed file (under a path). The daemon sees the change and uploads them. */
 export function retryFailed(store: FileStore, under?: string): number {
   let n = 0;
   for (const row of store.failures()) {
-    const abs = path.join(row.folder, ...row.rel_path.split('/'));
-    if (under && abs !== under && !abs.startsWith(under + path.sep)) continue;
+    if (under && !isUnder(row, under)) continue;
     const status = row.sha256 ? 'settled' : 'discovered';
     store.transition(row.id, status, { attempts: 0, next_attempt_at: 0, error_code: null, error_detail: null, upload_id: null, idempotency_key: null, ticket_gen: row.ticket_gen + 1 }, 'retry requested');
     n++;
@@ -123,7 +128,13 @@ export function progressText(p: Progress): string {
   return `progress: ${p.done} of ${total} done, ${p.remaining} to go, ${left}${p.perMinute ? ` (${p.perMinute} files/min)` : ''}`;
 }
 
-function formatStatus(r: StatusReport): string {
+/** "12 of 40 pages read, about 2 min left": a long document while the service reads it. */
+export function pagesText(p: PageProgress): string {
+  const left = p.secondsLeft === null ? 'time left not known yet' : p.secondsLeft === 0 ? 'reading the values' : `about ${durationText(p.secondsLeft)} left`;
+  return `${p.done} of ${p.total} pages read, ${left}`;
+}
+
+export function formatStatus(r: StatusReport): string {
   const lines: string[] = [];
   lines.push(`daemon: ${r.daemon?.running ? `running (pid ${r.daemon.pid})` : 'not running'}${r.paused ? ', paused' : ''}`);
   if (r.diskFull) lines.push(`disk full (${r.diskFull.code}) writing ${r.diskFull.path}: exports wait until there is space again`);
@@ -131,6 +142,7 @@ function formatStatus(r: StatusReport): string {
     const counts = Object.entries(f.counts).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ') || 'no files yet';
     lines.push(`${f.folder}${f.paused ? ' (paused)' : ''}${f.missing ? ' (folder missing)' : ''}: ${counts}`);
     if (f.progress) lines.push(`  ${progressText(f.progress)}`);
+    for (const p of f.reading) lines.push(`  processing ${p.path}: ${pagesText(p)}`);
     for (const l of f.skippedLinks) lines.push(`  link skipped: ${l.path}: ${l.reason}`);
     for (const x of f.failures) lines.push(`  failed: ${x.path}: ${x.reason ?? ''}${x.code ? ` [${x.code}]` : ''}`);
   }

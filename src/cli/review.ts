@@ -6,9 +6,9 @@ import type { Command } from 'commander';
 import { ReviewControl } from '../control/review.js';
 import { ControlError } from '../control/daemonControl.js';
 import type { Config } from '../sync/config.js';
-import { ReviewStore } from '../sync/review/store.js';
+import { ReviewStore } from '../sync/state/reviews.js';
 import type { Db } from '../sync/state/db.js';
-import { FileStore, type FileRow } from '../sync/state/files.js';
+import { FileStore, type WatchedFileRow } from '../sync/state/files.js';
 import { fail, locations, readConfig, withCommon, withDb, type CommonOptions } from './options.js';
 
 export function registerReviewCommands(program: Command): void {
@@ -61,7 +61,7 @@ export function registerReviewCommands(program: Command): void {
     });
 }
 
-function run(opts: CommonOptions, file: string, act: (control: ReviewControl, row: FileRow) => string): void {
+function run(opts: CommonOptions, file: string, act: (control: ReviewControl, row: WatchedFileRow) => string): void {
   try {
     const loc = locations(opts);
     const config = readConfig(loc);
@@ -80,7 +80,7 @@ function run(opts: CommonOptions, file: string, act: (control: ReviewControl, ro
   }
 }
 
-function rowOf(db: Db, config: Config, abs: string): FileRow {
+function rowOf(db: Db, config: Config, abs: string): WatchedFileRow {
   const folder = config.folders.map((f) => f.path).filter((p) => abs.startsWith(p + path.sep)).sort((a, b) => b.length - a.length)[0];
   const row = folder ? new FileStore(db).byPath(folder, path.relative(folder, abs).split(path.sep).join('/').normalize('NFC')) : undefined;
   if (!row) throw new ControlError(404, 'NOT_FOUND', `${abs} is not a synced file of a watched folder`);

@@ -38,10 +38,34 @@ export function parseRetryAfter(header: string | string[] | undefined, now = Dat
   return Math.max(0, (at - now) / 1000);
 }
 
-/** Full-jitter exponential backoff for retry number `retry` (1 = first retry). */
-export function backoffDelay(retry: number, options: RetryOptions, random: () => number = Math.random): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retry - 1));
-  return Math.floor(random() * ceiling);
+/**
+ * How fast a backoff grows and how it is spread. `full` jitter draws the wait in [0, ceiling]
+ * (clients of one service); `upper-half` in [ceiling/2, ceiling] (a file's retries: never almost
+ * at once, yet many files not in lockstep); `none` waits the ceiling (one writer, nobody to spread).
+ */
+export interface Backoff {
+  baseMs: number;
+  maxMs: number;
+  /** Growth per retry. Default 2. */
+  factor?: number;
+  jitter?: 'full' | 'upper-half' | 'none';
+}
+
+/**
+ * docsync's one exponential backoff (client, daemon steps and result polls, review outbox,
+ * ledger writes, the service's callbacks): retry number `retry` (1 = first retry) has the
+ * ceiling min(maxMs, baseMs * factor^(retry-1)), spread as `jitter` says.
+ */
+export function backoffMs(retry: number, b: Backoff, random: () => number = Math.random): number {
+  const ceiling = Math.min(b.maxMs, b.baseMs * (b.factor ?? 2) ** Math.max(0, retry - 1));
+  switch (b.jitter ?? 'full') {
+    case 'full':
+      return Math.floor(random() * ceiling);
+    case 'upper-half':
+      return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+    case 'none':
+      return ceiling;
+  }
 }
 
 /**
@@ -49,7 +73,7 @@ export function backoffDelay(retry: number, options: RetryOptions, random: () =>
  * server's requested wait exceeds `maxRetryAfterMs` (give up rather than retry early).
  */
 export function retryDelay(retry: number, error: ServiceError, options: RetryOptions, random: () => number = Math.random): number | undefined {
-  const jittered = backoffDelay(retry, options, random);
+  const jittered = backoffMs(retry, { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs }, random);
   if (error.retryAfter === undefined) return jittered;
   const serverMs = Math.ceil(error.retryAfter * 1000);
   if (serverMs > options.maxRetryAfterMs) return undefined;

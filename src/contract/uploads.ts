@@ -121,6 +121,11 @@ export const FileRecordSchema = z.object({
   documentId: z.string().nullable().optional(),
   pageCount: z.number().int().nullable().optional(),
   zipArchiveName: z.string().optional(),
+  /**
+   * Extension (issue 19): while the file is processing, how many of its pages are read (text
+   * layer or OCR) of how many. Absent otherwise, and from services without the extension.
+   */
+  progress: z.object({ pagesDone: z.number().int().min(0), pagesTotal: z.number().int().min(0) }).optional(),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

@@ -4,6 +4,7 @@
 import { ServiceClient, ServiceError } from '../client/index.js';
 import type { Db } from '../sync/state/db.js';
 import { parseFileIds } from '../sync/state/files.js';
+import { fileOfRemoteId, newestFileIds } from '../sync/state/queries.js';
 import type { AgentAskBody, AgentSessionBody } from './contract.js';
 import { ControlError } from './daemonControl.js';
 
@@ -51,10 +52,7 @@ export class AgentProxy {
   private folderScope(folder: string): { directory_id: string } | { file_ids: string[] } {
     const directory = this.o.directoryOf(folder);
     if (directory) return { directory_id: directory };
-    const rows = this.o.db
-      .prepare(`SELECT file_ids FROM files WHERE folder = ? AND file_ids IS NOT NULL AND status != 'removed' ORDER BY created_at DESC LIMIT ?`)
-      .pluck()
-      .all(folder, MAX_IDS) as string[];
+    const rows = newestFileIds(this.o.db, folder, MAX_IDS);
     const ids = rows.flatMap((r) => parseFileIds(r)).slice(0, MAX_IDS);
     if (ids.length === 0) throw new ControlError(422, 'EMPTY_SCOPE', 'Nothing from that folder has been processed yet.');
     return { file_ids: ids };
@@ -100,12 +98,8 @@ export class AgentProxy {
 
   private localFiles(fileIds: string[]): Map<string, { id: number; relPath: string; folder: string }> {
     const found = new Map<string, { id: number; relPath: string; folder: string }>();
-    const lookup = this.o.db.prepare(
-      `SELECT f.id, f.folder, f.rel_path FROM files f, json_each(f.file_ids) j
-        WHERE f.file_ids IS NOT NULL AND j.value = ? ORDER BY f.status = 'removed', f.updated_at DESC LIMIT 1`,
-    );
     for (const fileId of new Set(fileIds)) {
-      const row = lookup.get(fileId) as { id: number; folder: string; rel_path: string } | undefined;
+      const row = fileOfRemoteId(this.o.db, fileId);
       if (row) found.set(fileId, { id: row.id, relPath: row.rel_path, folder: row.folder });
     }
     return found;

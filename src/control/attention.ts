@@ -55,4 +55,3 @@ export function attentionOf(input: AttentionInput): Attention {
 }
 
 /** Error codes of a file that waits because the service is not reachable (not the file's fault). */
-export const UNREACHABLE_CODES_SQL = "(error_code IN ('NETWORK_ERROR', 'TIMEOUT') OR error_code LIKE 'HTTP_5%')";

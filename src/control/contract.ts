@@ -104,3 +104,49 @@ export const ReviewQuery = z.object({
   folder: z.string().optional(),
   all: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
 });
+
+// The event stream (GET /api/events): one server-sent event per engine event, its `data` one of
+// these (camelCase like every other answer; never a database row).
+export const FileStatusName = z.enum(['discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed']);
+export const FolderStateName = z.enum(['idle', 'scanning', 'syncing', 'paused', 'error', 'missing']);
+
+export const FileEventData = z
+  .object({
+    file: z
+      .object({
+        id: z.number().int(),
+        folder: z.string(),
+        relPath: z.string(),
+        /** Where the file is now, relative to its folder (under Processed/ or Failed/ once moved there). */
+        currentPath: z.string(),
+        status: FileStatusName,
+        reason: z.string().nullable(),
+      })
+      .strict(),
+    from: FileStatusName.nullable(),
+    to: FileStatusName,
+    reason: z.string().nullable(),
+  })
+  .strict();
+export const FolderEventData = z.object({ folder: z.string(), state: FolderStateName, error: z.string().optional() }).strict();
+export const IdleEventData = z.object({}).strict();
+/** A file's outputs were rewritten after a person's corrections reached the service (issue 16). */
+export const ReviewEventData = z.object({ fileRow: z.number().int() }).strict();
+/** The service read more pages of a long document (issue 19); null once it is no longer processing. */
+export const PagesEventData = z.object({
+  fileRow: z.number().int(),
+  folder: z.string(),
+  pages: z.object({ done: z.number().int().min(0), total: z.number().int().min(0), secondsLeft: z.number().nullable() }).strict().nullable(),
+}).strict();
+export const LogEventData = z.object({ level: z.enum(['info', 'warn', 'error']), msg: z.string(), data: z.record(z.string(), z.unknown()).optional() }).strict();
+
+export const StreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('file'), data: FileEventData }),
+  z.object({ type: z.literal('folder'), data: FolderEventData }),
+  z.object({ type: z.literal('idle'), data: IdleEventData }),
+  z.object({ type: z.literal('review'), data: ReviewEventData }),
+  z.object({ type: z.literal('log'), data: LogEventData }),
+  z.object({ type: z.literal('pages'), data: PagesEventData }),
+]);
+export type StreamEvent = z.infer<typeof StreamEvent>;
+export type StreamEventType = StreamEvent['type'];

@@ -9,16 +9,17 @@ import { checkServiceUrl, readApiKey } from '../sync/apikey.js';
 import { addFolder, ConfigError, loadConfig, parseConfig, removeFolder, saveConfig, type Config, type FolderConfig, type Locations } from '../sync/config.js';
 import type { FolderState, SyncEmitter } from '../sync/events.js';
 import { checkWatchedFolder, FolderRuleError } from '../sync/folderRules.js';
-import { sidecarPaths, LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from '../sync/export/names.js';
+import { LEDGER_CSV_NAME, LEDGER_XLSX_NAME } from '../sync/export/names.js';
+import { foundAt, placeNow, sidecarsOf, whereNow } from '../sync/location.js';
 import { ControlStore } from '../sync/state/control.js';
 import { openStateDb, type Db } from '../sync/state/db.js';
-import { countFiles, FileStore, parseFileIds, readFilesPage, type FileRow, type FileStatus } from '../sync/state/files.js';
+import { countFiles, FileStore, parseFileIds, readFilesPage, type WatchedFileRow, type FileStatus } from '../sync/state/files.js';
+import { countUnreachable, dataVersion, fileHistory, recentFailures, runningFiles } from '../sync/state/queries.js';
 import type { ConnectionTestBody, FilesQuery, FolderBody, SettingsBody } from './contract.js';
 import { AgentProxy } from './agentProxy.js';
 import { attentionOf } from './attention.js';
-import { countUnreachable } from './attentionCounts.js';
 import { totalsByCurrency, type CurrencyTotals } from './totals.js';
-import { folderProgress } from '../sync/progress.js';
+import { folderProgress, pageProgressOf } from '../sync/progress.js';
 import { ReviewControl } from './review.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { plainReason } from './reasons.js';
@@ -35,13 +36,12 @@ export interface AdapterOptions {
   apiKey: string;
 }
 
-const absPath = (row: Pick<FileRow, 'folder' | 'rel_path'>) => path.join(row.folder, ...row.rel_path.split('/'));
-
-function toView(row: FileRow): FileView {
+function toView(row: WatchedFileRow): FileView {
   return {
     id: row.id,
     folder: row.folder,
     relPath: row.rel_path,
+    currentPath: placeNow(row),
     status: row.status,
     reason: row.reason,
     errorCode: row.error_code,
@@ -51,20 +51,11 @@ function toView(row: FileRow): FileView {
     uploadId: row.upload_id,
     fileIds: parseFileIds(row.file_ids),
     remotePath: row.remote_path,
+    pages: pageProgressOf(row),
   };
 }
 
 const ACTIVE: FileStatus[] = ['discovered', 'settled', 'uploading', 'processing'];
-
-/** Where the file is now: where it was found, or in Processed/ or Failed/ when docsync moved it there. */
-function currentPath(row: FileRow, folder: FolderConfig | undefined): string {
-  const abs = absPath(row);
-  if (fs.existsSync(abs) || !folder) return abs;
-  const moved = [folder.onSuccess === 'move' && 'Processed', folder.onFailure === 'move' && 'Failed']
-    .filter((d): d is string => Boolean(d))
-    .map((d) => path.join(row.folder, d, ...row.rel_path.split('/')));
-  return moved.find((p) => fs.existsSync(p)) ?? abs;
-}
 
 /** The watcher reports scanning and errors; files on their way make a folder 'syncing'. */
 function folderState(paused: boolean, live: FolderState | undefined, counts: Partial<Record<FileStatus, number>>): FolderState {
@@ -151,7 +142,7 @@ export class DaemonAdapter implements DaemonControl {
   private readonly derived = new Map<string, { version: number; value: unknown }>();
 
   private cached<T>(name: string, compute: () => T): T {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = dataVersion(this.db);
     const hit = this.derived.get(name);
     if (hit?.version === version) return hit.value as T;
     const value = compute();
@@ -160,7 +151,7 @@ export class DaemonAdapter implements DaemonControl {
   }
 
   private counts(): Map<string, Partial<Record<FileStatus, number>>> {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = dataVersion(this.db);
     if (this.countsCache?.version === version) return this.countsCache.counts;
     const counts = this.countRows();
     this.countsCache = { version, counts };
@@ -183,17 +174,8 @@ export class DaemonAdapter implements DaemonControl {
     const counts = this.counts();
     const toReview = this.review.store.countsByFolder();
     const reviewTotal = [...toReview.values()].reduce((a, b) => a + b, 0);
-    const running = this.db
-      .prepare(`SELECT * FROM files WHERE status IN ('uploading','processing') ORDER BY updated_at DESC LIMIT 20`)
-      .all() as FileRow[];
-    // Failed files, and files waiting to retry after an error (service down, 5xx, 429).
-    const failures = this.db
-      .prepare(
-        `SELECT * FROM files WHERE status = 'failed'
-           OR (status IN ('uploading','processing') AND error_code IS NOT NULL)
-         ORDER BY updated_at DESC LIMIT 20`,
-      )
-      .all() as FileRow[];
+    const running = runningFiles(this.db);
+    const failures = recentFailures(this.db);
     const folders = config.folders.map((f) => this.folderView(f, counts.get(f.path) ?? {}, paused));
     return {
       paused: paused.has('*'),
@@ -237,12 +219,7 @@ export class DaemonAdapter implements DaemonControl {
   fileDetail(id: number): FileDetailView | undefined {
     const row = this.store.get(id);
     if (!row) return undefined;
-    const events = this.db.prepare('SELECT at, from_status, to_status, reason FROM events WHERE file_id = ? ORDER BY id').all(id) as Array<{
-      at: number;
-      from_status: FileStatus | null;
-      to_status: FileStatus;
-      reason: string | null;
-    }>;
+    const events = fileHistory(this.db, id);
     const links = Object.fromEntries(
       (['file', 'json', 'csv', 'ledger-csv', 'ledger-xlsx'] as const).map((k) => [k, fs.existsSync(this.openablePath(id, k) ?? '')]),
     ) as FileDetailView['links'];
@@ -255,9 +232,9 @@ export class DaemonAdapter implements DaemonControl {
   }
 
   /** The values as the JSON sidecar holds them (the daemon's own record of what it exported). */
-  private documents(row: FileRow): FileDetailView['documents'] {
+  private documents(row: WatchedFileRow): FileDetailView['documents'] {
     try {
-      const sidecar = JSON.parse(fs.readFileSync(sidecarPaths(currentPath(row, this.config().folders.find((f) => f.path === row.folder))).json, 'utf8')) as {
+      const sidecar = JSON.parse(fs.readFileSync(sidecarsOf(row).json, 'utf8')) as {
         documents?: Array<{ fileId?: string; fileName?: string; schemaName?: string; fields?: Array<{ title: string; type: string; value: unknown }> }>;
       };
       return (sidecar.documents ?? []).map((d) => ({
@@ -274,17 +251,17 @@ export class DaemonAdapter implements DaemonControl {
   openablePath(id: number, what: Openable): string | undefined {
     const row = this.store.get(id);
     if (!row) return undefined;
-    const abs = currentPath(row, this.config().folders.find((f) => f.path === row.folder));
+    const abs = whereNow(row);
     // The spreadsheet of the file's own folder (where it was found), else its watched folder's roll-up.
-    const home = path.dirname(absPath(row));
+    const home = path.dirname(foundAt(row));
     const ledgerDir = fs.existsSync(path.join(home, LEDGER_XLSX_NAME)) ? home : row.folder;
     switch (what) {
       case 'file':
         return abs;
       case 'json':
-        return sidecarPaths(abs).json;
+        return sidecarsOf(row).json;
       case 'csv':
-        return sidecarPaths(abs).csv;
+        return sidecarsOf(row).csv;
       case 'ledger-csv':
         return path.join(ledgerDir, LEDGER_CSV_NAME);
       case 'ledger-xlsx':
@@ -297,7 +274,7 @@ export class DaemonAdapter implements DaemonControl {
     if (target.fileId !== undefined) {
       const row = this.store.get(target.fileId);
       if (!row) throw new ControlError(404, 'NOT_FOUND', 'No such file.');
-      if (row.status === 'failed') return retryFailed(this.store, absPath(row));
+      if (row.status === 'failed') return retryFailed(this.store, foundAt(row));
       if ((row.status === 'uploading' || row.status === 'processing') && row.error_code) {
         // Waiting after a transient error: try again now instead of at the end of the backoff.
         this.store.defer(row.id, { next_attempt_at: 0 }, 'retry requested');

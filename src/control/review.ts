@@ -1,22 +1,19 @@
 // The control API's review pages (issue 16): the queue, one file's values beside its page images,
 // the words to click, and saving corrections into the daemon's outbox (the daemon sends them).
 import fs from 'node:fs';
-import path from 'node:path';
 import { ClientRemote } from '../sync/clientRemote.js';
-import { sidecarPaths } from '../sync/export/names.js';
 import type { FormValuesEntry } from '../sync/export/types.js';
+import { sidecarsOf, whereNow, type Placed } from '../sync/location.js';
 import type { PageWords } from '../sync/remote.js';
-import type { FileReview } from '../sync/review/assess.js';
+import type { FileReview } from '../sync/review/types.js';
 import { coerceValue, ValueError } from '../sync/review/coerce.js';
-import { ReviewStore, type CorrectionField } from '../sync/review/store.js';
+import { ReviewStore, type CorrectionField } from '../sync/state/reviews.js';
 import type { Db } from '../sync/state/db.js';
-import { FileStore, parseFileIds, type FileRow } from '../sync/state/files.js';
+import { FileStore, parseFileIds, type WatchedFileRow } from '../sync/state/files.js';
 import type { ReviewSaveBody } from './contract.js';
 import { ControlError } from './daemonControl.js';
 import { renderPage } from './pageImage.js';
 import type { ReviewDetailView, ReviewFieldView } from './views.js';
-
-const absPath = (row: Pick<FileRow, 'folder' | 'rel_path'>) => path.join(row.folder, ...row.rel_path.split('/'));
 
 export class ReviewControl {
   readonly store: ReviewStore;
@@ -35,7 +32,7 @@ export class ReviewControl {
 
   detail(id: number): ReviewDetailView {
     const row = this.exportedRow(id);
-    const sidecar = readSidecar(absPath(row));
+    const sidecar = readSidecar(row);
     const corrections = this.store.corrections(id);
     const outbox = this.store.outbox(id);
     const review = sidecar.review;
@@ -79,7 +76,7 @@ export class ReviewControl {
 
   async page(id: number, page: number): Promise<{ png: Buffer; pages: number }> {
     const row = this.exportedRow(id);
-    return renderPage(absPath(row), page);
+    return renderPage(whereNow(row), page);
   }
 
   /**
@@ -89,7 +86,7 @@ export class ReviewControl {
    */
   save(id: number, body: ReviewSaveBody): { saved: number[]; state: 'checked'; next: number | null } {
     const row = this.exportedRow(id);
-    const sidecar = readSidecar(absPath(row));
+    const sidecar = readSidecar(row);
     const standing = this.store.corrections(id);
     for (const d of body.documents) {
       if (!sidecar.documents.some((x) => x.fileId === d.fileId && x.id === d.schemaValueId)) {
@@ -123,7 +120,7 @@ export class ReviewControl {
     return this.remote?.close() ?? Promise.resolve();
   }
 
-  private exportedRow(id: number): FileRow {
+  private exportedRow(id: number): WatchedFileRow {
     const row = this.files.get(id);
     if (!row || row.status !== 'exported') throw new ControlError(404, 'NOT_FOUND', 'No exported file with this id.');
     return row;
@@ -139,9 +136,9 @@ function typed(type: string, input: unknown, title: string): unknown {
   }
 }
 
-function readSidecar(abs: string): { documents: FormValuesEntry[]; review?: FileReview } {
+function readSidecar(row: Placed): { documents: FormValuesEntry[]; review?: FileReview } {
   try {
-    const json = JSON.parse(fs.readFileSync(sidecarPaths(abs).json, 'utf8')) as { documents?: FormValuesEntry[]; docsync?: { review?: FileReview } };
+    const json = JSON.parse(fs.readFileSync(sidecarsOf(row).json, 'utf8')) as { documents?: FormValuesEntry[]; docsync?: { review?: FileReview } };
     return { documents: json.documents ?? [], review: json.docsync?.review };
   } catch {
     throw new ControlError(404, 'NOT_FOUND', 'The values of this file are not written yet.');

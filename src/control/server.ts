@@ -10,6 +10,7 @@ import { AgentAskBody, AgentId, AgentSessionBody, ConnectionTestBody, FilesQuery
 import { ConfigError } from '../sync/config.js';
 import { ControlError, type DaemonControl, type Openable } from './daemonControl.js';
 import { expiredLinkPage } from './loginPage.js';
+import { streamEvents } from './stream.js';
 import { COOKIE, CSRF_HEADER, isAllowedOrigin, isLoopbackHost, LoginLinks, sameSecret, Sessions, STATE_CHANGING } from './security.js';
 
 export interface ControlServerOptions {
@@ -59,25 +60,10 @@ function authorize(request: FastifyRequest, token: string, sessions: Sessions, p
   }
 }
 
-function streamEvents(control: DaemonControl, request: FastifyRequest, reply: FastifyReply): void {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-  res.write(': connected\n\n');
-  const send = (type: string) => (payload: unknown) => res.write(`event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`);
-  const handlers = { file: send('file'), folder: send('folder'), idle: send('idle'), log: send('log'), review: send('review') };
-  for (const [type, handler] of Object.entries(handlers)) control.events.on(type as 'file', handler as never);
-  const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-  request.raw.on('close', () => {
-    clearInterval(ping);
-    for (const [type, handler] of Object.entries(handlers)) control.events.off(type as 'file', handler as never);
-  });
-}
-
 /** Every route in one table (Syncthing's lib/api style). */
 function routes(app: FastifyInstance, control: DaemonControl, links: LoginLinks, url: () => string): void {
   app.get('/api/status', async () => control.status());
-  app.get('/api/events', (request, reply) => streamEvents(control, request, reply));
+  app.get('/api/events', (request, reply) => streamEvents(control.events, request, reply));
   app.get('/api/totals', async () => control.totals());
   app.get('/api/files', async (request) => control.listFiles(parse(FilesQuery, request.query)));
   app.get('/api/files/:id', async (request) => {

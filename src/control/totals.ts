@@ -2,6 +2,7 @@
 // ledgers' rows (each document once: the watched folders' roll-ups only). Documents without
 // a total, deleted or failed ones, and letters (no total) are left out.
 import type { Db } from '../sync/state/db.js';
+import { exportedLedgerFields } from '../sync/state/queries.js';
 import { rolesOf } from '../sync/export/ledger-layout.js';
 import type { StoredField } from '../sync/export/ledger-store.js';
 
@@ -22,11 +23,7 @@ const asNumber = (v: unknown): number | null => {
 
 export function totalsByCurrency(db: Db, roots: readonly string[]): CurrencyTotals[] {
   if (roots.length === 0) return [];
-  const marks = roots.map(() => '?').join(',');
-  const rows = db
-    .prepare(`SELECT fields_json FROM ledger_rows WHERE status = 'exported' AND ledger_dir IN (${marks})`)
-    .pluck()
-    .all(...roots) as string[];
+  const rows = exportedLedgerFields(db, roots);
   const by = new Map<string, { documents: number; months: Map<string, number>; vendors: Map<string, number> }>();
   for (const json of rows) {
     const roles = rolesOf(JSON.parse(json) as StoredField[]);

@@ -1,7 +1,7 @@
-import type { Progress } from '../sync/progress.js';
+import type { PageProgress, Progress } from '../sync/progress.js';
 import type { Attention } from './attention.js';
 // The shapes the control API answers with; the renderer imports these types.
-import type { FieldReview } from '../sync/review/assess.js';
+import type { FieldReview } from '../sync/review/types.js';
 export type FolderState = 'idle' | 'scanning' | 'syncing' | 'paused' | 'error' | 'missing';
 export type FileStatus = 'discovered' | 'settled' | 'uploading' | 'processing' | 'exported' | 'failed' | 'skipped' | 'removed';
 
@@ -31,6 +31,8 @@ export interface FileView {
   id: number;
   folder: string;
   relPath: string;
+  /** Where the file is now, relative to its folder: relPath, or under Processed/ or Failed/ once docsync moved it there. */
+  currentPath: string;
   status: FileStatus;
   reason: string | null;
   errorCode: string | null;
@@ -40,6 +42,8 @@ export interface FileView {
   uploadId: string | null;
   fileIds: string[];
   remotePath: string | null;
+  /** While processing a long document: the pages the service has read, of how many, and the time left. */
+  pages: PageProgress | null;
 }
 
 export interface StatusView {
@@ -77,12 +81,8 @@ export interface SettingsView {
   defaultSchemaId?: string;
 }
 
-/** Engine events as the SSE stream sends them. */
-export type StreamEvent =
-  | { type: 'file'; data: { file: { id: number; folder: string; rel_path: string; status: FileStatus; reason: string | null }; from: FileStatus | null; to: FileStatus } }
-  | { type: 'folder'; data: { folder: string; state: FolderState; error?: string } }
-  | { type: 'idle'; data: unknown }
-  | { type: 'review'; data: { fileRow: number } };
+/** Engine events as the SSE stream sends them (the contract: StreamEvent in contract.ts). */
+export type { StreamEvent } from './contract.js';
 
 export type ReviewStateName = 'needs review' | 'checked' | 'auto';
 

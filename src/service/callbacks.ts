@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest, type Agent } from 'undici';
+import { backoffMs } from '../client/retryPolicy.js';
 import { CallbackAddressRefused, guardedAgent, refusalOf } from './callbackAddress.js';
 import { callbackPolicy, type ServiceContext } from './context.js';
 
@@ -160,7 +161,7 @@ export class CallbackDeliverer {
     }
     const attempts = row.attempts + 1;
     const give_up = final || attempts >= this.ctx.options.callbackAttempts;
-    const backoff = this.ctx.options.callbackBackoffMs * 2 ** (attempts - 1);
+    const backoff = backoffMs(attempts, { baseMs: this.ctx.options.callbackBackoffMs, maxMs: Infinity, jitter: 'none' });
     this.ctx.db
       .prepare(`UPDATE callback_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?`)
       .run(give_up ? 'failed' : 'pending', attempts, this.ctx.options.now() + backoff, error ?? null, row.id);

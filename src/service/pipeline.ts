@@ -124,7 +124,7 @@ export class Pipeline {
     if (job.attempts > MAX_ATTEMPTS) return this.fail(job, 'Processing was interrupted too many times.');
     this.db.transaction(() => {
       recordStep(this.db, upload.id, 'processing_started', 'waiting', this.iso());
-      this.db.prepare(`UPDATE files SET status = 'processing', updated_at = ? WHERE upload_id = ?`).run(this.iso(), upload.id);
+      this.db.prepare(`UPDATE files SET status = 'processing', pages_done = NULL, pages_total = NULL, updated_at = ? WHERE upload_id = ?`).run(this.iso(), upload.id);
     })();
     const schema = upload.schema_id ? getSchemaForExtraction(this.db, upload.workspace_id, upload.schema_id) : undefined;
     if (upload.schema_id && !schema) return this.fail(job, `The schema ${upload.schema_id} no longer exists.`);
@@ -157,6 +157,11 @@ export class Pipeline {
         signal: engine.signal,
         onStep: (step: ProcessingStep) => {
           if (!engine.signal.aborted && this.db.open && this.current(job)) recordStep(this.db, upload.id, step, 'waiting', this.iso());
+        },
+        // One small write per page, so a status request (another connection, another process) sees it.
+        onPage: (done: number, total: number) => {
+          if (engine.signal.aborted || !this.db.open || !this.current(job)) return;
+          this.db.prepare(`UPDATE files SET pages_done = ?, pages_total = ? WHERE upload_id = ? AND status = 'processing'`).run(done, total, upload.id);
         },
       })]);
     } catch (err) {

@@ -3,21 +3,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FolderConfig } from './config.js';
-import { sidecarPaths } from './export/names.js';
-import type { FolderContext } from './folder.js';
+import type { Logger } from './logger.js';
+import { sidecarsOf } from './location.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import type { SettledFile } from './settle.js';
-import type { FileRow } from './state/files.js';
+import type { WatchedFileRow, FileStore } from './state/files.js';
+
+/** What classifying needs of its folder (FolderContext, in folder.ts, has it all). */
+export interface ClassifyContext {
+  store: FileStore;
+  log: Logger;
+  /** Outputs follow a file that moved (recognised by its hash). */
+  moveOutputs(from: WatchedFileRow, to: WatchedFileRow): Promise<void>;
+  /** New settled work exists: wake the upload pump. */
+  wake(): void;
+}
 
 /**
  * After hashing: unchanged, moved, duplicate, or (new version of) a file to upload. The last, the
  * common case in a burst, commits with the other transitions of its turn (transitionSoon).
  */
 export function classify(
-  ctx: FolderContext, config: FolderConfig, row: FileRow, sha256: string, f: SettledFile, settlingSoon: Map<string, FileRow>,
+  ctx: ClassifyContext, config: FolderConfig, row: WatchedFileRow, sha256: string, f: SettledFile, settlingSoon: Map<string, WatchedFileRow>,
 ): Promise<unknown> | undefined {
   const { store } = ctx;
-  const sig = { size: f.size, mtime_ms: f.mtimeMs };
+  // A file settled where it was found: a row docsync had moved into Processed/ or Failed/ is
+  // here again (a new file of the same name, a copy brought back).
+  const sig = { size: f.size, mtime_ms: f.mtimeMs, outcome_dir: null };
   if (row.sha256 === sha256 && row.status !== 'discovered') {
     store.transition(row.id, row.status, sig, 'touched, content unchanged');
     return undefined;
@@ -31,7 +43,7 @@ export function classify(
   const moved = taking && taking.id !== row.id ? undefined : store.movedFrom(row.folder, sha256, row.id);
   // Exported while the file was already on its way (renamed before its result came): no outputs
   // to carry along, so the result is fetched again for the new name; nothing is uploaded again.
-  if (moved && !fs.existsSync(sidecarPaths(absPathOfRow(moved)).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
+  if (moved && !fs.existsSync(sidecarsOf(moved).json)) return takeOverUpload(ctx, row, moved, sha256, sig, 'before its outputs were written');
   if (moved) {
     const patch = {
       ...sig, sha256, upload_id: moved.upload_id, file_ids: moved.file_ids, remote_path: moved.remote_path,
@@ -91,7 +103,7 @@ export function classify(
  * arrived (then fetches the result for the new name), else sends them under a fresh key.
  */
 function takeOverUpload(
-  ctx: FolderContext, row: FileRow, from: FileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string,
+  ctx: ClassifyContext, row: WatchedFileRow, from: WatchedFileRow, sha256: string, sig: { size: number; mtime_ms: number }, when: string,
   remotePath = from.remote_path,
 ): undefined {
   const { store } = ctx;
@@ -106,5 +118,3 @@ function takeOverUpload(
   ctx.wake();
   return undefined;
 }
-
-const absPathOfRow = (r: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string => path.join(r.folder, ...(r.disk_path ?? r.rel_path).split('/'));

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
-import { getUpload, listFiles, uploadFile } from '../contract/uploads.js';
+import { getUpload, listFiles, uploadFile, type FileRecord } from '../contract/uploads.js';
 import { getFilePages, updateFileValues } from '../contract/files.js';
 import type { FormValuesEntry } from './export/index.js';
 import { isTransientStatus, RemoteError, type PageWords, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 
-/** The Remote port over the typed client. Single calls retry inside the client; the pipeline retries whole steps. */
+/** The Remote port over the typed client. Single calls retry inside the client; the upload pump retries whole steps. */
 export class ClientRemote implements Remote {
   readonly client: ServiceClient;
   /** Whether GET /uploads/{id} exists (an extension: older servers answer 404 for every id). */
@@ -51,7 +51,10 @@ export class ClientRemote implements Remote {
           this.uploadsExtension = true;
           // The service records `file_uploaded` when the PUT lands; before that no step exists.
           const received = s.files.length > 0 || s.statuses.length > 0;
-          return { status: s.status, received, fileIds: s.files.map((f) => f.fileId), errorReason: s.errorReason ?? undefined, sha256: soleHash(s.files) };
+          return {
+            status: s.status, received, fileIds: s.files.map((f) => f.fileId), errorReason: s.errorReason ?? undefined, sha256: soleHash(s.files),
+            ...pagesOf(s.files),
+          };
         } catch (err) {
           // A server without the extension answers 404 (or 405) for the route itself.
           if (!(err instanceof ServiceError) || ![404, 405].includes(err.status) || this.uploadsExtension === true) throw err;
@@ -74,6 +77,7 @@ export class ClientRemote implements Remote {
       fileIds: files.filter((f) => f.status !== 'failed').map((f) => f.fileId),
       errorReason: failed ? files[0]!.errorReason ?? undefined : undefined,
       sha256: soleHash(files),
+      ...pagesOf(files),
     };
   }
 
@@ -133,3 +137,9 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
 
 /** The bytes' hash when the upload made one file (a split upload's parts have their own). */
 const soleHash = (files: Array<{ fileHash: string }>): string | undefined => (files.length === 1 ? files[0]!.fileHash || undefined : undefined);
+
+/** The pages read of the file being processed, when the service reports them (the progress extension). */
+function pagesOf(files: FileRecord[]): Pick<UploadProgress, 'pages'> {
+  const p = files.find((f) => f.status === 'processing' && f.progress)?.progress;
+  return p ? { pages: { done: p.pagesDone, total: p.pagesTotal } } : {};
+}

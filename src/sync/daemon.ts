@@ -5,15 +5,17 @@ import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
 import { isDocsyncOutput } from './export/index.js';
 import { logFileStep } from './fileLog.js';
+import { outcomeDirFor, placeNow, whereIn, whereNow } from './location.js';
 import { FolderDriver } from './folder.js';
 import { forbiddenFolder } from './folderRules.js';
 import type { Logger } from './logger.js';
 import { Outputs } from './outputs.js';
-import { absPathOf, Pipeline } from './pipeline.js';
+import { UploadPump } from './uploadPump.js';
 import type { Remote } from './remote.js';
 import { ControlStore } from './state/control.js';
 import { openStateDb, type Db } from './state/db.js';
-import { FileStore, parseFileIds, type FileRow } from './state/files.js';
+import { FileStore, parseFileIds, type WatchedFileRow } from './state/files.js';
+import { deletedWithOutputs, deletedWithRemoteFiles, foldersWith } from './state/queries.js';
 import { ReviewBook } from './review/book.js';
 import { ReviewOutbox } from './review/outbox.js';
 
@@ -34,10 +36,10 @@ export interface DaemonOptions {
   diskRetryMs?: number;
 }
 
-const ACTIVE = "('discovered','settled','uploading','processing')";
+const ACTIVE = ['discovered', 'settled', 'uploading', 'processing'] as const;
 
 /**
- * The running daemon: one driver per folder, one pipeline, and the control loop
+ * The running daemon: one driver per folder, one upload pump, and the control loop
  * that picks up what the CLI wrote into the database (pauses, retries, requests).
  */
 export class Daemon {
@@ -46,7 +48,7 @@ export class Daemon {
   readonly emitter: SyncEmitter;
   readonly control: ControlStore;
   readonly outputs: Outputs;
-  readonly pipeline: Pipeline;
+  readonly pump: UploadPump;
   readonly disk: DiskGuard;
   readonly review: ReviewBook;
   readonly outbox: ReviewOutbox;
@@ -76,7 +78,7 @@ export class Daemon {
       store: this.review.store, files: this.store, remote: o.remote, outputs: this.outputs, log: o.log, maxBackoffMs: this.config.maxBackoffMs,
       onRewritten: (id) => this.emitter.emit('review', { fileRow: id }),
     });
-    this.pipeline = new Pipeline({
+    this.pump = new UploadPump({
       store: this.store, remote: o.remote, outputs: this.outputs, log: o.log,
       folder: (p) => this.withDefaults(this.drivers.get(p)?.config), paused: () => this.pausedCache,
       concurrency: this.config.concurrency, maxBackoffMs: this.config.maxBackoffMs,
@@ -97,7 +99,7 @@ export class Daemon {
       emitter: this.emitter, log: this.o.log, retryMs: this.o.diskRetryMs ?? 10_000,
       probeDb: () => this.control.setMeta('disk.full', null),
       resumed: () => {
-        this.pipeline.wake();
+        this.pump.wake();
         // Files noticed while state.db could not record them are found again by a scan.
         void this.rescanAll().catch((err) => this.trouble(err, 'rescan failed'));
         void this.outputs.ledger.flush().catch(() => undefined);
@@ -137,7 +139,7 @@ export class Daemon {
     d.outputs.adoptLayout(d.config.folders.map((f) => f.path), () => d.control.meta('ledger.layout'), (v) => d.control.setMeta('ledger.layout', v));
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
-    d.pipeline.wake();
+    d.pump.wake();
     return d;
   }
 
@@ -159,7 +161,7 @@ export class Daemon {
     this.outbox.close();
     this.disk.stop();
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
-    await this.pipeline.close();
+    await this.pump.close();
     await this.outputs.close();
     if (this.control.meta('daemon.pid') === String(process.pid)) this.control.setMeta('daemon.pid', null);
     await this.o.remote.close();
@@ -168,8 +170,8 @@ export class Daemon {
 
   /** Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders. */
   isIdle(): boolean {
-    if ([...this.drivers.values()].some((d) => d.busy) || !this.pipeline.idle) return false;
-    const rows = this.db.prepare(`SELECT DISTINCT folder FROM files WHERE status IN ${ACTIVE}`).pluck().all() as string[];
+    if ([...this.drivers.values()].some((d) => d.busy) || !this.pump.idle) return false;
+    const rows = foldersWith(this.db, ACTIVE);
     if (this.pausedCache.has('*')) return true;
     return rows.every((f) => this.pausedCache.has(f) || !this.drivers.has(f));
   }
@@ -192,9 +194,9 @@ export class Daemon {
     const driver = new FolderDriver(f, {
       store: this.store, emitter: this.emitter, log: this.o.log, settleMs: this.config.settleMs,
       isOwnOutput: isDocsyncOutput,
-      moveOutputs: (from, to) => this.outputs.moved(absPathOf(from), absPathOf(to)),
-      wake: () => this.pipeline.wake(),
-      hashRoom: () => this.pipeline.hashRoom(),
+      moveOutputs: (from, to) => this.outputs.moved(whereNow(from), whereNow(to)),
+      wake: () => this.pump.wake(),
+      hashRoom: () => this.pump.hashRoom(),
       presenceMs: this.o.presenceIntervalMs,
       problemsChanged: (driver) => this.recordProblems(driver),
       trouble: (err, what) => this.trouble(err, what),
@@ -241,7 +243,7 @@ export class Daemon {
       this.lastVersion = v;
       this.refreshControl();
       void this.handleRequests();
-      this.pipeline.wake();
+      this.pump.wake();
     }
     // Corrections waiting for the service (saved by the UI or the CLI, or from before a restart).
     void this.outbox.tick().catch((err) => this.trouble(err, 'corrections not sent'));
@@ -282,22 +284,22 @@ export class Daemon {
   }
 
   /** Moves after success or failure, old versions deleted remotely, and a re-check for edits made meanwhile. */
-  private async afterOutcome(row: FileRow): Promise<void> {
+  private async afterOutcome(row: WatchedFileRow): Promise<void> {
     const driver = this.drivers.get(row.folder);
     if (!driver) return;
     const f = driver.config;
-    const abs = absPathOf(row);
-    const target = row.status === 'exported' ? (f.onSuccess === 'move' ? 'Processed' : null) : f.onFailure === 'move' ? 'Failed' : null;
+    const abs = whereNow(row);
+    const target = row.status === 'exported' || row.status === 'failed' ? outcomeDirFor(f, row.status) : null;
     if (row.status === 'exported' && f.replacedVersions === 'delete-remote' && row.previous_file_ids) {
       await this.o.remote.deleteFiles(parseFileIds(row.previous_file_ids)).catch((err) => this.o.log.warn({ err }, 'old version not deleted'));
     }
-    if (target && fs.existsSync(abs)) {
-      const dest = path.join(f.path, target, ...(row.disk_path ?? row.rel_path).split('/'));
+    if (target && target !== row.outcome_dir && fs.existsSync(abs)) {
+      const dest = whereIn(row, target);
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(abs, dest);
       // The ledgers keep listing it where it was found, linking to where it is now.
       await this.outputs.moved(abs, dest);
-      this.store.transition(row.id, row.status, {}, `moved to ${target}/${row.rel_path}`);
+      this.store.transition(row.id, row.status, { outcome_dir: target }, `moved to ${placeNow({ ...row, outcome_dir: target })}`);
       return;
     }
     const st = fs.statSync(abs, { throwIfNoEntry: false });
@@ -311,15 +313,11 @@ export class Daemon {
    */
   private async sweepDeletedOutputs(): Promise<void> {
     const grace = Date.now() - (this.config.settleMs * 2 + 3000);
-    const rows = this.db
-      .prepare(`SELECT * FROM files r WHERE status = 'removed' AND moved_to IS NULL AND outputs_cleared_at IS NULL
-                AND updated_at < ?
-                AND NOT EXISTS (SELECT 1 FROM files d WHERE d.folder = r.folder AND d.status = 'discovered') LIMIT 100`)
-      .all(grace) as FileRow[];
+    const rows = deletedWithOutputs(this.db, grace);
     for (const row of rows) {
       const driver = this.drivers.get(row.folder);
       if (!driver || driver.busy) continue;
-      const abs = absPathOf(row);
+      const abs = whereNow(row);
       const outcome = await this.outputs.deleted(abs);
       this.store.transition(row.id, 'removed', { outputs_cleared_at: Date.now() },
         outcome === 'removed' ? 'deleted locally; its sidecars and ledger rows removed' : 'deleted locally; kept in the ledger, marked deleted');
@@ -332,11 +330,7 @@ export class Daemon {
     const policies = this.folders.filter((f) => f.deletions === 'delete-remote').map((f) => f.path);
     if (policies.length === 0) return;
     const grace = Date.now() - (this.config.settleMs * 2 + 3000);
-    const marks = policies.map(() => '?').join(',');
-    const rows = this.db
-      .prepare(`SELECT * FROM files WHERE status = 'removed' AND file_ids IS NOT NULL AND moved_to IS NULL
-                AND remote_deleted_at IS NULL AND updated_at < ? AND folder IN (${marks}) LIMIT 100`)
-      .all(grace, ...policies) as FileRow[];
+    const rows = deletedWithRemoteFiles(this.db, grace, policies);
     for (const row of rows) {
       try {
         await this.o.remote.deleteFiles(parseFileIds(row.file_ids));

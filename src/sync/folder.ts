@@ -1,31 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { classify } from './classify.js';
+import { classify, type ClassifyContext } from './classify.js';
 import type { FolderConfig } from './config.js';
 import type { FolderState, SyncEmitter } from './events.js';
 import { hashFile } from './hash.js';
-import type { Logger } from './logger.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { judgeLink, SkippedLinks } from './links.js';
+import { isInOutcomeDir, outcomeDirs, whereNow } from './location.js';
 import { FolderPresence } from './presence.js';
 import { walkBatches } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
-import { TransitionError, type FileRow, type FileSignature, type FileStore } from './state/files.js';
+import { TransitionError, type WatchedFileRow, type FileSignature } from './state/files.js';
+import { everyPlace, idsBelow } from './state/queries.js';
 import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
-export interface FolderContext {
-  store: FileStore;
+export interface FolderContext extends ClassifyContext {
   emitter: SyncEmitter;
-  log: Logger;
   settleMs: number;
   /** Names docsync itself writes (sidecars, ledgers, temp files): never synced. */
   isOwnOutput(name: string): boolean;
-  /** Outputs follow a file that moved (recognised by its hash). */
-  moveOutputs(from: FileRow, to: FileRow): Promise<void>;
-  /** New settled work exists: wake the upload pump. */
-  wake(): void;
   /** Resolves when hashing another file would not run too far ahead of the uploads. */
   hashRoom(): Promise<void>;
   /** How often a folder's existence is checked (a missing folder is watched again when it is back). */
@@ -68,7 +63,7 @@ export class FolderDriver {
    * Contents whose 'settled' commit is still pending (group commit): a second file of the same
    * content hashed in the same turn (a link to it, a copy) must see the first as its duplicate.
    */
-  private readonly settlingSoon = new Map<string, FileRow>();
+  private readonly settlingSoon = new Map<string, WatchedFileRow>();
   private presence: FolderPresence | null = null;
   private readonly unreadable: UnreadableFiles;
   /** Presence changes, one at a time. */
@@ -142,9 +137,7 @@ export class FolderDriver {
   private async watch(): Promise<void> {
     this.rootReal = fs.realpathSync(this.path);
     const mode = chooseWatchMode(this.path, this.config.watch);
-    const ignore = ['.git', 'node_modules'];
-    if (this.config.onSuccess === 'move') ignore.push('Processed');
-    if (this.config.onFailure === 'move') ignore.push('Failed');
+    const ignore = ['.git', 'node_modules', ...outcomeDirs(this.config)];
     this.watcher = await startWatcher(this.path, mode, this.config.pollIntervalMs, {
       onChange: (abs) => this.changed(abs),
       onDelete: (abs) => {
@@ -232,8 +225,10 @@ export class FolderDriver {
       this.tracker.observe(abs);
     } else if (row.status === 'discovered' || (row.status === 'failed' && row.error_code === 'FILE_UNREADABLE')) {
       this.tracker.observe(abs); // an unreadable file is tried again at each scan, also after a restart
-    } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs)) {
-      this.tracker.observe(abs); // changed: a new version if the hash differs once it settles
+    } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs || row.outcome_dir)) {
+      // Changed: a new version if the hash differs once it settles. Or moved back out of
+      // Processed/ or Failed/ by a person: settling again records it here (classify).
+      this.tracker.observe(abs);
     }
   }
 
@@ -243,23 +238,14 @@ export class FolderDriver {
     // only the unseen ones (usually none) are of interest. Rows are removed after the
     // iteration, because the connection is busy while a statement iterates.
     const gone: number[] = [];
-    const rows = this.ctx.store.db
-      .prepare("SELECT id, rel_path, disk_path FROM files WHERE folder = ? AND status != 'removed'")
-      .iterate(this.path) as IterableIterator<{ id: number; rel_path: string; disk_path: string | null }>;
-    for (const r of rows) {
+    for (const r of everyPlace(this.ctx.store.db, this.path)) {
       if (seen.has(r.id)) continue;
-      const abs = path.join(this.path, ...(r.disk_path ?? r.rel_path).split('/'));
-      if (this.tracker.has(abs) || fs.existsSync(abs) || this.movedAway(r.rel_path)) continue;
+      const abs = whereNow(r);
+      if (this.tracker.has(abs) || fs.existsSync(abs) || isInOutcomeDir(this.path, r.rel_path)) continue;
       gone.push(r.id);
     }
     for (const id of gone) this.removeRow(id, 'deleted locally');
     this.adoptOrphans();
-  }
-
-  /** A file docsync itself moved into Processed/ or Failed/ is not a deletion. */
-  private movedAway(rel: string): boolean {
-    const parts = rel.split('/');
-    return ['Processed', 'Failed'].some((d) => fs.existsSync(path.join(this.path, d, ...parts)));
   }
 
   /** The daemon saw the file differ from its row after an upload: look at it again. */
@@ -354,15 +340,11 @@ export class FolderDriver {
     if (!rel || rel.startsWith('..')) return;
     if (this.skippedLinks.forget(rel)) this.ctx.problemsChanged?.(this);
     if (fs.existsSync(abs)) return; // replaced in the meantime (atomic save): the change event handles it
-    if (this.movedAway(rel)) return; // docsync moved it into Processed/ or Failed/
+    if (isInOutcomeDir(this.path, rel)) return; // docsync moved it into Processed/ or Failed/
     const row = this.ctx.store.byPath(this.path, rel);
     if (row) return this.removeRow(row.id, reason);
     // A deleted folder: every row below it goes.
-    const below = this.ctx.store.db
-      .prepare("SELECT id FROM files WHERE folder = ? AND status != 'removed' AND substr(rel_path, 1, ?) = ?")
-      .pluck()
-      .all(this.path, rel.length + 1, rel + '/') as number[];
-    for (const id of below) this.removeRow(id, reason);
+    for (const id of idsBelow(this.ctx.store.db, this.path, rel)) this.removeRow(id, reason);
   }
 
   private trouble(err: unknown, what: string): void {
@@ -426,7 +408,7 @@ export class FolderDriver {
   private adoptOrphans(): void {
     for (const dup of this.ctx.store.orphanedDuplicates(this.path)) {
       this.ctx.store.transition(dup.id, 'discovered', {}, 'the file it duplicated is gone: looked at again');
-      this.tracker.observe(path.join(this.path, ...(dup.disk_path ?? dup.rel_path).split('/')));
+      this.tracker.observe(whereNow(dup));
     }
   }
 

@@ -5,7 +5,8 @@ import {
   Ledger, moveSidecars, removeSidecars, writeSidecars, rebuildLedgers, type FormValuesEntry, type LedgerEvent,
 } from './export/index.js';
 import type { Config, FolderConfig } from './config.js';
-import type { FileRow } from './state/files.js';
+import { withoutOutcomeDir } from './location.js';
+import type { WatchedFileRow } from './state/files.js';
 import type { ReviewBook } from './review/book.js';
 
 export type OutputSettings = Config['outputs'];
@@ -44,14 +45,12 @@ export class Outputs {
     const folder = this.folderOf(abs);
     if (!folder) return [path.dirname(abs)];
     if (this.settings.ledgers === 'root') return [folder.path];
-    const parts = path.relative(folder.path, path.dirname(abs)).split(path.sep).filter(Boolean);
-    const movedInto = (parts[0] === 'Processed' && folder.onSuccess === 'move') || (parts[0] === 'Failed' && folder.onFailure === 'move');
-    if (movedInto) parts.shift();
+    const parts = withoutOutcomeDir(folder, path.relative(folder.path, path.dirname(abs)).split(path.sep).filter(Boolean));
     return parts.length === 0 ? [folder.path] : [folder.path, path.join(folder.path, ...parts)];
   }
 
   /** `reviewState`: the review step's verdict for the ledger's Review column (`needs review`, `checked`, `auto`). */
-  async exported(sourcePath: string, row: FileRow, delivered: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
+  async exported(sourcePath: string, row: WatchedFileRow, delivered: FormValuesEntry[], fileIds: string[], processedAt: Date, reviewState?: string): Promise<void> {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
     const { documents, review } = this.review?.prepare(row.id, delivered, fileIds, processedAt.getTime()) ?? { documents: delivered, review: undefined };
     await writeSidecars({
@@ -72,7 +71,7 @@ export class Outputs {
     this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState: review?.state ?? reviewState, review });
   }
 
-  failed(sourcePath: string, row: FileRow, reason: string): void {
+  failed(sourcePath: string, row: WatchedFileRow, reason: string): void {
     const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
     this.ledger.upsert({ sourcePath, remotePath, status: 'failed', processedAt: new Date().toISOString(), documents: [], note: reason });
   }

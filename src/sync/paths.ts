@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { DEFAULT_EXCLUDES, type FolderConfig } from './config.js';
+import { outcomeDirs } from './location.js';
 
 /**
  * Relative path as stored: '/'-separated and NFC, so a name spelled in NFD
@@ -21,8 +22,7 @@ export type PathFilter = (relPath: string) => boolean;
 /** True when the file is to be synced. Excludes match the base name and the whole relative path. */
 export function buildFilter(folder: FolderConfig, extraExclude: (name: string) => boolean = () => false): PathFilter {
   const excludes = [...DEFAULT_EXCLUDES, ...folder.exclude];
-  if (folder.onSuccess === 'move') excludes.push('Processed/**');
-  if (folder.onFailure === 'move') excludes.push('Failed/**');
+  excludes.push(...outcomeDirs(folder).map((d) => `${d}/**`));
   const opts = { dot: true, nocase: process.platform !== 'linux' };
   const isExcluded = picomatch(excludes, opts);
   const isExcludedBase = picomatch(excludes, { ...opts, basename: true });
@@ -40,9 +40,7 @@ export function buildFilter(folder: FolderConfig, extraExclude: (name: string) =
 
 /** A directory to skip entirely while scanning (its whole subtree is excluded). */
 export function buildDirFilter(folder: FolderConfig): PathFilter {
-  const dirs = ['.git', 'node_modules'];
-  if (folder.onSuccess === 'move') dirs.push('Processed');
-  if (folder.onFailure === 'move') dirs.push('Failed');
+  const dirs = ['.git', 'node_modules', ...outcomeDirs(folder)];
   return (rel) => !dirs.includes(rel.split('/')[0]!) && !rel.split('/').some((s) => s === '.git');
 }
 

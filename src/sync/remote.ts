@@ -28,11 +28,13 @@ export interface UploadProgress {
   errorReason?: string;
   /** sha256 of the bytes the service holds, when it says (one file made of the upload). */
   sha256?: string;
+  /** While waiting: the pages read of a long document, when the service says (an extension, issue 19). */
+  pages?: { done: number; total: number };
 }
 
 /**
  * The service as the daemon needs it: a narrow port over the typed client, so the
- * pipeline reads as the issue describes it and the client stays the one place
+ * upload pump reads as the issue describes it and the client stays the one place
  * that knows HTTP, retries of single calls and problem details.
  */
 export interface Remote {

@@ -1,12 +1,14 @@
 import type { Db } from './state/db.js';
 import { ControlStore } from './state/control.js';
 import { FILE_STATUSES, FileStore, type FileStatus } from './state/files.js';
-import { folderProgress, type Progress } from './progress.js';
+import { placeNow } from './location.js';
+import { folderProgress, pageProgressOf, type PageProgress, type Progress } from './progress.js';
 
 export interface FolderStatus {
   folder: string;
   paused: boolean;
   counts: Record<FileStatus, number>;
+  /** `path`: where the failed file is now, relative to the folder (under Failed/ once moved there). */
   failures: Array<{ path: string; code: string | null; reason: string | null; attempts: number; at: string; detail: unknown }>;
   /** The watched folder is not there (the daemon watches it again when it is back). */
   missing: boolean;
@@ -14,6 +16,8 @@ export interface FolderStatus {
   skippedLinks: Array<{ path: string; reason: string }>;
   /** While files are on their way: done, remaining, time left. */
   progress: Progress | null;
+  /** Long documents being processed: the pages the service has read, and the time left. */
+  reading: Array<{ path: string } & PageProgress>;
 }
 
 export interface StatusReport {
@@ -35,7 +39,7 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
     if (!f) {
       f = {
         folder, paused: paused.has(folder), ...problemsOf(control, folder),
-        counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [], progress: null,
+        counts: Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>, failures: [], progress: null, reading: [],
       };
       byFolder.set(folder, f);
     }
@@ -45,9 +49,13 @@ export function statusReport(db: Db, configured: string[]): StatusReport {
   for (const c of store.countsByFolder()) entry(c.folder).counts[c.status] = c.n;
   for (const r of store.failures()) {
     entry(r.folder).failures.push({
-      path: r.rel_path, code: r.error_code, reason: r.reason, attempts: r.attempts,
+      path: placeNow(r), code: r.error_code, reason: r.reason, attempts: r.attempts,
       at: new Date(r.updated_at).toISOString(), detail: r.error_detail ? JSON.parse(r.error_detail) : null,
     });
+  }
+  for (const r of store.readingPages()) {
+    const pages = pageProgressOf(r);
+    if (pages) entry(r.folder).reading.push({ path: r.rel_path, ...pages });
   }
   for (const f of byFolder.values()) f.progress = folderProgress(db, f.folder, f.counts);
   const pid = Number(control.meta('daemon.pid') ?? 0);

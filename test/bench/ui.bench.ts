@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { RENDERER_DIR } from '../../src/control/start.js';
 import { COOKIE } from '../../src/control/security.js';
 import { openStateDb } from '../../src/sync/state/db.js';
-import { filesPageSql, type FileRow } from '../../src/sync/state/files.js';
+import { filesPageSql, type WatchedFileRow } from '../../src/sync/state/files.js';
 import { startUiHarness, type UiHarness } from '../e2e/harness.js';
 import { launchChromium } from '../helpers/browser.js';
 
@@ -158,7 +158,7 @@ async function eventToDom(browser: Browser, h: UiHarness, folder: string): Promi
     void sel;
   }, selector);
   const db = openStateDb(h.dataDir);
-  const row = db.prepare("SELECT * FROM files WHERE folder = ? AND status = 'exported' LIMIT 1").get(folder) as FileRow;
+  const row = db.prepare("SELECT * FROM files WHERE folder = ? AND status = 'exported' LIMIT 1").get(folder) as WatchedFileRow;
   db.close();
   const emitter = h.running.daemon.emitter;
   const times: number[] = [];

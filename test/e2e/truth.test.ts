@@ -6,18 +6,17 @@
 // exceljs reads it back, the Japanese UI.
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_XLSX_NAME } from '../../src/sync/export/index.js';
 import { openStateDb } from '../../src/sync/state/db.js';
+import { axeViolations } from '../helpers/axe.js';
 import { launchChromium } from '../helpers/browser.js';
 import { diagnose, drop, invoicePdf, openPage, startUiHarness, type UiHarness } from './harness.js';
 
 /** docs/screenshots when asked (UPDATE_DOCS_SCREENSHOTS=1), so a test run leaves the tracked pictures alone. */
 const DOCS = path.resolve(process.env.UPDATE_DOCS_SCREENSHOTS ? 'docs/screenshots' : 'test/e2e/screenshots');
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The seeded files are the first rows: their pages (timeline, reason, a long name) are checked too. */
 const PAGES = ['#/', '#/activity', '#/folders', '#/settings', '#/welcome', '#/files/1', '#/files/2'];
 let h: UiHarness;
@@ -81,15 +80,6 @@ async function open(hash: string, options: BrowserContextOptions = {}): Promise<
   const page = await openPage(browser, h, hash, options);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   return page;
-}
-
-/** What axe-core (injected into the page) finds wrong, one line per rule with the elements. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('attention', { timeout: 120_000 }, () => {

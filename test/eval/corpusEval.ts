@@ -9,6 +9,7 @@
 
 import fs from 'node:fs';
 import { fieldsOf } from '../../src/service/processing/engine.js';
+import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
 import { loadCorpus, report, score, type Loaded } from './evaluate.js';
 import { generatedCorpus } from './generated.js';
@@ -56,10 +57,15 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
-  const vendorMemory = vendorMemoryEval(loaded, (l, memory) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory }));
+  const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory });
+  const vendorMemory = vendorMemoryEval(loaded, withMemory);
   printMemory(corpus.name, vendorMemory);
+  // Where a corpus gives one vendor several layouts, also per template, as real vendors send them.
+  const layouts = new Set(loaded.map((l) => l.doc.layout));
+  const vendorTemplateMemory = layouts.size > 1 ? vendorMemoryEval(loaded, withMemory, 'template') : undefined;
+  if (vendorTemplateMemory) printMemory(corpus.name, vendorTemplateMemory);
   return {
-    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB, vendorMemory,
+    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB, vendorMemory, vendorTemplateMemory,
     ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
   };
 }

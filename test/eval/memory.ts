@@ -11,12 +11,17 @@ import { same, squash, TITLE_OF } from './score.js';
 
 export type ExtractWith = (l: Loaded, memory: VendorMemory[]) => ExtractedField[];
 
-export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith) {
+/**
+ * `by: 'template'` groups a vendor's documents by layout family too: a real vendor sends its
+ * invoices from one template, while the generated corpus gives one vendor several families.
+ */
+export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith, by: 'vendor' | 'template' = 'vendor') {
   const groups = new Map<string, Loaded[]>();
   for (const l of loaded) {
     const vendor = squash(l.doc.truth.vendor_name);
     if (!vendor || l.pages.length === 0) continue;
-    groups.set(vendor, [...(groups.get(vendor) ?? []), l]);
+    const key = by === 'template' ? `${vendor}|${l.doc.layout}` : vendor;
+    groups.set(key, [...(groups.get(key) ?? []), l]);
   }
   const repeated = [...groups.values()].filter((g) => g.length > 1).map((g) => g.sort((a, b) => a.doc.id.localeCompare(b.doc.id)));
   let memories: VendorMemory[] = [];
@@ -41,6 +46,7 @@ export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith) {
   const withMemory = report(score(rest, (l) => extract(l, memories)));
   const without = report(score(rest, (l) => extract(l, [])));
   return {
+    by,
     vendors: repeated.length,
     firstDocumentsCorrected: { fields: corrected, memories: memories.length },
     scoredDocuments: rest.length,
@@ -50,7 +56,8 @@ export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith) {
 }
 
 export function printMemory(name: string, m: ReturnType<typeof vendorMemoryEval>): void {
-  console.log(`  vendor memory (${m.vendors} vendors seen more than once; first document of each corrected from the truth: ` +
+  const what = m.by === 'template' ? 'vendor templates (vendor and layout family)' : 'vendors';
+  console.log(`  vendor memory by ${m.by} (${m.vendors} ${what} seen more than once; first document of each corrected from the truth: ` +
     `${m.firstDocumentsCorrected.fields} fields corrected, the rest confirmed; ${m.firstDocumentsCorrected.memories} memories; ${m.scoredDocuments} later documents scored):`);
   console.log(`    all fields       ${String(m.withMemory.fields).padStart(5)}% with memory   ${String(m.withoutMemory.fields).padStart(5)}% without`);
   for (const [k, v] of Object.entries(m.withMemory.fieldAccuracy)) console.log(`    ${k.padEnd(16)} ${String(v).padStart(5)}%               ${String(m.withoutMemory.fieldAccuracy[k]).padStart(5)}%`);

@@ -4,6 +4,7 @@ import { api, openUrl } from '../api.js';
 import { locale, t, type MessageKey } from '../i18n.js';
 import { failureText, fieldLabel, reasonText } from '../reasons.js';
 import { useEvents, useStatus } from '../live.js';
+import { PagesLine } from '../progress.js';
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -44,7 +45,13 @@ export function FilePage({ id }: { id: number }) {
   const load = useCallback(() => api.file(id).then(setFile, (e: Error) => setError(e.message)), [id]);
   const { online } = useStatus();
   useEffect(() => void (online && load()), [load, online]); // again after the event stream reconnects
-  useEvents(useCallback((e: StreamEvent) => e.type === 'file' && e.data.file.id === id && void load(), [id, load]));
+  useEvents(
+    useCallback((e: StreamEvent) => {
+      if (e.type === 'file' && e.data.file.id === id) void load();
+      const pages = e.type === 'pages' && e.data.fileRow === id ? e.data.pages : undefined;
+      if (pages !== undefined) setFile((f) => f && { ...f, pages });
+    }, [id, load]),
+  );
   if (error) return <p role="alert">{t('common.error', { message: error })}</p>;
   if (!file) return <p>{t('common.loading')}</p>;
   return (
@@ -53,12 +60,19 @@ export function FilePage({ id }: { id: number }) {
         <a href="#/activity">{t('file.back')}</a>
       </p>
       <h1 id="file-h">{file.relPath}</h1>
+      {file.currentPath !== file.relPath && <p data-testid="file-place">{t('file.nowAt', { path: file.currentPath })}</p>}
       <p>
         <span class={`pill status-${file.status}`} data-testid="file-status">
           {t(`status.${file.status}` as MessageKey)}
         </span>{' '}
         {file.reason && <span class="reason">{file.status === 'failed' ? failureText(file.errorCode, file.reason) : reasonText(file.reason)}</span>}
       </p>
+      {file.status === 'processing' && file.pages && (
+        <p class="progress">
+          <progress max={file.pages.total} value={file.pages.done} aria-label={t('progress.pages', { done: file.pages.done, total: file.pages.total })} />
+          <PagesLine pages={file.pages} />
+        </p>
+      )}
       {file.status === 'failed' && (
         <button type="button" onClick={() => api.retryFile(id).then(load)}>
           {t('action.retry')}

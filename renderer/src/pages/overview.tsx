@@ -1,14 +1,15 @@
 import type { Attention } from '../../../src/control/attention.js';
-import type { FolderView } from '../../../src/control/views.js';
+import type { FileView, FolderView } from '../../../src/control/views.js';
 import { api } from '../api.js';
 import { t, type MessageKey } from '../i18n.js';
 import { refreshStatus, useStatus } from '../live.js';
 import { failureText } from '../reasons.js';
+import { PagesLine, timeLeft } from '../progress.js';
 import { Totals } from './totals.js';
 
 const STATUSES = ['exported', 'processing', 'uploading', 'settled', 'failed', 'skipped'] as const;
 
-function FolderCard({ folder }: { folder: FolderView }) {
+function FolderCard({ folder, reading }: { folder: FolderView; reading: FileView[] }) {
   const toggle = async () => {
     await (folder.paused ? api.resume(folder.path) : api.pause(folder.path));
     await refreshStatus();
@@ -28,6 +29,15 @@ function FolderCard({ folder }: { folder: FolderView }) {
         </p>
       )}
       {folder.progress && <ProgressBar progress={folder.progress} />}
+      {reading.length > 0 && (
+        <ul class="reading">
+          {reading.map((f) => (
+            <li data-reading={f.relPath}>
+              <a href={`#/files/${f.id}`}>{f.relPath}</a> <PagesLine pages={f.pages!} />
+            </li>
+          ))}
+        </ul>
+      )}
       <dl class="counts">
         {STATUSES.map((s) => (
           <div>
@@ -51,19 +61,13 @@ function FolderCard({ folder }: { folder: FolderView }) {
 /** Done of total, and the time left at the recent pace (once it can be told). */
 function ProgressBar({ progress }: { progress: NonNullable<FolderView['progress']> }) {
   const total = progress.done + progress.remaining;
-  const left = progress.secondsLeft === null ? t('progress.unknown') : t('progress.left', { time: duration(progress.secondsLeft) });
+  const left = timeLeft(progress.secondsLeft);
   return (
     <p class="progress" data-testid="progress">
       <progress max={total} value={progress.done} aria-label={t('progress.label', { done: progress.done, total })} />
       <span>{t('progress.label', { done: progress.done, total })}, {left}</span>
     </p>
   );
-}
-
-function duration(seconds: number): string {
-  if (seconds < 60) return t('progress.seconds', { n: seconds });
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? t('progress.minutes', { n: minutes }) : t('progress.hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
 
 /** "Up to date" only when it is: a folder at rest with failed files says how many failed. */
@@ -128,7 +132,11 @@ export function Overview() {
       {status.folders.length === 0 ? (
         <p>{t('overview.noFolders')}</p>
       ) : (
-        <ul class="cards">{status.folders.map((f) => <FolderCard key={f.path} folder={f} />)}</ul>
+        <ul class="cards">
+          {status.folders.map((f) => (
+            <FolderCard key={f.path} folder={f} reading={status.running.filter((r) => r.folder === f.path && r.pages)} />
+          ))}
+        </ul>
       )}
       <Totals version={status.folders.reduce((n, f) => n + (f.counts.exported ?? 0), 0)} />
       <h2>{t('overview.running')}</h2>

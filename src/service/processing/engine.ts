@@ -81,12 +81,13 @@ async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: Pro
     case 'pdf': {
       const pages = await pdfPages(bytes, {
         signal: input.signal,
+        onPage: input.onPage,
         ocrPage: async (doc, n) => ocrImage(await prepareImage(await renderPdfPage(doc, n)), langs, n),
       });
       return input.isSplit ? splitPdf(bytes, pages, fileName) : one(pages);
     }
     case 'png': case 'jpeg': case 'tiff': case 'webp': case 'bmp': case 'gif':
-      return one(await imagePages(bytes, langs, input.signal));
+      return one(await imagePages(bytes, langs, input.signal, input.onPage));
     case 'xlsx': {
       const sheets = await xlsxSheets(bytes);
       checkLineCount(sheets.reduce((n, s) => n + s.page.lines.length, 0));
@@ -131,7 +132,7 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
   for (const entry of entries) {
     const kind = sniff(entry.bytes, entry.name, '');
     try {
-      const loaded = await loadParts(entry.bytes, kind, entry.name, { ...input, isSplit: false });
+      const loaded = await loadParts(entry.bytes, kind, entry.name, { ...input, isSplit: false, onPage: undefined });
       for (const p of loaded) parts.push({ ...p, bytes: p.bytes ?? entry.bytes, zipArchiveName: archive });
     } catch (err) {
       if (!(err instanceof ProcessingError)) throw err;

@@ -27,6 +27,8 @@ export interface SchemaForExtraction {
 
 export type ProcessingStep = 'ocr' | 'split_classify' | 'extraction';
 
+export type PageReport = (done: number, total: number) => void | Promise<void>;
+
 export interface ProcessInput {
   /** Path of the uploaded bytes on disk (the blob). */
   filePath: string;
@@ -42,8 +44,14 @@ export interface ProcessInput {
   candidateSchemas: SchemaForExtraction[];
   signal?: AbortSignal;
   onStep?: (step: ProcessingStep) => void;
+  /**
+   * Pages read so far of a PDF or multi-page image: once when the count is known (0 of n), then
+   * after each page. Awaited, so a test can hold the processing at a page; a ZIP's entries do
+   * not report (their pages are not the upload's).
+   */
+  onPage?: PageReport;
   /** The workspace's vendor memory (extract/memory/): a known vendor's fields are read as corrections taught. */
-  vendorMemory?: import('./extract/memory/index.js').VendorMemory[];
+  vendorMemory?: import('./extract/memory/vendor.js').VendorMemory[];
 }
 
 export interface ExtractedField {

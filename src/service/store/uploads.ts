@@ -52,6 +52,9 @@ export interface FileRow {
   zip_archive_name: string | null;
   document_id: string | null;
   page_count: number | null;
+  /** While processing: pages read so far and in all (migration 0011); NULL before the count is known. */
+  pages_done?: number | null;
+  pages_total?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -115,6 +118,7 @@ export function toFileRecord(row: FileRow): FileRecord {
     documentId: row.document_id,
     pageCount: row.page_count,
     ...(row.zip_archive_name !== null ? { zipArchiveName: row.zip_archive_name } : {}),
+    ...(row.status === 'processing' && row.pages_total != null ? { progress: { pagesDone: row.pages_done ?? 0, pagesTotal: row.pages_total } } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -12,6 +12,7 @@
 // retried with exponential backoff until it succeeds.
 import type { Database } from 'better-sqlite3';
 import path from 'node:path';
+import { backoffMs } from '../../client/retryPolicy.js';
 import { toExportError } from './errors.js';
 import { snapshotLedger, writeLedgerCsv, writeLedgerXlsx, type CsvOutcome } from './ledger-files.js';
 import { resolveFormat, type LedgerFormat, type LedgerFormatSettings } from './ledger-format.js';
@@ -278,7 +279,7 @@ export class Ledger {
     const e = toExportError(err, target, 'ledger');
     const part = slot[kind];
     part.attempts += 1;
-    const retryInMs = Math.min(this.opts.retryMaxMs, this.opts.retryInitialMs * 2 ** (part.attempts - 1));
+    const retryInMs = backoffMs(part.attempts, { baseMs: this.opts.retryInitialMs, maxMs: this.opts.retryMaxMs, jitter: 'none' });
     part.due = Date.now() + retryInMs;
     part.failure = { ledgerDir: dir, file: kind, code: e.code, message: e.message };
     this.store.setError(dir, e.code, `${kind}: ${e.message}`, new Date().toISOString());

@@ -16,7 +16,7 @@ import { toExportError } from './errors.js';
 import { sidecarPaths } from './names.js';
 import type { FormValuesEntry, SidecarInput } from './types.js';
 import { documentNames, tableRows, valueText as plainText, visibleFields } from './values.js';
-import type { FileReview } from '../review/assess.js';
+import type { FileReview } from '../review/types.js';
 import { REVIEW_CSV_COLUMNS, reviewCells } from '../review/columns.js';
 
 export const SIDECAR_FORMAT_VERSION = 1;

@@ -1,6 +1,6 @@
 // Inputs of the export layer. They are structural on purpose: the daemon passes
 // what the service returned, and nothing here depends on the client's types.
-import type { FileReview } from '../review/assess.js';
+import type { FileReview } from '../review/types.js';
 
 /** One field of a formValues entry (spec 2.3): lower-case type names on read back. */
 export interface FormField {

@@ -6,8 +6,9 @@
 // Pure: the daemon stores the outcome (store.ts) and the exporters write it out.
 import type { FormField, FormValuesEntry } from '../export/types.js';
 import { crossChecks } from './checks.js';
+import type { Correction, DocumentReview, FieldReview, FileReview, ReviewReason, ReviewState } from './types.js';
 
-export type ReviewState = 'needs review' | 'checked' | 'auto';
+export type { Correction, DocumentReview, FieldReview, FileReview, ReviewReason, ReviewState };
 
 export interface ReviewSettings {
   /** Values below this confidence need review (the ranker's calibrated 99%-right cut is 0.9). */
@@ -17,50 +18,6 @@ export interface ReviewSettings {
 }
 
 export const DEFAULT_REVIEW: ReviewSettings = { threshold: 0.9, requiredFields: ['Invoice Date', 'Vendor Name', 'Total'] };
-
-export interface ReviewReason {
-  /** Index of the document (formValues entry) of the file. */
-  document: number;
-  field?: string;
-  kind: 'missing' | 'low' | 'check';
-  detail: string;
-}
-
-/** What a person did: the time they confirmed, and each corrected value with what it replaced. */
-export interface Correction {
-  fileId: string;
-  schemaValueId: string;
-  title: string;
-  value: unknown;
-  from: unknown;
-  at: number;
-  /** Sent and accepted by the service. */
-  sent: boolean;
-}
-
-export interface FieldReview {
-  title: string;
-  confidence: number | null;
-  source: { page: number; box: [number, number, number, number] } | null;
-  /** Below the threshold, missing while required, or part of a failed check. */
-  flagged: boolean;
-  corrected?: { from: unknown; at: string };
-}
-
-export interface DocumentReview {
-  fileId: string;
-  schemaValueId: string;
-  state: ReviewState;
-  fields: FieldReview[];
-}
-
-export interface FileReview {
-  state: ReviewState;
-  threshold: number;
-  reasons: ReviewReason[];
-  confirmedAt: string | null;
-  documents: DocumentReview[];
-}
 
 const INVOICE_LIKE = new Set(['invoice', 'receipt', 'credit_note']);
 

@@ -3,7 +3,7 @@
 import type { FormValuesEntry } from '../export/types.js';
 import type { Db } from '../state/db.js';
 import { assess, withCorrections, type FileReview, type ReviewSettings } from './assess.js';
-import { ReviewStore } from './store.js';
+import { ReviewStore } from '../state/reviews.js';
 
 export class ReviewBook {
   readonly store: ReviewStore;

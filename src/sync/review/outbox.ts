@@ -3,15 +3,14 @@
 // until the service takes it: a restart half-way sends it again under the same Idempotency-Key,
 // an offline service is tried again with backoff, a refusal (4xx) is recorded and dropped.
 import fs from 'node:fs';
-import { backoffMs } from '../backoff.js';
+import { backoffMs } from '../../client/retryPolicy.js';
 import type { FormValuesEntry } from '../export/types.js';
-import { sidecarPaths } from '../export/names.js';
 import type { Logger } from '../logger.js';
 import type { Outputs } from '../outputs.js';
-import { absPathOf } from '../pipeline.js';
+import { sidecarsOf, whereNow } from '../location.js';
 import { RemoteError, type Remote } from '../remote.js';
-import { parseFileIds, type FileStore } from '../state/files.js';
-import type { ReviewStore, CorrectionField, OutboxRow } from './store.js';
+import { parseFileIds, type WatchedFileRow, type FileStore } from '../state/files.js';
+import type { ReviewStore, CorrectionField, OutboxRow } from '../state/reviews.js';
 
 export interface OutboxOptions {
   store: ReviewStore;
@@ -77,7 +76,7 @@ export class ReviewOutbox {
         this.o.store.refused(row.id, `${e.code}: ${e.message}`);
         return false;
       }
-      const wait = Math.max(backoffMs(row.attempts + 1, 500, this.o.maxBackoffMs), (e.retryAfter ?? 0) * 1000);
+      const wait = Math.max(backoffMs(row.attempts + 1, { baseMs: 500, maxMs: this.o.maxBackoffMs, jitter: 'upper-half' }), (e.retryAfter ?? 0) * 1000);
       this.o.store.later(row.id, row.attempts + 1, Date.now() + wait, `${e.code}: ${e.message}`);
       return false;
     }
@@ -87,7 +86,7 @@ export class ReviewOutbox {
   async rewrite(fileRow: number): Promise<void> {
     const file = this.o.files.get(fileRow);
     if (!file || file.status !== 'exported') return;
-    const abs = absPathOf(file);
+    const abs = whereNow(file);
     if (!fs.existsSync(abs)) return;
     const fileIds = parseFileIds(file.file_ids);
     let documents: FormValuesEntry[];
@@ -95,16 +94,16 @@ export class ReviewOutbox {
       documents = [];
       for (const id of fileIds) documents.push(...(await this.o.remote.values(id)));
     } catch {
-      documents = sidecarDocuments(abs);
+      documents = sidecarDocuments(file);
     }
     await this.o.outputs.exported(abs, file, documents, fileIds, new Date(file.exported_at ?? Date.now()));
     this.o.onRewritten?.(fileRow);
   }
 }
 
-function sidecarDocuments(abs: string): FormValuesEntry[] {
+function sidecarDocuments(file: WatchedFileRow): FormValuesEntry[] {
   try {
-    return (JSON.parse(fs.readFileSync(sidecarPaths(abs).json, 'utf8')) as { documents?: FormValuesEntry[] }).documents ?? [];
+    return (JSON.parse(fs.readFileSync(sidecarsOf(file).json, 'utf8')) as { documents?: FormValuesEntry[] }).documents ?? [];
   } catch {
     return [];
   }

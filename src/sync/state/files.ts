@@ -3,14 +3,13 @@ import type { Statement } from 'better-sqlite3';
 import { prepared as preparedFor } from '../../sqlite.js';
 import { batchedWrite } from '../../writeBatch.js';
 import type { Db } from './db.js';
-import type { SyncEmitter } from '../events.js';
 
 export const FILE_STATUSES = [
   'discovered', 'settled', 'uploading', 'processing', 'exported', 'failed', 'skipped', 'removed',
 ] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
-export interface FileRow {
+export interface WatchedFileRow {
   id: number;
   folder: string;
   rel_path: string;
@@ -33,17 +32,38 @@ export interface FileRow {
   previous_file_ids: string | null;
   duplicate_of: number | null;
   moved_to: number | null;
+  /** The outcome folder docsync moved the file into (Processed, Failed), null while it is where it was found: see location.ts. */
+  outcome_dir: string | null;
   /** A file deleted locally: when its sidecars and ledger rows were removed (or marked deleted). */
   outputs_cleared_at?: number | null;
+  /** While processing: pages the service has read, of how many, and when the last is expected (migration 0040). */
+  pages_done?: number | null;
+  pages_total?: number | null;
+  pages_due_at?: number | null;
   remote_deleted_at: number | null;
   created_at: number;
   updated_at: number;
   exported_at: number | null;
 }
 
-export type FileSignature = Pick<FileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code'>;
+/** A committed change of a file's status, as FileStore announces it (the engine's `file` event). */
+export interface FileTransition {
+  file: WatchedFileRow;
+  from: FileStatus | null;
+  to: FileStatus;
+  reason: string | null;
+}
 
-export type FilePatch = Partial<Omit<FileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
+/** Where FileStore announces committed transitions: the daemon's SyncEmitter. */
+export interface TransitionListener {
+  emit(event: 'file', transition: FileTransition): unknown;
+  /** Pages of a long document read (`shown`: as the UI shows them, see progress.ts). */
+  emit(event: 'pages', update: { fileRow: number; folder: string; pages: unknown }): unknown;
+}
+
+export type FileSignature = Pick<WatchedFileRow, 'id' | 'status' | 'size' | 'mtime_ms' | 'error_code' | 'outcome_dir'>;
+
+export type FilePatch = Partial<Omit<WatchedFileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
 /** Which moves are legal. Anything else is a bug, and throws. */
 const SETTLED_STATES: readonly FileStatus[] = ['settled', 'exported', 'failed', 'skipped', 'discovered', 'removed'];
@@ -68,7 +88,7 @@ export class TransitionError extends Error {
 const PATCHABLE = new Set<string>([
   'disk_path', 'size', 'mtime_ms', 'sha256', 'reason', 'attempts', 'error_code', 'error_detail', 'next_attempt_at',
   'ticket_gen', 'idempotency_key', 'remote_path', 'upload_id', 'ticket_at', 'file_ids', 'previous_file_ids',
-  'duplicate_of', 'moved_to', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at',
+  'duplicate_of', 'moved_to', 'outcome_dir', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at', 'pages_done', 'pages_total', 'pages_due_at',
 ]);
 
 /** Files at rest, the condition of the time indexes (migration 0011); the others are in flight. */
@@ -106,8 +126,8 @@ export function countFiles(db: Db, f: FilesFilter): number {
 }
 
 /** A page of the files matching the filter, newest first (updated_at, then id). */
-export function readFilesPage(db: Db, f: FilesFilter, limit: number, offset: number): FileRow[] {
-  return preparedFor(db, filesPageSql(f)).all({ ...filterParams(f), limit, offset }) as FileRow[];
+export function readFilesPage(db: Db, f: FilesFilter, limit: number, offset: number): WatchedFileRow[] {
+  return preparedFor(db, filesPageSql(f)).all({ ...filterParams(f), limit, offset }) as WatchedFileRow[];
 }
 
 /**
@@ -141,13 +161,13 @@ export class FileStore {
   private readonly applyTransition;
   private readonly inOneCommit;
 
-  constructor(readonly db: Db, private readonly emitter?: SyncEmitter) {
+  constructor(readonly db: Db, private readonly emitter?: TransitionListener) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
     this.inOneCommit = db.transaction((work: () => void) => work());
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
-      signature: db.prepare('SELECT id, status, size, mtime_ms, error_code FROM files WHERE folder = ? AND rel_path = ?'),
+      signature: db.prepare('SELECT id, status, size, mtime_ms, error_code, outcome_dir FROM files WHERE folder = ? AND rel_path = ?'),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
@@ -161,12 +181,12 @@ export class FileStore {
     return preparedFor(this.db, sql);
   }
 
-  get(id: number): FileRow | undefined {
-    return this.stmts.get.get(id) as FileRow | undefined;
+  get(id: number): WatchedFileRow | undefined {
+    return this.stmts.get.get(id) as WatchedFileRow | undefined;
   }
 
-  byPath(folder: string, relPath: string): FileRow | undefined {
-    return this.stmts.byPath.get(folder, relPath) as FileRow | undefined;
+  byPath(folder: string, relPath: string): WatchedFileRow | undefined {
+    return this.stmts.byPath.get(folder, relPath) as WatchedFileRow | undefined;
   }
 
   /**
@@ -186,7 +206,7 @@ export class FileStore {
   }
 
   /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */
-  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null): FileRow {
+  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null): WatchedFileRow {
     const disk = diskPath === relPath ? null : diskPath;
     const existing = this.byPath(folder, relPath);
     if (existing) {
@@ -206,7 +226,7 @@ export class FileStore {
    * The only way a file's status changes: checks legality, updates the row and
    * appends the event in one transaction, then (after commit) emits the event.
    */
-  transition(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): FileRow {
+  transition(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): WatchedFileRow {
     const [row, from] = this.applyTransition.immediate(id, to, patch, reason);
     this.emitter?.emit('file', { file: row, from, to, reason });
     return row;
@@ -221,7 +241,7 @@ export class FileStore {
    * most of those pages. The group commit is the shared one (src/writeBatch.ts): an illegal
    * transition is rejected alone (with TransitionError), the others commit.
    */
-  transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<FileRow> {
+  transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<WatchedFileRow> {
     return batchedWrite(this.db, () => this.applyTransition(id, to, patch, reason)).then(([row, from]) => {
       this.emitter?.emit('file', { file: row, from, to, reason });
       return row;
@@ -229,7 +249,7 @@ export class FileStore {
   }
 
   /** The body of `transition`'s transaction (wrapped once in the constructor: a new wrapper per call showed in profiles). */
-  private transitionBody(id: number, to: FileStatus, patch: FilePatch, reason: string | null): [FileRow, FileStatus] {
+  private transitionBody(id: number, to: FileStatus, patch: FilePatch, reason: string | null): [WatchedFileRow, FileStatus] {
     const current = this.get(id);
     if (!current) throw new Error(`file ${id} does not exist`);
     if (!ALLOWED[current.status].includes(to)) throw new TransitionError(current.status, to, id);
@@ -238,14 +258,14 @@ export class FileStore {
     if (!keys.includes('reason')) sets.push('reason = @reason');
     const now = Date.now();
     const row = this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id RETURNING *`)
-      .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as FileRow;
+      .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as WatchedFileRow;
     const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
     this.stmts.event.run(id, now, current.status, to, reason, data);
     return [row, current.status];
   }
 
   /** Schedules a retry without a status change (transient failure): still one transaction with its event. */
-  defer(id: number, patch: FilePatch, reason: string): FileRow {
+  defer(id: number, patch: FilePatch, reason: string): WatchedFileRow {
     const current = this.get(id);
     if (!current) throw new Error(`file ${id} does not exist`);
     return this.transition(id, current.status, patch, reason);
@@ -256,15 +276,30 @@ export class FileStore {
     this.prepared('UPDATE files SET next_attempt_at = ? WHERE id = ?').run(nextAttemptAt, id);
   }
 
+  /**
+   * `schedule`, with the pages the service has read of a long document (in the same update, so a
+   * poll costs no more writes than before); that is news for the UI: a `pages` event.
+   */
+  scheduleWithPages(row: Pick<WatchedFileRow, 'id' | 'folder'>, nextAttemptAt: number, pages: { done: number; total: number; dueAt: number | null }, shown: unknown): void {
+    this.prepared('UPDATE files SET next_attempt_at = ?, pages_done = ?, pages_total = ?, pages_due_at = ? WHERE id = ?')
+      .run(nextAttemptAt, pages.done, pages.total, pages.dueAt, row.id);
+    this.emitter?.emit('pages', { fileRow: row.id, folder: row.folder, pages: shown });
+  }
+
+  /** Files processing whose pages the service reports (a long document), per folder for `docsync status`. */
+  readingPages(): WatchedFileRow[] {
+    return this.db.prepare("SELECT * FROM files WHERE status = 'processing' AND pages_total IS NOT NULL ORDER BY folder, rel_path").all() as WatchedFileRow[];
+  }
+
   /** Rows ready for work in the given status, oldest first, skipping busy ids and paused folders. */
-  due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): FileRow[] {
+  due(status: FileStatus, now: number, limit: number, busy: ReadonlySet<number>, paused: ReadonlySet<string>): WatchedFileRow[] {
     if (limit <= 0) return [];
     // Busy rows may come first, at most busy.size of them; rows of paused folders are skipped here too.
     // Ids (and folders) first, whole rows only for those taken: the pump runs after every task,
     // and reading every busy row whole each time was most of its cost.
     const candidates = this.prepared('SELECT id, folder FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
       .all(status, now, limit + busy.size + (paused.size > 0 ? 64 : 0)) as Array<{ id: number; folder: string }>;
-    const rows: FileRow[] = [];
+    const rows: WatchedFileRow[] = [];
     for (const c of candidates) {
       if (rows.length === limit) break;
       if (busy.has(c.id) || paused.has(c.folder)) continue;
@@ -299,10 +334,10 @@ export class FileStore {
   }
 
   /** Another row with this content, in the states that mean "this content is (being) uploaded". */
-  findSameContent(sha256: string, excludeId: number, statuses: readonly FileStatus[]): FileRow | undefined {
+  findSameContent(sha256: string, excludeId: number, statuses: readonly FileStatus[]): WatchedFileRow | undefined {
     const marks = statuses.map(() => '?').join(',');
     return this.prepared(`SELECT * FROM files WHERE sha256 = ? AND id != ? AND status IN (${marks}) ORDER BY updated_at DESC LIMIT 1`)
-      .get(sha256, excludeId, ...statuses) as FileRow | undefined;
+      .get(sha256, excludeId, ...statuses) as WatchedFileRow | undefined;
   }
 
   /**
@@ -310,13 +345,13 @@ export class FileStore {
    * exported and not yet claimed by another move. `+folder` keeps SQLite on the hash index:
    * through (folder, updated_at) it walked every row of the folder for each new file.
    */
-  movedFrom(folder: string, sha256: string, excludeId: number): FileRow | undefined {
-    return this.prepared(MOVED_FROM_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
+  movedFrom(folder: string, sha256: string, excludeId: number): WatchedFileRow | undefined {
+    return this.prepared(MOVED_FROM_SQL).get(folder, sha256, excludeId) as WatchedFileRow | undefined;
   }
 
   /** The row a file was moved away from while it was being uploaded or processed (see MOVED_IN_FLIGHT_SQL). */
-  movedInFlight(folder: string, sha256: string, excludeId: number): FileRow | undefined {
-    return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as FileRow | undefined;
+  movedInFlight(folder: string, sha256: string, excludeId: number): WatchedFileRow | undefined {
+    return this.prepared(MOVED_IN_FLIGHT_SQL).get(folder, sha256, excludeId) as WatchedFileRow | undefined;
   }
 
   /**
@@ -324,25 +359,25 @@ export class FileStore {
    * docsync was down may hold a later write than the one its row hashed (the index
    * files_removed_in_flight keeps this to the few such rows).
    */
-  removedInFlightNamed(folder: string, baseName: string, excludeId: number): FileRow[] {
+  removedInFlightNamed(folder: string, baseName: string, excludeId: number): WatchedFileRow[] {
     const rows = this.prepared(`SELECT * FROM files WHERE folder = ? AND status = 'removed' AND file_ids IS NULL
-      AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`).all(folder, excludeId) as FileRow[];
+      AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`).all(folder, excludeId) as WatchedFileRow[];
     return rows.filter((r) => path.posix.basename(r.rel_path) === baseName);
   }
 
   /** Files skipped as duplicates of a file that is gone since: each must stand in for it. */
-  orphanedDuplicates(folder: string): FileRow[] {
+  orphanedDuplicates(folder: string): WatchedFileRow[] {
     return this.prepared(`SELECT s.* FROM files s JOIN files o ON o.id = s.duplicate_of
-      WHERE s.folder = ? AND s.status = 'skipped' AND o.status = 'removed' ORDER BY s.id`).all(folder) as FileRow[];
+      WHERE s.folder = ? AND s.status = 'skipped' AND o.status = 'removed' ORDER BY s.id`).all(folder) as WatchedFileRow[];
   }
 
   countsByFolder(): Array<{ folder: string; status: FileStatus; n: number }> {
     return this.db.prepare('SELECT folder, status, COUNT(*) AS n FROM files GROUP BY folder, status').all() as never;
   }
 
-  failures(folder?: string): FileRow[] {
+  failures(folder?: string): WatchedFileRow[] {
     const sql = "SELECT * FROM files WHERE status = 'failed'" + (folder ? ' AND folder = ?' : '') + ' ORDER BY updated_at';
-    return (folder ? this.db.prepare(sql).all(folder) : this.db.prepare(sql).all()) as FileRow[];
+    return (folder ? this.db.prepare(sql).all(folder) : this.db.prepare(sql).all()) as WatchedFileRow[];
   }
 
   events(fileId: number): Array<{ from_status: string | null; to_status: string; reason: string | null; data: string | null }> {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDocsyncOutput } from '../../../src/sync/export/index.js';
-import type { FileRow } from '../../../src/sync/state/files.js';
+import type { WatchedFileRow } from '../../../src/sync/state/files.js';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../helpers/faultProxy.js';
 import { createHarness, invoiceText, sleep, type Harness } from './harness.js';
 
@@ -196,7 +196,7 @@ async function step(w: World): Promise<void> {
 function violations(hh: Harness): string[] {
   const out: string[] = [];
   const rows = hh.rows();
-  const live = new Map<string, FileRow>(rows.filter((r) => r.status !== 'removed').map((r) => [r.rel_path, r]));
+  const live = new Map<string, WatchedFileRow>(rows.filter((r) => r.status !== 'removed').map((r) => [r.rel_path, r]));
   const uploads = hh.service.service.db.prepare('SELECT id, blob_sha256 FROM uploads').all() as Array<{ id: string; blob_sha256: string | null }>;
   const uploadsOf = new Map<string, number>();
   for (const u of uploads) if (u.blob_sha256) uploadsOf.set(u.blob_sha256, (uploadsOf.get(u.blob_sha256) ?? 0) + 1);

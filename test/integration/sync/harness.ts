@@ -9,7 +9,7 @@ import { parseConfig, type FolderInput } from '../../../src/sync/config.js';
 import { Daemon, type DaemonOptions } from '../../../src/sync/daemon.js';
 import pino from 'pino';
 import { silentLogger } from '../../../src/sync/logger.js';
-import type { FileRow } from '../../../src/sync/state/files.js';
+import type { WatchedFileRow } from '../../../src/sync/state/files.js';
 
 export interface Harness {
   root: string;
@@ -20,8 +20,8 @@ export interface Harness {
   /** Start (or restart) the daemon against `url` (default: the service). */
   start(opts?: { url?: string; folder?: Partial<FolderInput>; config?: Record<string, unknown>; daemon?: Partial<DaemonOptions> }): Promise<Daemon>;
   stop(): Promise<void>;
-  rows(): FileRow[];
-  row(rel: string): FileRow | undefined;
+  rows(): WatchedFileRow[];
+  row(rel: string): WatchedFileRow | undefined;
   /** Uploads the service holds, counted on the service side. */
   serviceUploads(): number;
   close(): Promise<void>;
@@ -68,7 +68,7 @@ export async function createHarness(serviceOptions: Parameters<typeof startTestS
       daemon = null;
     },
     rows() {
-      return h.daemon.db.prepare('SELECT * FROM files ORDER BY id').all() as FileRow[];
+      return h.daemon.db.prepare('SELECT * FROM files ORDER BY id').all() as WatchedFileRow[];
     },
     row(rel) {
       return h.daemon.store.byPath(inbox, rel);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../src/client/errors.js';
-import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, retryDelay, sleep } from '../../../src/client/retryPolicy.js';
+import { DEFAULT_RETRY, backoffMs, parseRetryAfter, retryDelay, sleep } from '../../../src/client/retryPolicy.js';
 
 const err = (status: number, retryAfter?: number) => new ServiceError({ status, code: 'X', title: 'X', detail: 'x', retryAfter });
 
@@ -18,11 +18,21 @@ describe('parseRetryAfter', () => {
 
 describe('backoff', () => {
   const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-  it('is full jitter under an exponential ceiling capped by maxDelay', () => {
-    expect(backoffDelay(1, options, () => 0.999)).toBe(99);
-    expect(backoffDelay(3, options, () => 0.999)).toBe(399);
-    expect(backoffDelay(10, options, () => 0.999)).toBe(999);
-    expect(backoffDelay(4, options, () => 0)).toBe(0);
+  const b = { baseMs: 100, maxMs: 1000 };
+  it('is full jitter under an exponential ceiling capped by maxMs', () => {
+    expect(backoffMs(1, b, () => 0.999)).toBe(99);
+    expect(backoffMs(3, b, () => 0.999)).toBe(399);
+    expect(backoffMs(10, b, () => 0.999)).toBe(999);
+    expect(backoffMs(4, b, () => 0)).toBe(0);
+    expect(retryDelay(3, err(503), options, () => 0.999)).toBe(399);
+  });
+
+  it('draws in the upper half, or waits the ceiling, when asked; grows by the given factor', () => {
+    expect(backoffMs(3, { ...b, jitter: 'upper-half' }, () => 0)).toBe(200);
+    expect(backoffMs(3, { ...b, jitter: 'upper-half' }, () => 1)).toBe(400);
+    expect(backoffMs(5, { ...b, jitter: 'none' })).toBe(1000);
+    expect(backoffMs(3, { ...b, factor: 1.5, jitter: 'none' })).toBe(225);
+    expect(backoffMs(40, { baseMs: 1000, maxMs: Infinity, jitter: 'none' })).toBe(1000 * 2 ** 39);
   });
 
   it('never goes below the server retryAfter, even above maxDelay', () => {

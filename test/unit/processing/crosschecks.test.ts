@@ -114,3 +114,22 @@ Net à payer      4160,45 €`);
     expect(v.Total).toBe(4160.45);
   });
 });
+
+describe('line items as OCR splits them', () => {
+  it('gives a description read as a line of its own to the figures under it, and skips a carried-forward sum', () => {
+    const v = extract(`${HEAD}
+${table([['Coffee beans 1kg', '9', '390,90 €', '3518,10 €']])}
+${table([['Network cable 5m']])}
+${table([['', '18', '327,31 €', '5891,58 €']])}
+${table([['À reporter', '', '', '9409,68 €']])}
+${table([['Desk lamp', '1', '100,00 €', '100,00 €']])}
+Sous-total      9509,68 €
+TVA (20%)      1901,94 €
+Total TTC      11 411,62 €`);
+    const items = v['Line Items'] as Record<string, unknown>[];
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatchObject({ Description: 'Coffee beans 1kg', Amount: 3518.1 });
+    expect(items[1]).toMatchObject({ Description: 'Network cable 5m', Quantity: 18, Amount: 5891.58 });
+    expect(items[2]).toMatchObject({ Description: 'Desk lamp', Amount: 100 });
+  });
+});

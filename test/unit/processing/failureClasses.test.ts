@@ -104,4 +104,26 @@ describe('rules the ranker builds on', () => {
     const de = valuesOf(extractFields(page('Muster GmbH\nRechnungsdatum      02.05.2024\nZahlbar innerhalb von 14 Tagen\nGesamt      100,00 EUR'), SCHEMA));
     expect(de['Due Date']).toBe('2024-05-16');
   });
+
+  it('takes neither a title, an addressee nor a bare legal form for the vendor', () => {
+    const ja = valuesOf(extractFields(page('請 求 書\n丸山建設株式会社 御中\n株式会社\n東和システム株式会社\n東京都千代田区1-2-3\n請求日 2024年5月2日\n合計 ¥11,000'), SCHEMA));
+    expect(ja['Vendor Name']).toBe('東和システム株式会社');
+    const en = valuesOf(extractFields(page('CREDIT NOTE\nGreenway Facilities Limited\n12 High Street, Leeds LS1 4AB\nDate 02/05/2024\nTotal £120.00'), SCHEMA));
+    expect(en['Vendor Name']).toBe('Greenway Facilities Limited');
+  });
+
+  it('takes the currency of the country when none is printed, and flags it', () => {
+    const cases: [string, string][] = [
+      ['Muster GmbH\nIBAN DE89 3704 0044 0532 0130 00\nRechnungsdatum 02.05.2024\nGesamt 100,00', 'EUR'],
+      ['Harbour & Finch LLP\n12 High Street, Leeds LS1 4AB\nInvoice date 02/05/2024\nTotal 100.00', 'GBP'],
+      ['KEDAI MAJU SDN BHD\nNO. 3, JALAN BESAR, 43000 KAJANG\nDate: 12/03/2018\nTOTAL 22.60', 'MYR'],
+    ];
+    for (const [text, code] of cases) {
+      const f = extractFields(page(text), SCHEMA).find((x) => x.title === 'Currency')!;
+      expect(f.value, text).toBe(code);
+      expect(f.confidence, text).toBeLessThan(0.9);
+    }
+    const printed = extractFields(page('Muster GmbH\nIBAN DE89 3704 0044 0532 0130 00\nGesamt 100,00 CHF'), SCHEMA).find((x) => x.title === 'Currency')!;
+    expect(printed.value).toBe('CHF');
+  });
 });

@@ -28,6 +28,12 @@ describe('date parser', () => {
     ['14.03.2026', 'DMY', '2026-03-14'],
     ['March 14, 2026', 'DMY', '2026-03-14'],
     ['14 März 2026', 'DMY', '2026-03-14'],
+    // A till's order line: the register number and its hyphen are no day and month.
+    ['ORD #07 -REG #19- 10/03/2018 17:24:07', 'DMY', '2018-03-10'],
+    ['ORD #64 -REG #2- 25/12/2016 13:51:47', 'DMY', '2016-12-25'],
+    // OCR glued the time to a two-digit year.
+    ['20/06/1800:05 90554', 'DMY', '2018-06-20'],
+    ['Date : 02-01-18 14:05', 'DMY', '2018-01-02'],
   ] as const)('%s (%s) -> %s', (text, order, iso) => {
     expect(parseDate(text, order)).toBe(iso);
   });

@@ -6,7 +6,7 @@ import { calibrationKey, extractFields, readByRules } from '../../../src/service
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import type { ExtractedField, SchemaForExtraction } from '../../../src/service/processing/types.js';
-import { withoutRegistration } from '../../../src/service/processing/extract/vendor.js';
+import { tidyVendorName, withoutRegistration } from '../../../src/service/processing/extract/vendor.js';
 import { amountsIn, parseAmount } from '../../../src/service/processing/parse/amounts.js';
 import { INVOICE_SCHEMA } from './helpers.js';
 
@@ -141,6 +141,25 @@ describe('vendor names', () => {
     expect(withoutRegistration('Hotel 2000 A')).toBe('Hotel 2000 A');
     expect(withoutRegistration('(519537-X)')).toBe('(519537-X)');
   });
+  it('mends what OCR misread in a name: digits in words, one letter of the legal form, small print joined on', () => {
+    expect(tidyVendorName('PERNIAGAAN ZHENG HU1', true)).toBe('PERNIAGAAN ZHENG HUI');
+    expect(tidyVendorName("KING'S CONFECTI0NERY S/B", true)).toBe("KING'S CONFECTIONERY S/B");
+    expect(tidyVendorName('URBAN 1DEA SDN BHD (417940-M),', true)).toBe('URBAN IDEA SDN BHD');
+    expect(tidyVendorName('WAHIN HARDWARE SIN BHI', true)).toBe('WAHIN HARDWARE SDN BHD');
+    expect(tidyVendorName('Timeless Kitchenette Sdn Bnd', true)).toBe('Timeless Kitchenette Sdn Bhd');
+    expect(tidyVendorName('99 SPEED MART S/9', true)).toBe('99 SPEED MART S/B');
+    expect(tidyVendorName('tan woon yann YONGFATT ENTERPRISE', true)).toBe('YONGFATT ENTERPRISE');
+    expect(tidyVendorName('THREE   STOOGES', true)).toBe('THREE STOOGES');
+    // What is not a slip stays: numbers, ordinals, a name in one case, and anything on a text layer.
+    expect(tidyVendorName('99 SPEED MART S/B', true)).toBe('99 SPEED MART S/B');
+    expect(tidyVendorName('1ST AVENUE TRADING', true)).toBe('1ST AVENUE TRADING');
+    expect(tidyVendorName('de Vries Bouw', true)).toBe('de Vries Bouw');
+    expect(tidyVendorName('Studio 8Bit GmbH', false)).toBe('Studio 8Bit GmbH');
+    expect(tidyVendorName('WAHIN HARDWARE SIN BHI', false)).toBe('WAHIN HARDWARE SIN BHI');
+  });
+  it('joins a name whose legal form is printed on the next line', () => {
+    expect(byTitle(extractFields(receipt('POPULAR BOOK\nCO. (M) SDN BHD'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('POPULAR BOOK CO. (M) SDN BHD');
+  });
 });
 
 describe('totals on cash receipts', () => {
@@ -155,6 +174,12 @@ describe('totals on cash receipts', () => {
     expect(total('RICE 72.93\nTotal: 72.93\nRND ADJ 0.02\nCASH 100.00\nCHANGE 27.05')).toBe(72.95);
     // No rounding line: the total stands as printed.
     expect(total('RICE 72.93\nTotal: 72.93\nCASH 100.00\nCHANGE 27.07')).toBe(72.93);
+  });
+
+  it('take neither the tax included in the total nor a zero for the total', () => {
+    expect(total('KAYA PUFF 4 1.60 6.40\nSLICE CAKE 8.70\nCHEESE TART 3.40\nOty 8 25.15\nDue 25.15\nPay 25.15\nChange 0.00\n(Total Included GST @ 6% 1.42)')).toBe(25.15);
+    expect(total('FRIES 6.00\nTotal Rounded 28.50\nCash Tendered 50.00\nChange 21.50\nTOTAL INCLUDES 6% GST 1.61')).toBe(28.5);
+    expect(total('PLUG TOP 3 8.00 24.00\nGross Amt 36.00\nGST (6%) 0.00\nNet Amt : 36.00\nChange : 0.00\nRound Adj. : 0.00')).toBe(36);
   });
 
   it('read a decimal point OCR took for a hyphen, and no hyphen between digits as a minus', () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { progressText } from '../../../src/cli/control.js';
-import { durationText, folderProgress } from '../../../src/sync/progress.js';
+import { pagesText, progressText } from '../../../src/cli/control.js';
+import { durationText, folderProgress, pageProgressOf, pagesDueAt } from '../../../src/sync/progress.js';
 import { openStateDb, type Db } from '../../../src/sync/state/db.js';
 import { statusReport } from '../../../src/sync/status.js';
 
@@ -44,5 +44,32 @@ describe('progress of long work', () => {
     expect(folderProgress(db, '/in', { exported: 4 }, now)).toBeNull();
     db.close();
     expect([durationText(40), durationText(300), durationText(3900)]).toEqual(['40 s', '5 min', '1 h 5 min']);
+  });
+});
+
+describe('pages of a long document', () => {
+  const now = 1_000_000;
+  const row = (done: number, total: number, dueAt: number | null, status: 'processing' | 'exported' = 'processing') =>
+    pageProgressOf({ status, pages_done: done, pages_total: total, pages_due_at: dueAt }, now);
+
+  it('tells when the last page is expected at the pace since the first count', () => {
+    // 4 pages read in 60 s since the count was first seen at 2: 15 s a page, 30 pages to go.
+    expect(pagesDueAt({ at: now - 60_000, done: 2 }, 6, 36, now)).toBe(now + 450_000);
+    expect(pagesDueAt({ at: now - 60_000, done: 6 }, 6, 36, now)).toBeNull(); // none read since: no pace
+  });
+
+  it('reads a row: the time left, 0 once all are read, unknown past the expected end, nothing unless processing', () => {
+    expect(row(12, 40, now + 120_000)).toEqual({ done: 12, total: 40, secondsLeft: 120 });
+    expect(row(40, 40, now)).toEqual({ done: 40, total: 40, secondsLeft: 0 });
+    expect(row(12, 40, now - 1000)).toEqual({ done: 12, total: 40, secondsLeft: null });
+    expect(row(12, 40, null)).toEqual({ done: 12, total: 40, secondsLeft: null });
+    expect(row(40, 40, now, 'exported')).toBeNull();
+    expect(pageProgressOf({ status: 'processing', pages_done: null, pages_total: null, pages_due_at: null }, now)).toBeNull();
+  });
+
+  it('prints the line docsync status shows', () => {
+    expect(pagesText({ done: 12, total: 40, secondsLeft: 120 })).toBe('12 of 40 pages read, about 2 min left');
+    expect(pagesText({ done: 0, total: 40, secondsLeft: null })).toBe('0 of 40 pages read, time left not known yet');
+    expect(pagesText({ done: 40, total: 40, secondsLeft: 0 })).toBe('40 of 40 pages read, reading the values');
   });
 });

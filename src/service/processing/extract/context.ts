@@ -9,8 +9,10 @@ export interface DocContext {
   text: string;
   decimal: DecimalStyle | undefined;
   order: DayOrder;
-  /** Mean OCR quality of the pages (1 for text layers). */
+  /** Mean OCR quality of the pages (1 for text layers, and for OCR it was sure of). */
   quality: number;
+  /** Some page was read by OCR, not from a text layer. */
+  ocr: boolean;
 }
 
 export function buildContext(pages: PageLayout[]): DocContext {
@@ -18,7 +20,7 @@ export function buildContext(pages: PageLayout[]): DocContext {
   const text = lines.map((l) => l.text).join('\n');
   const decimal = decimalStyleOf(text);
   const quality = pages.length ? pages.reduce((s, p) => s + p.quality, 0) / pages.length : 1;
-  return { pages, lines, text, decimal, order: dayOrder(text), quality };
+  return { pages, lines, text, decimal, order: dayOrder(text), quality, ocr: pages.some((p) => p.source === 'ocr') };
 }
 
 // Undecided numeric dates: US style only when the document looks American

@@ -1,6 +1,6 @@
 import type { Line, PageLayout } from '../layout/model.js';
 import type { ExtractedField, FieldDefinition, SchemaForExtraction } from '../types.js';
-import { currencyOf } from '../parse/amounts.js';
+import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
 import { buildContext, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
@@ -8,7 +8,7 @@ import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, type TotalsChoice } from './totals.js';
-import { guessVendor, withoutRegistration } from './vendor.js';
+import { guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
@@ -35,8 +35,8 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const read = readByRules(pages, schema);
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
-  if (!weights) return tidyVendor(roles, fields);
-  return tidyVendor(roles, checkDates(roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  if (!weights) return tidyVendor(ctx, roles, fields);
+  return tidyVendor(ctx, roles, checkDates(roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -75,9 +75,9 @@ function roundedTotal(ctx: DocContext, roles: Role[], fields: ExtractedField[]):
   return fields.map((f, i) => (i === at ? { ...f, value: rounded / 100 } : f));
 }
 
-/** The vendor's name without a registration number printed after it. */
-function tidyVendor(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
-  return fields.map((f, i) => (roles[i] === 'vendor' && typeof f.value === 'string' ? { ...f, value: withoutRegistration(f.value) } : f));
+/** The vendor's name as printed: no registration number after it, OCR's slips in it mended. */
+function tidyVendor(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  return fields.map((f, i) => (roles[i] === 'vendor' && typeof f.value === 'string' ? { ...f, value: tidyVendorName(f.value, ctx.ocr) } : f));
 }
 
 /** Below this a value is flagged for review whatever else was said of it. */
@@ -217,7 +217,10 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
   const labelled = candidatesFor(field, 'currency', ctx, new Set())[0];
   if (labelled) return labelled;
   const code = currencyOf(ctx.text);
-  return code ? { value: code, score: 0.8, line: ctx.lines[0] } : null;
+  if (code) return { value: code, score: 0.8, line: ctx.lines[0] };
+  // None printed (or OCR lost the sign): the currency of the country the document comes from, to review.
+  const guessed = currencyOfCountry(ctx.text);
+  return guessed ? { value: guessed, score: 0.45, line: ctx.lines[0] } : null;
 }
 
 // A tax line whose label OCR garbled still shows the amount: the one printed

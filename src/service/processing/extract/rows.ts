@@ -1,13 +1,19 @@
 import { parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { decimalRepair } from './repairs.js';
-import type { TableRow } from './table.js';
+import type { Line } from '../layout/model.js';
 
 // Arithmetic a clerk checks on each line item: quantity x unit price = amount.
 // When one of the three is missing or misread, the other two decide it. A price
 // or amount whose decimal mark OCR lost ("32731" in a document of "390,90") is
 // read with two decimals when the row's arithmetic agrees; the items' sum against
 // the subtotal settles rows the row alone cannot (see reconcile).
+
+/** What the arithmetic reads of a table row (extract/table.ts's TableRow): its cells by column, its lines. */
+export interface RowCells {
+  cells: ReadonlyMap<string, string>;
+  lines: readonly Line[];
+}
 
 export interface RowNumbers {
   quantity: number | null;
@@ -26,11 +32,11 @@ const digits = (s: string) => s.replace(/\D/g, '');
 const fits = (q: number | null, p: number | null, a: number | null) =>
   q !== null && p !== null && a !== null && Math.abs(q * p - a) <= 0.011;
 
-export function rowNumbers(row: TableRow, ctx: DocContext): RowNumbers {
+export function rowNumbers(row: RowCells, ctx: DocContext): RowNumbers {
   return rowReadings(row, ctx).best;
 }
 
-export function rowReadings(row: TableRow, ctx: DocContext): RowReadings {
+export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
   const raw = (c: 'quantity' | 'unitPrice' | 'amount') => row.cells.get(c) ?? '';
   const line = row.lines[0];
   // Readings of a money cell, most credible first: a damaged-looking number's repair leads.

@@ -53,6 +53,9 @@ const STOP = new RegExp(
   'iu',
 );
 
+// A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|繰越|前頁より)(?![\p{L}])/u;
+
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
   ctx.lines.forEach((line, lineIndex) => {
@@ -108,15 +111,36 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
     headerLines.add(ctx.lines[header.lineIndex]);
     const end = headers[hi + 1]?.lineIndex ?? ctx.lines.length;
     const page = ctx.lines[header.lineIndex].page;
+    const numbersOnly = (i: number) => {
+      const line = ctx.lines[i];
+      if (!line || i >= end || line.page !== page) return false;
+      const cells = assign(line.cells, header);
+      return !cells.has('description') && [...cells.entries()].some(([c, v]) => c !== 'other' && parseAmount(v, ctx.decimal) !== null);
+    };
+    // A description OCR read as a line of its own just above its row's figures.
+    let pending: { desc: string; line: Line } | undefined;
     for (let i = header.lineIndex + 1; i < end; i++) {
       const line = ctx.lines[i];
       if (line.page !== page) break;
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
+      if (pending && hasAmount && !desc) {
+        cells.set('description', pending.desc);
+        rows.push({ cells, lines: [pending.line, line] });
+        pending = undefined;
+        continue;
+      }
+      pending = undefined;
+      const next = ctx.lines[i + 1];
+      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8) {
+        pending = { desc, line };
+        continue;
+      }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) break;
+      if (CARRIED.test(first)) continue;
       if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
       else if (desc && noise(desc, line)) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {

@@ -1,3 +1,4 @@
+import { distance as levenshtein } from 'fastest-levenshtein';
 import type { Line } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import type { Candidate } from './candidates.js';
@@ -7,10 +8,20 @@ import { ROLES } from './roles.js';
 // Without a vendor label the issuer is the name at the head of the first page:
 // the largest, top-most line that is not a document title, a label or an address.
 
-const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)\b/i;
-const COMPANY = /\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
+const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
+const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 // Labels that introduce the buyer: the names beside and under them are not the issuer.
 const BUYER = /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfanger|rechnungsadresse|factur(e|ar|ado) a|factuuradres|destinataire|cliente|buyer/i;
+// A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
+const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
+// A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
+const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
+// "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; and a legal form
+// alone ("株式会社", "SDN BHD") names no one.
+const notAName = (text: string) => /御中|様\s*$/.test(text) || LABELLED.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
+export const namesNoOne = (text: string): boolean => notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
+// A Japanese address: prefecture then city or ward, or a block number.
+export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 const ALL_LABELS = ROLES.flatMap((r) => r.labels).filter((l) => l.length > 3);
 
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
@@ -25,7 +36,7 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
     for (const cell of line.cells) {
       const t = cell.text.trim();
       const n = normLabel(t);
-      if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
+      if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
       if (ALL_LABELS.some((l) => n.startsWith(l))) continue;
       if (billTo.some((b) => line.y0 > b.y0 && line.y0 - b.y1 < (b.y1 - b.y0) * 6 && cell.x0 < b.x1 && cell.x1 > b.x0 - 20)) continue;
       if (billTo.includes(line) && line.cells.some((c) => c.x1 <= cell.x0 && BUYER.test(normLabel(c.text)))) continue;
@@ -44,9 +55,56 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
  * hyphen or space, in brackets or after a hyphen, with an optional branch code after it ("(KSB)").
  */
 export function withoutRegistration(name: string): string {
-  const m = /\s*(\()?\s*([0-9SBOIl][0-9SBOIl.]{4,8})\s*(-)?\s*[A-Z]\s*\)?(\s*\([A-Z]{2,4}\))?\s*$/.exec(name);
+  const m = /\s*(\()?\s*([0-9SBOIl][0-9SBOIl.]{4,8})\s*(-)?\s*[A-Z]\s*\)?(\s*\([A-Z]{2,4}\))?[\s,.;]*$/.exec(name);
   // Bracketed or hyphenated: "ROOM 12345 B" is no registration.
   if (!m || (!m[1] && !m[3]) || (m[2].match(/\d/g) ?? []).length < 4) return name;
   const rest = name.slice(0, m.index).trim();
   return /\p{L}{2}/u.test(rest) ? rest : name;
+}
+
+/**
+ * A vendor's name as printed, from what OCR read: without a registration number after it, OCR's
+ * digits inside words put back as letters ("PERNIAGAAN ZHENG HU1", "CONFECTI0NERY"), a legal form
+ * misread by a letter put back ("SDN BHI", "Sdn Bnd", "S/9"), and spaces collapsed. The mending
+ * is for OCR's reading only: a text layer's "Studio 8Bit" is what was printed.
+ */
+export function tidyVendorName(read: string, ocr: boolean): string {
+  const words = withoutRegistration(read).trim().split(/\s+/);
+  return ocr ? legalForm(withoutSmallPrint(words).map(lettersForDigits)).join(' ') : words.join(' ');
+}
+
+/**
+ * "tan woon yann YONGFATT ENTERPRISE": OCR joined a line in small letters (the owner, a slogan)
+ * to the name in capitals beside it; the capitals are the name.
+ */
+function withoutSmallPrint(words: string[]): string[] {
+  const first = words.findIndex((w) => !/^\p{Ll}+$/u.test(w));
+  if (first < 1) return words;
+  const rest = words.slice(first);
+  return rest.length >= 2 && rest.every((w) => !/\p{Ll}/u.test(w)) && rest.some((w) => /\p{Lu}{3}/u.test(w)) ? rest : words;
+}
+
+const DIGIT_AS_LETTER: Record<string, [string, string]> = { '0': ['O', 'o'], '1': ['I', 'l'], '5': ['S', 's'], '8': ['B', 'b'] };
+
+/** "HU1" -> "HUI", "1DEA" -> "IDEA": a word of letters with one or two digits OCR confuses with letters. */
+function lettersForDigits(word: string): string {
+  const letters = (word.match(/\p{L}/gu) ?? []).length;
+  const digits = (word.match(/\d/g) ?? []).length;
+  if (letters < 2 || digits === 0 || digits > 2 || letters < 2 * digits || /[^\p{L}0158'&.-]/u.test(word) || /^\d+(st|nd|rd|th)$/i.test(word)) return word;
+  const upper = word === word.toUpperCase();
+  return word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d][upper ? 0 : 1]);
+}
+
+/** The legal form at the end of a name ("SDN BHD", "S/B"), put back when OCR misread one letter of it. */
+function legalForm(words: string[]): string[] {
+  if (words.length < 2) return words;
+  const last = words[words.length - 1];
+  if (/^S\/[B8D9]\.?$/i.test(last)) return [...words.slice(0, -1), last[0] === 's' ? 's/b' : 'S/B'];
+  if (words.length < 3) return words;
+  const sdn = words[words.length - 2].replace(/\.$/, '');
+  const bhd = last.replace(/\.$/, '');
+  const close = (w: string, form: string) => w.length >= 2 && w.length <= 4 && levenshtein(w.toUpperCase(), form) <= 1;
+  if (!close(sdn, 'SDN') || !close(bhd, 'BHD') || (sdn.toUpperCase() === 'SDN' && bhd.toUpperCase() === 'BHD')) return words;
+  const title = sdn[0] === sdn[0].toUpperCase() && sdn.slice(1) === sdn.slice(1).toLowerCase();
+  return [...words.slice(0, -2), ...(title ? ['Sdn', 'Bhd'] : ['SDN', 'BHD'])];
 }

@@ -2,13 +2,14 @@ import sharp from 'sharp';
 import type { PageLayout } from '../layout/model.js';
 import { ocrImage, prepareImage } from '../ocr/recognize.js';
 import { checkImageSize, checkPageCount } from '../limits.js';
-import { ProcessingError } from '../types.js';
+import { ProcessingError, type PageReport } from '../types.js';
+import { countPages } from './pdf-pages.js';
 
 // Images (PNG, JPEG, WebP, BMP, GIF, multi-page TIFF) become OCR'd pages.
 // sharp has no BMP decoder, so BMP is decoded here (uncompressed 24/32-bit, the
 // form scanners write).
 
-export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortSignal): Promise<PageLayout[]> {
+export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortSignal, onPage?: PageReport): Promise<PageLayout[]> {
   const source = bytes.toString('latin1', 0, 2) === 'BM' ? decodeBmp(bytes) : bytes;
   let pages = 1;
   try {
@@ -23,11 +24,13 @@ export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortS
     if (/pixel limit/i.test((err as Error).message)) throw new ProcessingError('IMAGE_TOO_LARGE', `The image is too large to process (${(err as Error).message}).`);
     throw new ProcessingError('IMAGE_CORRUPT', `The image is damaged or in an unsupported encoding (${(err as Error).message}).`);
   }
+  const counted = countPages(pages, onPage);
+  await onPage?.(0, pages);
   const jobs: Promise<PageLayout>[] = [];
   for (let i = 0; i < pages; i++) {
     signal?.throwIfAborted();
     const img = Buffer.isBuffer(source) ? sharp(source, { page: i }) : sharp(source.data, { raw: source.raw });
-    jobs.push(prepareImage(img).then((png) => ocrImage(png, langs, i + 1)));
+    jobs.push(prepareImage(img).then((png) => ocrImage(png, langs, i + 1)).then(counted));
   }
   return Promise.all(jobs);
 }

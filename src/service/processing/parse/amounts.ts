@@ -117,3 +117,30 @@ export function lostDecimalReading(text: string): number | null {
   if (digits.length < 3) return null;
   return Number(digits) / 100;
 }
+
+const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
+const COUNTRY_CURRENCY: Record<string, string> = { GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD' };
+// Words that place a document in a country when no currency is printed (or OCR lost its sign).
+const COUNTRY_WORDS: [RegExp, string][] = [
+  [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
+  [/株式会社|有限会社|合同会社|御中|消費税/, 'JP'],
+  [/\b(gmbh|ust-?id(nr)?|mwst|steuernummer|rechnung)\b/i, 'DE'],
+  [/\b(sarl|sas|siret|siren|tva|facture)\b/i, 'FR'],
+  [/\b(s\.l\.|s\.a\.|cif|nif|factura|iva)(?=\s|$)/i, 'ES'],
+  [/\b(s\.r\.l\.|s\.p\.a\.|s\.n\.c\.|partita iva|fattura)(?=\s|$)/i, 'IT'],
+  [/\b(b\.v\.|btw|factuur|kvk)(?=\s|$)/i, 'NL'],
+  [/\b(ltd|limited|plc|llp)\b.*|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/s, 'GB'],
+];
+
+/**
+ * The currency of the country a document comes from, when it prints none: the country of its
+ * IBAN or VAT number, else words only used there (a legal form, a tax's name, an address). A
+ * guess, so callers flag it for review.
+ */
+export function currencyOfCountry(text: string): string | null {
+  const iban = text.match(/\b([A-Z]{2})\d{2}(?:\s?[A-Z0-9]{4}){3,7}/);
+  const vat = text.match(/\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|n° tva)[^\n]{0,20}?\b([A-Z]{2})\s?[0-9A-Z]{8,12}\b/i);
+  const country = iban?.[1] ?? vat?.[1]?.toUpperCase() ?? COUNTRY_WORDS.find(([re]) => re.test(text))?.[1];
+  if (!country) return null;
+  return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
+}

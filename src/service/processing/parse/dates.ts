@@ -27,7 +27,11 @@ const MONTH_ALT = Object.keys(MONTHS)
   .join('|');
 
 const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/;
-const RE_NUM = /\b(\d{1,2})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{4}|\d{2})\b/;
+// A numeric date's year: four digits, or two (also when OCR glued the time to it, "20/06/1800:05");
+// never the start of something longer ("#19- 10/03/2018" holds no date "19-10-03").
+export const YEAR = String.raw`(?:\d{4}(?![\d:])|\d{2}(?=\d{1,2}:\d{2})|\d{2}(?!\d))(?![-/.]\d)`;
+// Day, month and year with one separator twice: "25/12/2018", "02-01-18", "10. 03. 2018".
+const RE_NUM = new RegExp(String.raw`\b(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(${YEAR})`);
 const LONG_NAMES = Object.keys(MONTHS).filter((n) => n.length >= 4);
 const RE_DWORDY = /\b(\d{1,2})\.?\s+(\p{L}{4,10})\.?,?\s+(\d{4})\b/u;
 const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
@@ -65,7 +69,7 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
   m = t.match(RE_MONDY);
   if (m && month(m[1])) return iso(+m[3], month(m[1])!, +m[2]);
   m = t.match(RE_NUM);
-  if (m) return numeric(+m[1], +m[2], +m[3], order);
+  if (m) return numeric(+m[1], +m[3], +m[4], order);
   // OCR read the second separator as a space ("18.06 2024"): only with a four-digit year.
   m = t.match(RE_NUM_GAP);
   if (m) return numeric(+m[1], +m[2], +m[3], order);
@@ -89,8 +93,8 @@ export function dayOrderOf(text: string): DayOrder | undefined {
   let mdy = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    if (+m[1] > 12 && +m[2] <= 12) dmy++;
-    if (+m[2] > 12 && +m[1] <= 12) mdy++;
+    if (+m[1] > 12 && +m[3] <= 12) dmy++;
+    if (+m[3] > 12 && +m[1] <= 12) mdy++;
   }
   if (dmy === mdy) return undefined;
   return dmy > mdy ? 'DMY' : 'MDY';

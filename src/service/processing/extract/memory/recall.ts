@@ -2,19 +2,15 @@ import type { PageLayout } from '../../layout/model.js';
 import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { ExtractedField } from '../../types.js';
-import { sameVendor, vendorKeys, type VendorKeys } from './keys.js';
+import { sameVendor, vendorKeys } from './keys.js';
+import type { VendorMemory } from './vendor.js';
 import { CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
 import { linesOf, squash, wordsOfPages, type MemoryLine, type MemoryWord } from './words.js';
 
 // The next document of a known vendor (issue 16): its remembered fields are read first where the
 // corrections said they stand; a value found there is taken with high confidence.
 
-export interface VendorMemory {
-  id: string;
-  keys: VendorKeys;
-  fields: Record<string, FieldMemory>;
-  corrections: number;
-}
+export type { VendorMemory } from './vendor.js';
 
 /** Confidence of a value read where the vendor's corrections said it stands. */
 export const REMEMBERED = 0.95;

@@ -1,9 +1,9 @@
 import type { Line } from '../../layout/model.js';
 import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
-import { parseDate } from '../../parse/dates.js';
+import { parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { withoutRegistration } from '../vendor.js';
+import { JA_ADDRESS, namesNoOne, tidyVendorName } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -36,7 +36,7 @@ const fiveCents = (v: number) => Math.abs(Math.round(v * 100) % 5) === 0;
 
 const KW = {
   total: /total|jumlah|amount|montant|betrag|summe|importe|totaal|totale|合計|合计|総額/,
-  grand: /grand|zu zahlen|zahlbetrag|endbetrag|da pagare|te betalen|perlu dibayar|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount/,
+  grand: /grand|\bdue\b(?! date)|zu zahlen|zahlbetrag|endbetrag|da pagare|te betalen|perlu dibayar|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount/,
   sub: /sub ?-?total|sous|zwischen|subtotaal|excl|before|nett?o\b|nettobetrag|imponibile|base imponible|\bht\b|kecil|sebelum/,
   tax: /gst|sst|tax|vat|mwst|ust\b|tva|iva|btw|cukai|消費税|税/,
   cash: /cash|tender|paid|payment|visa|master|card|debit|credit|tunai|bayar|kontant|bar\b|efectivo|espèces/,
@@ -50,8 +50,11 @@ export const TOTAL_FEATURES = [
   'rule', 'kwTotal', 'kwGrand', 'kwSub', 'kwTax', 'kwCash', 'kwChange', 'kwRounding', 'kwDiscount', 'kwCount',
   'aboveTotal', 'aboveGrand', 'lineY', 'isMax', 'maxRank', 'fracOfMax', 'repeats', 'subPlusTax', 'cashMinusChange',
   'twoDecimals', 'rightEdge', 'lastInLine', 'longDigits', 'dateOrTime', 'negative', 'repaired', 'amountsBelow', 'ruleOnTextLayer',
-  'roundedTwin', 'unroundedTwin', 'threeDecimals', 'ruleConsistent',
+  'roundedTwin', 'unroundedTwin', 'threeDecimals', 'ruleConsistent', 'taxRateLine', 'taxOfAnother',
 ];
+
+// Tax rates in use around the world, for telling a tax amount by its arithmetic ("6% of 26.85").
+const TAX_RATES = [5, 6, 7, 8, 10, 15, 16, 19, 20, 21, 25];
 
 interface AmountSpot { value: number; line: Line; lineIndex: number; text: string; last: boolean; x1: number; repaired: boolean }
 
@@ -82,7 +85,9 @@ function amountSpots(ctx: DocContext): AmountSpot[] {
 const MAX_AMOUNTS = 400;
 
 export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
-  const spots = amountSpots(ctx).slice(-MAX_AMOUNTS);
+  // A zero ("Discount 0.00", "Change 0.00") is no total while anything else was paid.
+  const all = amountSpots(ctx).slice(-MAX_AMOUNTS);
+  const spots = all.some((s) => s.value !== 0) ? all.filter((s) => s.value !== 0) : all;
   if (!spots.length) return [];
   const values = spots.map((s) => s.value);
   const positives = [...new Set(values.filter((v) => v > 0))].sort((a, b) => b - a);
@@ -125,6 +130,9 @@ export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandida
         !fiveCents(s.value) && positives.some((v) => v !== s.value && fiveCents(v) && Math.abs(v - s.value) < 0.05) ? 1 : 0,
         test(/\d[.,]\d{3}(?!\d)/, s.text),
         rules.totalsConsistent && typeof rules.total === 'number' && near(rules.total, s.value) ? 1 : 0,
+        // "TOTAL INCLUDES 6% GST 1.61": a total's line, but the amount is its tax.
+        test(KW.tax, t) && /\d{1,2}(?:[.,]\d+)?\s?%/.test(t) ? 1 : 0,
+        s.value > 0 && positives.some((v) => v > s.value && TAX_RATES.some((r) => near((v * r) / (100 + r), s.value) || near((v * r) / 100, s.value))) ? 1 : 0,
       ],
     };
   });
@@ -135,7 +143,7 @@ export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandida
 const DATE_RE = new RegExp([
   String.raw`\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日`,
   String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
-  String.raw`\b\d{1,2}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?(?:\d{4}|\d{2})\b`,
+  String.raw`\b\d{1,2}\s?([-/.])\s?\d{1,2}\s?\1\s?${YEAR}`,
   String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?[\s-]*\p{L}{3,9}\.?,?[\s-]*(?:\d{4}|\d{2})\b`,
   String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b`,
 ].join('|'), 'giu');
@@ -186,12 +194,13 @@ export const VENDOR_FEATURES = [
   'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord',
 ];
 
-const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b/;
+const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
 const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;
 const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
 const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
 const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|御中/;
+const LEGAL_START = /^(co\.|\(m\)|sdn\b|bhd\b|s\/b\b|ltd\b|limited\b|gmbh\b|inc\b|llc\b|plc\b|pte\b|pty\b)/;
 const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
 
 export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
@@ -212,7 +221,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     return [
       ruleVendor !== undefined && (ruleVendor === t || t.includes(ruleVendor)) ? 1 : 0,
       i === 0 ? 1 : 0, i < 3 ? 1 : 0, 1 / (1 + i), at.y0 / page.height, (at.y1 - at.y0) / maxH, at.y1 - at.y0 >= maxH * 0.95 ? 1 : 0,
-      test(SUFFIX, t), test(REGISTRATION, t), test(REGISTRATION, next), test(ADDRESS, t), test(CONTACT, t), test(TITLE, t),
+      test(SUFFIX, t), test(REGISTRATION, t), test(REGISTRATION, next), test(ADDRESS, t) || test(JA_ADDRESS, text), test(CONTACT, t), test(TITLE, t),
       (text.match(/\d/g) ?? []).length / Math.max(1, text.length), Math.min(40, letters) / 40, upper / Math.max(1, letters),
       Math.min(6, text.split(/\s+/).length) / 6, i > 0 && prevH > (at.y1 - at.y0) * 1.2 && !test(SUFFIX, t) ? 0 : 1,
       test(PERSON, t) * (test(SUFFIX, t) ? 0 : 1), joined ? 1 : 0,
@@ -228,23 +237,25 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
   const out: RankCandidate[] = [];
   lines.forEach((line, i) => {
     const text = line.text.trim();
-    if (!/\p{L}{2}/u.test(text)) return;
-    out.push({ value: withoutRegistration(text), line, x: features(i, text, false) });
+    if (!/\p{L}{2}/u.test(text) || namesNoOne(text)) return;
+    out.push({ value: tidyVendorName(text, ctx.ocr), line, x: features(i, text, false) });
     // A line of several cells ("ACME GmbH      INVOICE"): each cell is a candidate too.
     if (line.cells.length > 1) {
       for (const cell of line.cells) {
         const c = cell.text.trim();
-        if (/\p{L}{2}/u.test(c)) out.push({ value: withoutRegistration(c), line, x: features(i, c, false, line, true) });
+        if (/\p{L}{2}/u.test(c) && !namesNoOne(c)) out.push({ value: tidyVendorName(c, ctx.ocr), line, x: features(i, c, false, line, true) });
       }
     }
     // A shop name printed over two lines ("S.H.H. MOTOR (SUNGAI RENGIT)" / "SDN. BHD.").
     const next = lines[i + 1]?.text.trim();
-    if (next && i < 8 && nameLike(normLabel(text)) && !SUFFIX.test(normLabel(text)) && (/^\(/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))) {
-      out.push({ value: withoutRegistration(`${text} ${next}`), line, x: features(i, `${text} ${next}`, true) });
+    // Also a name whose second line starts with its legal form ("POPULAR BOOK" / "CO. (M) SDN BHD").
+    const legalNext = next !== undefined && LEGAL_START.test(normLabel(next)) && !REGISTRATION.test(normLabel(next)) && next.split(/\s+/).length <= 5;
+    if (next && i < 8 && nameLike(normLabel(text)) && (legalNext || (!SUFFIX.test(normLabel(text)) && (/^\(/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))))) {
+      out.push({ value: tidyVendorName(`${text} ${next}`, ctx.ocr), line, x: features(i, `${text} ${next}`, true) });
     }
   });
   // The rules' choice may sit elsewhere (after a "From:" label, low on the page).
-  if (typeof rules.vendor === 'string' && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
+  if (typeof rules.vendor === 'string' && !namesNoOne(rules.vendor) && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
     const at = page.lines.findIndex((l) => normLabel(l.text).includes(ruleVendor!));
     const line = page.lines[Math.max(0, at)] ?? lines[0];
     if (line) {

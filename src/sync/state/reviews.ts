@@ -1,8 +1,8 @@
 // The review tables of state.db (migration 0020_review.sql): each exported file's review state,
 // and the outbox of corrections waiting for the service.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../state/db.js';
-import type { Correction, FileReview, ReviewState } from './assess.js';
+import type { Db } from './db.js';
+import type { Correction, FileReview, ReviewState } from '../review/types.js';
 
 /** A value sent with a save: a correction (`from` what it replaced), or one the person confirmed as it is. */
 export interface CorrectionField { title: string; value: unknown; from: unknown; confirmed?: true }

@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { backoffMs } from './backoff.js';
+import { backoffMs } from '../client/retryPolicy.js';
 import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
+import { whereNow } from './location.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 import { hashFile } from './hash.js';
+import { pageProgressOf, pagesDueAt } from './progress.js';
 import { mediaTypeOf } from './media.js';
-import { parseFileIds, TransitionError, type FileRow, type FileStore } from './state/files.js';
+import { parseFileIds, TransitionError, type WatchedFileRow, type FileStore } from './state/files.js';
 
-export interface PipelineOptions {
+export interface UploadPumpOptions {
   store: FileStore;
   remote: Remote;
   outputs: Outputs;
@@ -22,7 +24,7 @@ export interface PipelineOptions {
   concurrency: number;
   maxBackoffMs: number;
   /** After a file is exported or failed (moves, re-checks). */
-  settledOutcome?(row: FileRow): void;
+  settledOutcome?(row: WatchedFileRow): void;
   /** True when `err` is a full disk (at `where`, else state.db): the daemon then waits for space. */
   diskFull?(err: unknown, where?: string): boolean;
   /** Work waits (a full disk): nothing is started until wake() after space is back. */
@@ -57,7 +59,7 @@ const HASH_AHEAD = 32;
  * the database a little at a time (never more than twice the concurrency waits
  * in memory), so 10,000 new files cost 10,000 rows, not 10,000 open handles.
  */
-export class Pipeline {
+export class UploadPump {
   private readonly uploads: PQueue;
   private readonly polls = new PQueue({ concurrency: POLL_CONCURRENCY });
   private readonly busy = new Set<number>();
@@ -72,10 +74,12 @@ export class Pipeline {
   private readonly early = new Set<string>();
   /** Rows announced while a poll of theirs was in flight: that poll may have read 'waiting' just before. */
   private readonly recheck = new Set<number>();
+  /** The first page count seen of each file processing (pagesToRecord): the pace is measured from it. */
+  private readonly firstPages = new Map<number, { at: number; done: number; total: number }>();
   /** Hashing that waits for the uploads to catch up (hashRoom). */
   private hashWaiters: Array<() => void> = [];
 
-  constructor(private readonly o: PipelineOptions) {
+  constructor(private readonly o: UploadPumpOptions) {
     this.uploads = new PQueue({ concurrency: o.concurrency });
     this.unsubscribe = o.remote.onSettled?.((uploadId) => this.announced(uploadId));
   }
@@ -182,7 +186,7 @@ export class Pipeline {
     this.wake();
   }
 
-  private run(queue: PQueue, row: FileRow, task: () => Promise<void>): void {
+  private run(queue: PQueue, row: WatchedFileRow, task: () => Promise<void>): void {
     this.busy.add(row.id);
     void queue
       .add(async () => {
@@ -190,7 +194,7 @@ export class Pipeline {
           await task();
         } catch (err) {
           // A full state.db (SQLITE_FULL) rolled the step back: the row is as it was, retried once space is back.
-          if (!(err instanceof TransitionError) && !this.o.diskFull?.(err)) this.o.log.error({ err, file: row.rel_path }, 'unexpected pipeline error');
+          if (!(err instanceof TransitionError) && !this.o.diskFull?.(err)) this.o.log.error({ err, file: row.rel_path }, 'unexpected upload pump error');
         } finally {
           this.busy.delete(row.id);
           this.wake();
@@ -209,10 +213,10 @@ export class Pipeline {
     this.timer = setTimeout(() => this.wake(), Math.min(Math.max(5, next - Date.now()), 60_000));
   }
 
-  private async upload(row: FileRow): Promise<void> {
+  private async upload(row: WatchedFileRow): Promise<void> {
     const folder = this.o.folder(row.folder);
     if (!folder) return;
-    const abs = absPathOf(row);
+    const abs = whereNow(row);
     const name = remoteFileName(path.posix.basename(row.rel_path));
     if (row.status === 'settled') {
       const dir = remoteDir(folder, row.rel_path);
@@ -243,8 +247,11 @@ export class Pipeline {
       // Written to after it was hashed: the bytes that went out are this version, so the change's
       // own settling finds them unchanged instead of sending the same content a second time.
       const changed = sha256 !== '' && sha256 !== row.sha256;
+      this.firstPages.delete(row.id);
       await this.o.store.transitionSoon(row.id, 'processing', {
         upload_id: uploadId, next_attempt_at: Date.now() + firstPollMs, error_code: null, error_detail: null, ...(changed ? { sha256 } : {}),
+        // A file sent again (changed, retried) starts its pages over.
+        ...(row.pages_total != null ? { pages_done: null, pages_total: null, pages_due_at: null } : {}),
       }, changed ? 'uploaded (changed after it was hashed: the bytes sent are this version)' : 'uploaded');
       // Announced while that commit was pending: the row was not `processing` yet.
       if (this.early.delete(uploadId)) {
@@ -257,7 +264,7 @@ export class Pipeline {
   }
 
   /** Idempotency-Key of the n-th ticket request: a new generation only after an expired address. */
-  private ticketKey(row: FileRow, name: string, n: number): string {
+  private ticketKey(row: WatchedFileRow, name: string, n: number): string {
     if (n === 0) return row.idempotency_key!;
     const gen = row.ticket_gen + n;
     const key = idempotencyKey(row.sha256!, row.remote_path ?? '', name, gen);
@@ -270,7 +277,7 @@ export class Pipeline {
    * (or an upload the service does not know) sends them again; a transient failure (outage, 5xx,
    * reset) throws, since reading it as "no" would upload the same content twice.
    */
-  private async alreadyReceived(row: FileRow): Promise<boolean> {
+  private async alreadyReceived(row: WatchedFileRow): Promise<boolean> {
     let p: UploadProgress;
     try {
       p = await this.o.remote.progress(row.upload_id!);
@@ -284,7 +291,7 @@ export class Pipeline {
     // they are not this file's, and it is sent again.
     let sha256: string | undefined;
     if (p.sha256 && p.sha256 !== row.sha256) {
-      const now = await hashFile(absPathOf(row)).catch(() => null);
+      const now = await hashFile(whereNow(row)).catch(() => null);
       if (now?.sha256 !== p.sha256) return false;
       sha256 = p.sha256;
     }
@@ -292,7 +299,7 @@ export class Pipeline {
     return true;
   }
 
-  private async poll(row: FileRow): Promise<void> {
+  private async poll(row: WatchedFileRow): Promise<void> {
     let progress;
     try {
       progress = await this.o.remote.progress(row.upload_id!);
@@ -304,11 +311,15 @@ export class Pipeline {
       const n = (this.pollCount.get(row.id) ?? 0) + 1;
       this.pollCount.set(row.id, n);
       const base = this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
-      this.o.store.schedule(row.id, Date.now() + backoffMs(n, base, Math.min(POLL_MAX_MS, this.o.maxBackoffMs), 1.3));
+      const next = Date.now() + backoffMs(n, { baseMs: base, maxMs: Math.min(POLL_MAX_MS, this.o.maxBackoffMs), factor: 1.3, jitter: 'upper-half' });
+      const pages = this.pagesToRecord(row, progress.pages);
+      if (pages) this.o.store.scheduleWithPages(row, next, pages, pageProgressOf({ status: 'processing', pages_done: pages.done, pages_total: pages.total, pages_due_at: pages.dueAt }));
+      else this.o.store.schedule(row.id, next);
       return;
     }
     this.recheck.delete(row.id);
     this.pollCount.delete(row.id);
+    this.firstPages.delete(row.id);
     if (progress.status === 'failed') {
       const reason = progress.errorReason ?? 'processing failed';
       return this.fail(row, 'PROCESSING_FAILED', reason, { errorReason: reason, fileIds: progress.fileIds });
@@ -320,13 +331,30 @@ export class Pipeline {
     }
   }
 
-  private async export(row: FileRow, fileIds: string[]): Promise<void> {
+  /**
+   * The page count to record with the poll, with when the last page is expected at the pace since
+   * the count was first seen (kept in memory: a restart starts the pace again); undefined when the
+   * count did not move, so an unchanged poll writes nothing more than before.
+   */
+  private pagesToRecord(row: WatchedFileRow, pages: UploadProgress['pages']): { done: number; total: number; dueAt: number | null } | undefined {
+    if (!pages) return undefined;
+    const now = Date.now();
+    let first = this.firstPages.get(row.id);
+    if (!first || first.total !== pages.total || pages.done < first.done) {
+      first = { at: now, done: pages.done, total: pages.total };
+      this.firstPages.set(row.id, first);
+    }
+    if (row.pages_done === pages.done && row.pages_total === pages.total) return undefined;
+    return { done: pages.done, total: pages.total, dueAt: pagesDueAt(first, pages.done, pages.total, now) };
+  }
+
+  private async export(row: WatchedFileRow, fileIds: string[]): Promise<void> {
     const documents = [];
     for (const id of fileIds) documents.push(...(await this.o.remote.values(id)));
     const now = new Date();
     const current = this.o.store.get(row.id);
     if (current?.status !== 'processing') return; // deleted or changed meanwhile
-    const abs = absPathOf(current);
+    const abs = whereNow(current);
     if (fs.existsSync(abs)) await this.o.outputs.exported(abs, current, documents, fileIds, now);
     const done = this.o.store.transition(row.id, 'exported', {
       file_ids: JSON.stringify(fileIds), exported_at: now.getTime(), error_code: null, error_detail: null,
@@ -335,7 +363,7 @@ export class Pipeline {
   }
 
   /** A failed step: retried later when transient, the file failed when permanent. */
-  private failStep(row: FileRow, err: unknown, status: 'uploading' | 'processing'): void {
+  private failStep(row: WatchedFileRow, err: unknown, status: 'uploading' | 'processing'): void {
     if (err instanceof TransitionError) return;
     const where = (err as { path?: unknown }).path;
     if (this.o.diskFull?.(err, typeof where === 'string' ? where : undefined)) {
@@ -346,32 +374,28 @@ export class Pipeline {
     }
     const e = toRemoteError(err);
     if (e.code === 'FILE_GONE') {
-      if (!fs.existsSync(absPathOf(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
+      if (!fs.existsSync(whereNow(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
       return;
     }
     if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
     const current = this.o.store.get(row.id);
     if (current?.status !== status) return;
-    const waitMs = Math.max(backoffMs(current.attempts + 1, 500, this.o.maxBackoffMs), (e.retryAfter ?? 0) * 1000);
+    const waitMs = Math.max(backoffMs(current.attempts + 1, { baseMs: 500, maxMs: this.o.maxBackoffMs, jitter: 'upper-half' }), (e.retryAfter ?? 0) * 1000);
     this.o.store.transition(row.id, status, {
       attempts: current.attempts + 1, next_attempt_at: Date.now() + waitMs, error_code: e.code,
       error_detail: e.problem ? JSON.stringify(e.problem) : null,
     }, `retry in ${Math.round(waitMs / 1000)} s: ${e.message}`);
   }
 
-  private fail(row: FileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
+  private fail(row: WatchedFileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
     const done = this.o.store.transition(row.id, 'failed', { error_code: code, error_detail: detail ? JSON.stringify(detail) : null }, reason);
     try {
-      this.o.outputs.failed(absPathOf(done), done, reason);
+      this.o.outputs.failed(whereNow(done), done, reason);
     } catch (err) {
       this.o.log.warn({ err, file: row.rel_path }, 'ledger entry of a failed file not written');
     }
     this.o.settledOutcome?.(done);
   }
-}
-
-export function absPathOf(row: Pick<FileRow, 'folder' | 'rel_path' | 'disk_path'>): string {
-  return path.join(row.folder, ...(row.disk_path ?? row.rel_path).split('/'));
 }
 
 function toRemoteError(err: unknown): RemoteError {
