@@ -6,7 +6,8 @@
 // taken out). Accuracy is printed per kind of question and language; the JSON goes to
 // test/bench/results/agent.json.
 //
-// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|fresh|all
+// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|fresh|others-tune|others-holdout|all
+// (or several, comma-separated)
 // (default all), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
 import { randomUUID } from 'node:crypto';
 import { startTestService, type TestService } from '../../src/service/testing.js';
@@ -74,7 +75,7 @@ export async function run(options: { count?: string; set?: string; phase?: strin
   try {
     const loaded = await loadIntoService(svc, corpus.docs, { dupes: 6, extra: 4 });
     const session = (await svc.request('POST', '/prod/v2/agent/sessions', { body: { directory_id: loaded.directoryId } })).body.session_id as string;
-    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? [options.set as PhrasingSet] : ['tuning', 'report', 'holdout', 'fresh'];
+    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? (options.set.split(',') as PhrasingSet[]) : ['tuning', 'report', 'holdout', 'fresh', 'others-tune', 'others-holdout'];
     const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
     const results: Record<string, unknown> = {};
     const setup = { docs: loaded.docs, now: new Date(TODAY), fiscalYearStart: FISCAL_YEAR_START };

@@ -1,6 +1,9 @@
-// The wording of the agent eval's questions, in two sets written at the same time: `tuning` (the
-// engine was developed against it) and `report` (kept for the reported figures: different verbs,
-// word order, vendor forms and date formats; not used while tuning).
+// The wording of the agent eval's questions: `tuning` (the engine was developed against it),
+// `report` (written at the same time: different verbs, word order, vendor forms and date formats),
+// `holdout` and `fresh` (written later by the same person), and the two sets of others.ts written
+// by someone else (see docs/agent.md for which set was run when).
+import { othersHoldout, othersTune } from './others.js';
+
 export type Lang = 'en' | 'ja';
 type Both = Record<Lang, string>;
 
@@ -24,6 +27,8 @@ export interface Phrasing {
   averageFiscal(y: number): Both;
   sumLastYear: Both;
   maxLastQuarter: Both;
+  /** The fiscal year before the current one (only some sets ask it). */
+  sumLastFiscal?: Both;
   countVendor(v: string): Both;
   countCurrency(c: string): Both;
   listOver(n: number, c: string): Both;
@@ -42,9 +47,11 @@ const num = (n: number) => n.toLocaleString('en-US');
 const longDate = (day: string) => `${Number(day.slice(8))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 const jaDate = (day: string) => `${day.slice(0, 4)}年${Number(day.slice(5, 7))}月${Number(day.slice(8))}日`;
 
-export type PhrasingSet = 'tuning' | 'report' | 'holdout' | 'fresh';
+export type PhrasingSet = 'tuning' | 'report' | 'holdout' | 'fresh' | 'others-tune' | 'others-holdout';
 
 export const PHRASINGS: Record<PhrasingSet, Phrasing> = {
+  'others-tune': othersTune,
+  'others-holdout': othersHoldout,
   tuning: {
     // The legal form dropped: "Weber Bürobedarf" for "Weber Bürobedarf GmbH".
     spokenVendor: (name) => name.replace(COMPANY, '').replace(/[,\s]+$/, '') || name,

@@ -6,7 +6,8 @@
 // (written at the same time, first run after tuning; its failures then led to one round of fixes)
 // `holdout` (written after those fixes; its first run led to a second round) and `fresh` (written
 // after that, for one first run of the final engine). They differ in wording, in how vendors are
-// named, and in which documents, vendors and periods are picked.
+// named, and in which documents, vendors and periods are picked. Two more sets (others.ts),
+// `others-tune` and `others-holdout`, were written by someone other than the engine's author.
 import { formatAmount } from '../../../src/service/agent/engine/phrases.js';
 import type { EvalDoc, Truth } from './corpus.js';
 import { PHRASINGS, type Lang, type Phrasing, type PhrasingSet } from './phrasings.js';
@@ -76,7 +77,7 @@ const inRange = (day: string | null, from: string, to: string) => day !== null &
 
 export function generateQuestions(setup: Setup, set: PhrasingSet): EvalQuestion[] {
   const ph = PHRASINGS[set];
-  const pick = new Pick({ tuning: 17, report: 4242, holdout: 90210, fresh: 31337 }[set]);
+  const pick = new Pick({ tuning: 17, report: 4242, holdout: 90210, fresh: 31337, 'others-tune': 27182, 'others-holdout': 81828 }[set]);
   const invoices = setup.docs.filter((d) => d.invoice);
   const out: EvalQuestion[] = [];
   for (const lang of ['en', 'ja'] as const) {
@@ -150,6 +151,15 @@ function aggregates(pick: Pick, invoices: EvalDoc[], ph: Phrasing, lang: Lang, a
   const cq = Math.floor(setup.now.getUTCMonth() / 3);
   const [qy, qn] = cq === 0 ? [setup.now.getUTCFullYear() - 1, 4] : [setup.now.getUTCFullYear(), cq];
   const lq = invoices.filter((d) => inRange(d.truth.invoice_date, `${qy}-${String(qn * 3 - 2).padStart(2, '0')}-01`, new Date(Date.UTC(qy, qn * 3, 0)).toISOString().slice(0, 10)));
+  if (ph.sumLastFiscal) {
+    // The fiscal year before the one "today" is in.
+    const m = setup.now.getUTCMonth() + 1;
+    const y = setup.now.getUTCFullYear() - (m >= setup.fiscalYearStart ? 1 : 2);
+    const from = `${y}-${String(setup.fiscalYearStart).padStart(2, '0')}-01`;
+    const to = new Date(Date.UTC(y + 1, setup.fiscalYearStart - 1, 0)).toISOString().slice(0, 10);
+    const lf = invoices.filter((d) => inRange(d.truth.invoice_date, from, to));
+    add('sum', ph.sumLastFiscal[lang], { texts: figures(lf, lang), cites: ids(lf), only: true });
+  }
   if (lq.length) add('max', ph.maxLastQuarter[lang], { texts: [...new Set(lq.map((d) => d.truth.currency ?? ''))].map((c) => lq.filter((d) => (d.truth.currency ?? '') === c).sort((a, b) => b.truth.total! - a.truth.total!)[0]!.truth.invoice_number ?? ''), cites: [] });
 }
 

@@ -54,3 +54,20 @@ describe('parsePeriod', () => {
     expect(resolveMonth(2, [], NOW).year).toBe(2025);
   });
 });
+
+describe('parsePeriod, as accountants write periods', () => {
+  it.each([
+    ['Jan-Mar 2017', ['2017-01-01', '2017-03-31']],
+    ['2018年4〜6月の合計', ['2018-04-01', '2018-06-30']],
+    ['spent in 05/2024', ['2024-05-01', '2024-05-31']],
+    ['2022/4の支払い', ['2022-04-01', '2022-04-30']],
+    ['due before 16-Jun-2021', [undefined, '2021-06-15']],
+    ['2024 spend with Weber', ['2024-01-01', '2024-12-31']],
+    ['What did we spend last FY?', ['2024-04-01', '2025-03-31']],
+  ])('%s', (q, want) => expect(range(q, 4)).toEqual(want));
+
+  it('does not read a year out of a document number', () => {
+    expect(parsePeriod('amount of INV-2025-6948', NOW)).toBeUndefined();
+    expect(parsePeriod('total of 185/2024', NOW)).toBeUndefined();
+  });
+});

@@ -47,7 +47,7 @@ function quarterOf(day: Date, fyStart: number): [number, number] {
 const DAY_PATTERNS: Array<[RegExp, (m: RegExpMatchArray, now: Date) => string | undefined]> = [
   [/\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, (m) => iso(+m[1]!, +m[2]!, +m[3]!)],
   [/\b(\d{1,2})[/.](\d{1,2})[/.](20\d{2})\b/, (m) => iso(+m[3]!, +m[2]!, +m[1]!)],
-  [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\.?,?(?:\\s+(20\\d{2}))?\\b`, 'i'), (m, now) => iso(m[3] ? +m[3] : now.getUTCFullYear(), monthOf(m[2]!), +m[1]!)],
+  [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+|-)(?:of\\s+)?${MONTH_RE}\\.?,?(?:(?:\\s+|-)(20\\d{2}))?\\b`, 'i'), (m, now) => iso(m[3] ? +m[3] : now.getUTCFullYear(), monthOf(m[2]!), +m[1]!)],
   [new RegExp(`\\b${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(20\\d{2}))?(?!\\d)`, 'i'), (m, now) => iso(m[3] ? +m[3] : now.getUTCFullYear(), monthOf(m[1]!), +m[2]!)],
   [/(?:(20\d{2})年\s*)?(\d{1,2})月\s*(\d{1,2})日/, (m, now) => iso(m[1] ? +m[1] : now.getUTCFullYear(), +m[2]!, +m[3]!)],
 ];
@@ -98,12 +98,27 @@ function boundedDays(text: string, now: Date): Period | undefined {
 
 /** A month with a year: "March 2024", "2024-03", "2024年3月". */
 function monthIn(text: string): { start: string; end: string; label: string } | undefined {
-  const m = text.match(new RegExp(`\\b${MONTH_RE}\\.?,?\\s+(?:of\\s+)?(20\\d{2})\\b`, 'i')) ?? text.match(/\b(20\d{2})-(\d{1,2})\b(?!-)/) ?? text.match(/(20\d{2})年\s*(\d{1,2})月(?!\s*\d{1,2}日)/);
+  const m = text.match(new RegExp(`\\b${MONTH_RE}\\.?,?\\s+(?:of\\s+)?(20\\d{2})\\b`, 'i')) ?? text.match(/\b(20\d{2})[-/](\d{1,2})\b(?![-/])/) ?? text.match(/(20\d{2})年\s*(\d{1,2})月(?!\s*\d{1,2}日)/);
+  const mmYyyy = m ? undefined : text.match(/(?<![\d/.-])(\d{1,2})\/(20\d{2})\b(?![-/])/);
+  if (mmYyyy) return monthAt(+mmYyyy[2]!, +mmYyyy[1]!, mmYyyy[0]);
   if (!m) return undefined;
   const [y, mo] = /^\d/.test(m[1]!) ? [+m[1]!, +m[2]!] : [+m[2]!, monthOf(m[1]!)];
+  return monthAt(y, mo, m[0]);
+}
+
+function monthAt(y: number, mo: number, label: string): { start: string; end: string; label: string } | undefined {
   if (mo < 1 || mo > 12) return undefined;
   const r = monthRange(y, mo);
-  return { start: r.from, end: r.to, label: m[0] };
+  return { start: r.from, end: r.to, label };
+}
+
+/** A span of months in one year: "Jan-Mar 2024", "2024年4〜6月", "2024年4月〜6月". */
+function monthSpan(text: string): Period | undefined {
+  const en = text.match(new RegExp(`\\b${MONTH_RE}\\.?\\s*[-–]\\s*${MONTH_RE}\\.?,?\\s+(20\\d{2})\\b`, 'i'));
+  const ja = text.match(/(20\d{2})年\s*(\d{1,2})月?\s*[〜~～\-–]\s*(\d{1,2})月/);
+  const [y, a, b] = en ? [+en[3]!, monthOf(en[1]!), monthOf(en[2]!)] : ja ? [+ja[1]!, +ja[2]!, +ja[3]!] : [0, 0, 0];
+  if (!y || a < 1 || b > 12 || a > b) return undefined;
+  return { from: iso(y, a, 1), to: iso(y, b, lastDay(y, b)), label: (en ?? ja)![0] };
 }
 
 const KANJI_DIGIT: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4 };
@@ -115,6 +130,9 @@ const KANJI_DIGIT: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4 };
 function quarters(text: string, now: Date, fy: number): Period | undefined {
   const q = text.match(/\b(?:(fiscal)\s+)?q([1-4])(?:\s*(?:of\s*)?(fy\s*|fiscal year\s*)?(20\d{2}))?\b/i)
     ?? text.match(/\b(?:(fiscal)\s+)?(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter(?: of)?(?:\s+(fy\s*|fiscal year\s*)?(20\d{2}))?/i);
+  // "2021 Q2", "2020年Q1": the year first.
+  const yq = text.match(/\b(20\d{2})\s*(?:年\s*)?(?:の\s*)?q([1-4])\b/i);
+  if (yq) return { ...quarterRange(+yq[1]!, +yq[2]!, 1), label: `Q${yq[2]} ${yq[1]}` };
   const jq = text.match(/(?:(20\d{2})年(度)?\s*(?:の)?)?第\s*([1-4一二三四])\s*四半期/);
   if (q || jq) {
     const n = q ? (/^\d$/.test(q[2]!) ? +q[2]! : ['first', 'second', 'third', 'fourth'].indexOf(q[2]!.toLowerCase()) + 1 || +q[2]![0]!) : KANJI_DIGIT[jq![3]!] ?? +jq![3]!;
@@ -141,8 +159,8 @@ function fiscal(text: string, now: Date, fy: number): Period | undefined {
     const y = named[1]!.length === 2 ? 2000 + +named[1]! : +named[1]!;
     return { ...fiscalYear(y, fy), label: `FY${y}` };
   }
-  if (/\b(last|previous|prior) (fiscal year|fy)\b|前年度|昨年度|前期/.test(text)) return { ...fiscalYear(current - 1, fy), label: `FY${current - 1}` };
-  if (/\b(this|current) (fiscal year|fy)\b|今年度|今期/.test(text)) return { ...fiscalYear(current, fy), label: `FY${current}` };
+  if (/\b(last|previous|prior) (fiscal year|fy)\b|前年度|昨年度|前期/i.test(text)) return { ...fiscalYear(current - 1, fy), label: `FY${current - 1}` };
+  if (/\b(this|current) (fiscal year|fy)\b|今年度|今期/i.test(text)) return { ...fiscalYear(current, fy), label: `FY${current}` };
   return undefined;
 }
 
@@ -155,7 +173,7 @@ function relative(text: string, now: Date): Period | undefined {
     return { ...monthRange(py, pm), label: `${py}-${pad(pm)}` };
   }
   if (/\bthis month\b|今月/.test(text)) return { ...monthRange(y, m), label: `${y}-${pad(m)}` };
-  if (/\blast year\b|\bprevious year\b|去年|昨年|前年/.test(text)) return { from: iso(y - 1, 1, 1), to: iso(y - 1, 12, 31), label: String(y - 1) };
+  if (/\b(last|previous) (calendar )?year\b|去年|昨年|前年/i.test(text)) return { from: iso(y - 1, 1, 1), to: iso(y - 1, 12, 31), label: String(y - 1) };
   if (/\bthis year\b|今年|本年/.test(text)) return { from: iso(y, 1, 1), to: iso(y, 12, 31), label: String(y) };
   const days = text.match(/\b(?:last|past) (\d+) days\b|過去\s*(\d+)\s*日/);
   if (days) return { from: addDays(today, -Number(days[1] ?? days[2])), to: today, label: days[0] };
@@ -166,11 +184,12 @@ function relative(text: string, now: Date): Period | undefined {
 export function parsePeriod(question: string, nowMs: number, fyStart = 1): Period | undefined {
   const text = question.normalize('NFKC');
   const now = new Date(nowMs);
-  const found = boundedDays(text, now) ?? quarters(text, now, fyStart) ?? fiscal(text, now, fyStart) ?? relative(text, now);
+  const found = monthSpan(text) ?? boundedDays(text, now) ?? quarters(text, now, fyStart) ?? fiscal(text, now, fyStart) ?? relative(text, now);
   if (found) return found;
   const month = monthIn(text);
   if (month) return { from: month.start, to: month.end, label: month.label };
-  const year = text.match(/\b(?:in|during|for|of|year)\s+(20\d{2})\b|(20\d{2})年(?!度)|^(20\d{2})\b|\b(20\d{2})\s*$/i);
+  // A year alone ("2024 spend"), not part of a document number or a date.
+  const year = text.match(/\b(?:in|during|for|of|year)\s+(20\d{2})\b|(20\d{2})年(?!度)|^(20\d{2})\b|(?<![\d/.-])\b(20\d{2})\s*$/i) ?? text.match(/(?<![\d/.\-#\p{L}])(20\d{2})(?![\d/\-\p{L}])/u);
   if (year) {
     const y = +(year[1] ?? year[2] ?? year[3] ?? year[4])!;
     return { from: iso(y, 1, 1), to: iso(y, 12, 31), label: String(y) };

@@ -84,6 +84,20 @@ export interface VendorReading {
   vendors: Vendor[];
   /** A word that fits several vendors equally: the answer lists them instead of a figure. */
   ambiguous?: { term: string; candidates: Vendor[] };
+  /** A name given that no vendor has, though one of its words is a vendor's ("Northwind Traders"). */
+  unknown?: string;
+}
+
+/** "Northwind Traders" when the question says "Northwind" followed by a capitalised word no vendor's name has. */
+function longerName(question: string, term: string, v: Vendor): string | undefined {
+  const tokens = question.normalize('NFKC').split(/\s+/).map((t) => t.replace(/[?!.,:;]+$/, ''));
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (normalizeName(tokens[i]!) !== term) continue;
+    const next = tokens[i + 1]!;
+    const word = normalizeName(next);
+    if (/^\p{Lu}\p{Ll}{2,}$/u.test(next) && !QUESTION_WORDS.has(word) && !NOT_NAMES.has(word) && !words(v.norm).some((w) => similarity(w, word) >= WORD_THRESHOLD)) return `${tokens[i]} ${next}`;
+  }
+  return undefined;
 }
 
 /** The vendors a question names, whole or by a distinctive word, above the thresholds. */
@@ -115,6 +129,8 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
       if (named && !fitsName(named, candidates)) continue;
       return { vendors: [], ambiguous: { term, candidates } };
     }
+    const longer = wholeNames.length === 0 ? longerName(question, term, candidates[0]!) : undefined;
+    if (longer) return { vendors: [], unknown: longer };
     if (!found.includes(candidates[0]!)) found.push(candidates[0]!);
   }
   // "Blue Harbor Trading" is not "Harbour & Finch": the name given has words no vendor found has.
@@ -124,9 +140,10 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
 
 /** Whether every distinctive word of the name the question gives is in the vendors' names. */
 function fitsName(named: string, vendors: Vendor[]): boolean {
-  // "Stark Logistics" is not "Stark Trading": words common to company names count here.
+  // "Stark Logistics" is not "Stark Trading": words common to company names count here. One name is
+  // one vendor's: "Weber Logistik" is neither "Weber Bürobedarf" nor "De Vries Logistiek".
   const given = words(normalizeName(named)).filter((w) => !ASKING.has(w) && !NOT_NAMES.has(w));
-  return given.every((g) => vendors.some((v) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
+  return vendors.some((v) => given.every((g) => words(v.norm).some((w) => similarity(w, g) >= WORD_THRESHOLD) || (CJK.test(g) && v.norm.includes(g))));
 }
 
 /** Vendors in the order the question names them (for "compare A and B"). */
@@ -157,16 +174,16 @@ export function unknownName(question: string): string | undefined {
     const taken: string[] = [];
     for (const w of en[1]!.trim().split(/\s+/)) {
       const bare = w.replace(/[.,'?!]+$/, '');
-      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about)$/i.test(bare)) break;
+      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|had|was|were|is)$/i.test(bare)) break;
       taken.push(bare);
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
   }
-  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
+  const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:さん|様)?(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
   if (ja) {
     // The last of several names ("AとB"), without a leading particle phrase.
     const name = ja[1]!.trim().replace(/^.*[はをがのにと]/, '').trim();
-    const notName = /\d|年|月|度|四半期|期日|期限|通貨|合計|平均|最大|最小|最新|金額|請求|支払|件数|^[A-Za-z]{3}$/;
+    const notName = /\d|年|月|度|期|通貨|合計|平均|最大|最小|最高|最低|最新|額|請求|支払|件数|円|ドル|ユーロ|ポンド|フラン|リンギット|^[A-Za-z]{3}$/;
     if (name.length >= 2 && !notName.test(name)) return name;
   }
   return undefined;
@@ -206,6 +223,8 @@ export function findNumbers(question: string, records: DocRecord[]): NumberReadi
       hits.forEach((r) => named.add(r));
       continue;
     }
+    // A month or a day written with its year ("05/2024", "16-Jun-2021"), or a fiscal year ("FY24/25").
+    if (/^\d{1,2}[-/]20\d{2}$/.test(token) || /^\d{1,2}-[a-z]{3,9}-\d{2,4}$/i.test(token) || /^fy\s*\d{2,4}([-/]\d{2,4})?$/i.test(token)) continue;
     const before = text.slice(Math.max(0, m.index! - 14), m.index!);
     const labelled = /(invoice|bill|receipt|no\.?|number|#|請求書|インボイス|番号)\s*[:#]?\s*$/i.test(before);
     const looksLikeNumber = (/[a-z]/i.test(token) && /\d/.test(token)) || /^\d+[-/]\d+/.test(token);
@@ -240,5 +259,5 @@ export function findItems(term: string, records: DocRecord[]): Array<{ record: D
   return out;
 }
 
-/** Plural and singular alike: "chairs" = "chair", "boxes" = "box". */
-const stem = (w: string) => w.replace(/(es|s)$/, '');
+/** Plural and singular alike: "chairs" = "chair", "boxes" = "box", "cables" = "cable". */
+const stem = (w: string) => w.replace(/(?<=(?:s|x|z|ch|sh))es$|s$/, '');

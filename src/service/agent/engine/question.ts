@@ -5,6 +5,7 @@
 import { parsePeriod, type Period } from './dates.js';
 import { findNumbers, findVendors, itemWords, unknownName } from './entities.js';
 import type { DocRecord, Role } from './records.js';
+import { normalizeWording } from './wording.js';
 
 export const INTENTS = ['lookup', 'sum', 'average', 'max', 'min', 'count', 'list', 'compare', 'items', 'latest', 'earliest', 'overdue', 'search'] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -39,67 +40,87 @@ export interface Query {
 const NOT_INVOICES = '(?!invoices?\\b|documents?\\b|bills?\\b|receipts?\\b|files?\\b|vendors?\\b|suppliers?\\b|times?\\b|credit notes?\\b)';
 const INTENT_RULES: Array<[Intent, RegExp]> = [
   ['overdue', /overdue|past[- ]due|unpaid|期限切れ|期限を過ぎ|延滞|未払/],
-  ['compare', /\bcompare|\bvs\.?\b|\bversus\b|比較|比べ/],
-  ['count', /how many|number of (invoices|documents|files|receipts|bills)|\bcount\b|何件|件数|何枚|の数(?!量)/],
+  ['compare', /\bcompare|\bvs\.?\b|\bversus\b|\bmore (to|with|from|on) .+ or |比較|比べ/],
+  ['count', /how many|number of ([\p{L}\p{N}&.'-]+\s+){0,4}?(invoices|documents|files|receipts|bills)\b|\bcount\b|何件|件数|何枚|何通|の数(?!量)/u],
   ['average', /average|\bmean\b|平均/],
   ['max', /largest|biggest|highest|most expensive|\bmax(imum)?\b|最大|一番高|最も高|最高|一番大き|最も大き/],
-  ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ/],
+  ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ|一番低|最も低|少額/],
   ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
   ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
-  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は[？?]?$/],
-  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|金額|支出|請求額|費用/],
+  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの(?!くらい|ぐらい)|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は[？?]?$/],
+  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|払[っいうえ]|金額|額は|支出|請求額|費用|トータル|累計/],
 ];
 
 const FIELDS: Array<[Role, RegExp]> = [
-  ['due', /\bdue\b|deadline|payable by|by what date|have to pay|must (we )?pay|期限|期日|いつまでに|支払日/],
-  ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|誰|どこ/],
-  ['tax', /\b(tax|vat|gst)\b|税/],
+  // "Total due on 123" asks for the amount, not the date.
+  ['total', /\b(total|amount|balance|sum) (due|payable|owed|owing)\b|\b(total|amount) (on|of|for) (invoice|bill) (no|number)\b/],
+  ['due', /\bdue\b|deadline|payable by|by what date|have to pay|must (we )?pay|need to (be )?pa(y|id)|pay .{1,40} by\b|期限|期日|いつまでに|支払日|払えば/],
+  ['vendor', /\bwho\b|vendor|supplier|which company|from whom|issued by|取引先|発行元|請求元|仕入先|業者|会社名|誰|どこ/],
+  // 税込 (tax included) is the total.
+  ['tax', /\b(tax|vat|gst)\b|税(?!込)/],
   ['currency', /currency|通貨/],
-  ['number', /invoice (number|no\.?)(\s|$|\?)|\bnumber\b|請求書番号|番号/],
-  ['date', /\bdate\b|\bwhen\b|issued|日付|発行日|いつ/],
+  ['number', /invoice (number|no\.?)(\s|$|\?)|\bnumber\b(?! of)|請求書番号|番号/],
+  ['date', /\bdate\b|\bwhen\b|issued|invoiced|日付|発行日|請求日|いつ/],
   ['total', /total|amount|how much|cost|合計|金額|いくら|総額/],
 ];
 
 const CURRENCIES: Array<[string, RegExp]> = [
   ['USD', /(?<![a-z])usd(?![a-z])|us\$|\$|dollars?|ドル/],
   ['EUR', /(?<![a-z])eur(?![a-z])|€|euros?|ユーロ/],
-  ['GBP', /(?<![a-z])gbp(?![a-z])|£|pounds?( sterling)?|ポンド/],
+  ['GBP', /(?<![a-z])gbp(?![a-z])|£|pounds?|sterling|ポンド/],
   ['JPY', /(?<![a-z])jpy(?![a-z])|¥|\byen\b|円/],
   ['CHF', /(?<![a-z])chf(?![a-z])|swiss francs?|francs?|スイスフラン/],
   ['MYR', /(?<![a-z])myr(?![a-z])|\brm\s?\d|ringgit|リンギット/],
 ];
 
-const AMOUNT = '(\\d[\\d,]*(?:\\.\\d+)?)';
-const MORE = /(over|above|more than|greater than|exceed(?:s|ing)?|at least|larger than|bigger than)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
-const LESS = /(under|below|less than|smaller than|at most|up to)\s*(?:[a-z]{3}\s*|[$€£¥]\s*)?(\d[\d,]*(?:\.\d+)?)/;
-const JA_AMOUNT = new RegExp(`${AMOUNT}\\s*(?:円|ドル|ユーロ|ポンド|[a-z]{3})?\\s*(以上|超|を超え|より(?:大き|高)|以下|未満|より(?:小さ|安))`);
+// An amount as typed: 10000, 10,000, 10.000 and 10'000 (thousands), 10k; decimals after a point.
+const AMOUNT = "(\\d{1,3}(?:[,.']\\d{3})+(?:\\.\\d+)?(?!\\d)|\\d+(?:\\.\\d+)?)(k\\b)?";
+const CUR_WORD = '(?:[a-z]{3}\\s*|[$€£¥]\\s*)?';
+const OR_MORE = new RegExp(`${AMOUNT}\\s*(?:[a-z]{3})?\\s*or (more|above|over|higher|less|below|under|lower)\\b`);
+const MORE = new RegExp(`(over|above|more than|greater than|exceed(?:s|ing)?|at least|larger than|bigger than|>=?|≥)\\s*${CUR_WORD}${AMOUNT}`);
+const LESS = new RegExp(`(under|below|less than|smaller than|at most|up to|<=?|≤)\\s*${CUR_WORD}${AMOUNT}`);
+const JA_AMOUNT = new RegExp(`${AMOUNT}\\s*(?:円|米ドル|ドル|ユーロ|ポンド|スイスフラン|フラン|リンギット|[a-z]{3})?\\s*(以上|超|を超え|より(?:大き|高)|以下|未満|より(?:小さ|安))`);
+
+/** "12.500" and "12'500" are thousands, "12.5" a decimal; "10k" is 10,000. */
+function amountOf(digits: string, k?: string): number {
+  const n = Number(/^\d{1,3}(?:\.\d{3})+$/.test(digits) ? digits.replace(/\./g, '') : digits.replace(/[,']/g, ''));
+  return k ? n * 1000 : n;
+}
 
 function amounts(text: string): Pick<Query, 'minAmount' | 'maxAmount'> {
-  const num = (s: string) => Number(s.replace(/,/g, ''));
   const out: Pick<Query, 'minAmount' | 'maxAmount'> = {};
   const more = text.match(MORE);
-  if (more) out.minAmount = num(more[2]!);
+  if (more) out.minAmount = amountOf(more[2]!, more[3]);
   const less = text.match(LESS);
-  if (less) out.maxAmount = num(less[2]!);
+  if (less) out.maxAmount = amountOf(less[2]!, less[3]);
+  const or = text.match(OR_MORE);
+  if (or) (/more|above|over|higher/.test(or[3]!) ? (out.minAmount = amountOf(or[1]!, or[2])) : (out.maxAmount = amountOf(or[1]!, or[2])));
   const ja = text.match(JA_AMOUNT);
-  if (ja) (/以上|超|を超え|より(大き|高)/.test(ja[2]!) ? (out.minAmount = num(ja[1]!)) : (out.maxAmount = num(ja[1]!)));
+  if (ja) (/以上|超|を超え|より(大き|高)/.test(ja[3]!) ? (out.minAmount = amountOf(ja[1]!, ja[2])) : (out.maxAmount = amountOf(ja[1]!, ja[2])));
   return out;
 }
 
 /** The line item a question asks about: "how many chairs", "what did we pay for paper", "椅子は何個". */
 function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' } | undefined {
-  const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\s+(?:did|have|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
+  const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} ()"'.-]+?)\\s+(?:did|have|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
     ?? text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\??$`, 'u'))
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の購入数量|の購入数|の数量)/);
-  const quantity = qty ?? text.match(/(?:what|the|which) (?:quantity|number) of (?:the\s+)?([\p{L}\p{N} -]+?)\s+(?:did|have|were|was|do|are)\b/u);
-  if (quantity) return { term: quantity[1]!.trim(), measure: 'quantity' };
+  const quantity = qty ?? text.match(new RegExp(`\\b(?:quantity|number|units?) of ${NOT_INVOICES}(?:the\\s+)?([\\p{L}\\p{N} -]+?)(?:\\s+(?:did|have|were|was|do|are|we|purchased|bought|ordered|in|from|during|since)\\b|\\?|$)`, 'u'));
+  if (quantity) return { term: spokenTerm(quantity[1]!), measure: 'quantity' };
   const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
-    ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|に(?:いくら|合計))/);
-  if (amount) return { term: amount[1]!.trim(), measure: 'amount' };
+    ?? text.match(/\b(?:cost|price) of (?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
+    ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|の支払い?額|に(?:いくら|合計|使っ|払っ|支払っ|かかっ))/);
+  if (amount) return { term: spokenTerm(amount[1]!), measure: 'amount' };
   return undefined;
 }
+
+/** An item as named, without the words around it ("chairsって全部で" is "chairs"). */
+const spokenTerm = (term: string) => term.trim().replace(/(?:って|は|を)?(?:全部で|合計で|トータルで|累計で|全部|合計|全体で|総計)?$/, '').trim();
+
+/** Whether a term is only a period ("2024年", "3月分"): then no item is named. */
+const onlyPeriod = (term: string) => !/\p{L}/u.test(term.replace(/\d*\s*(?:年度?|月分?|日|年間)|q[1-4]|第.四半期|四半期|上期|下期|[今先前昨去来本][年月期]|今年度|前年度|昨年度|全体|全部|これまで|今まで/g, ''));
 
 function intentOf(text: string): Intent {
   // "last month" and "first quarter" name periods, not the latest or earliest document.
@@ -134,8 +155,9 @@ export interface ParseContext {
   fiscalYearStart: number;
 }
 
-export function parseQuestion(prompt: string, ctx: ParseContext): Query {
-  const text = prompt.normalize('NFKC').toLowerCase();
+export function parseQuestion(question: string, ctx: ParseContext): Query {
+  const prompt = normalizeWording(question);
+  const text = prompt.toLowerCase();
   const { records, nowMs, fiscalYearStart: fy } = ctx;
   let intent = intentOf(text);
   const numbers = findNumbers(prompt, records);
@@ -148,21 +170,21 @@ export function parseQuestion(prompt: string, ctx: ParseContext): Query {
     unknownNumber: numbers.unknown,
     vendors: vendors.vendors.map((v) => v.name),
     ambiguous: vendors.ambiguous && { term: vendors.ambiguous.term, candidates: vendors.ambiguous.candidates.map((v) => v.name) },
-    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue date\b|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
+    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue dates?\b|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
     currency: CURRENCIES.find(([, re]) => re.test(text))?.[0],
     ...amounts(text),
     review: /needs? (a )?review|to review|unreviewed|uncertain|unchecked|not (yet )?(been )?(checked|reviewed)|要確認|未確認|確認が必要/.test(text)
       ? 'needs_review'
-      : /\bcorrected|\bchecked|\breviewed|\bverified|修正済|確認済|修正された/.test(text) ? 'corrected' : undefined,
+      : /\bcorrect(ed|ions?)?\b|\bchecked|\breviewed|\bverified|\b(fix|amend|edit)(ed)?\b|修正済|確認済|修正(さ|し)|訂正|直した/.test(text) ? 'corrected' : undefined,
     groupBy: groupOf(text),
   };
   if (intent === 'compare') {
     if (q.vendors.length < 2) q.periods = twoPeriods(text, nowMs, fy);
   } else q.period = parsePeriod(prompt, nowMs, fy);
   // A line item named (found in the documents or not: "no line holds X" is an answer), not a vendor.
-  if (item && intent !== 'compare' && q.vendors.length === 0 && !q.ambiguous) {
+  if (item && intent !== 'compare' && q.vendors.length === 0 && !q.ambiguous && numbers.named.length === 0 && !numbers.unknown) {
     const term = q.period ? item.term.replace(q.period.label.toLowerCase(), '').trim() : item.term;
-    if (itemWords(term).length > 0) {
+    if (itemWords(term).length > 0 && !onlyPeriod(item.term) && !onlyPeriod(term)) {
       q.intent = intent = 'items';
       q.item = term;
       q.measure = item.measure;
@@ -170,8 +192,10 @@ export function parseQuestion(prompt: string, ctx: ParseContext): Query {
   }
   // "When is the Globex invoice due?": a field of the documents the filters leave.
   if (intent === 'search' && q.field && (q.vendors.length > 0 || q.period)) q.intent = 'lookup';
+  // "Any invoices > 12,500 EUR?": documents narrowed by amount, listed.
+  else if (intent === 'search' && (q.minAmount !== undefined || q.maxAmount !== undefined) && /\b(invoices?|bills?|documents?|receipts?)\b|請求/.test(text)) q.intent = 'list';
   if (numbers.named.length > 0 && !['count', 'compare', 'items'].includes(intent)) q.intent = 'lookup';
   else if (numbers.unknown && ['lookup', 'search', 'sum', 'list'].includes(intent)) q.intent = 'lookup';
-  if (q.vendors.length === 0 && !q.ambiguous && q.intent !== 'items') q.unknownVendor = unknownName(prompt);
+  if (q.vendors.length === 0 && !q.ambiguous && q.intent !== 'items') q.unknownVendor = vendors.unknown ?? unknownName(prompt);
   return q;
 }
