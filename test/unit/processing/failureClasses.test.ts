@@ -117,6 +117,7 @@ describe('rules the ranker builds on', () => {
       ['Muster GmbH\nIBAN DE89 3704 0044 0532 0130 00\nRechnungsdatum 02.05.2024\nGesamt 100,00', 'EUR'],
       ['Harbour & Finch LLP\n12 High Street, Leeds LS1 4AB\nInvoice date 02/05/2024\nTotal 100.00', 'GBP'],
       ['KEDAI MAJU SDN BHD\nNO. 3, JALAN BESAR, 43000 KAJANG\nDate: 12/03/2018\nTOTAL 22.60', 'MYR'],
+      ['Oakridge Facilities Limited\nInvoice date 02/05/2024\nTotal 100.00', 'GBP'],
     ];
     for (const [text, code] of cases) {
       const f = extractFields(page(text), SCHEMA).find((x) => x.title === 'Currency')!;

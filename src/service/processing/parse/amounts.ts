@@ -129,7 +129,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\b(s\.l\.|s\.a\.|cif|nif|factura|iva)(?=\s|$)/i, 'ES'],
   [/\b(s\.r\.l\.|s\.p\.a\.|s\.n\.c\.|partita iva|fattura)(?=\s|$)/i, 'IT'],
   [/\b(b\.v\.|btw|factuur|kvk)(?=\s|$)/i, 'NL'],
-  [/\b(ltd|limited|plc|llp)\b.*|\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/s, 'GB'],
+  [/\b(ltd|limited|plc|llp)\b/i, 'GB'],
+  [/\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/, 'GB'], // a UK postcode ("LS1 4AB")
 ];
 
 /**
