@@ -26,10 +26,10 @@ const full = (target: string): NodeJS.ErrnoException =>
 const exported = (rel: string) => () => h.row(rel)?.status === 'exported';
 const seen = () => ({ rows: h.rows().map((r) => [r.rel_path, r.status, r.error_code]), disk: h.daemon.disk.full });
 
-/** Mounts a 1 MB tmpfs on the inbox; false where this machine does not allow it. */
+/** Mounts a small tmpfs (16 MB: room for state.db and its write-ahead log once the filler goes; with 1 MB the WAL alone could fill it again) on `dir`; false where this machine does not allow it. */
 function mountSmallDisk(dir: string): boolean {
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dir], { stdio: 'ignore' });
     mounted = dir;
     return true;
   } catch {
