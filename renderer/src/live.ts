@@ -30,6 +30,10 @@ function apply(event: StreamEvent): void {
       if (event.data.from) folder.counts[event.data.from] = Math.max(0, (folder.counts[event.data.from] ?? 0) - 1);
       folder.counts[event.data.to] = (folder.counts[event.data.to] ?? 0) + 1;
     }
+    // A file that left uploading/processing is no longer running: its pages line goes at once.
+    if (event.data.to !== 'uploading' && event.data.to !== 'processing') {
+      status.running = status.running.filter((f) => f.id !== event.data.file.id);
+    }
   }
   if (status && event.type === 'pages') {
     const file = status.running.find((f) => f.id === event.data.fileRow);
