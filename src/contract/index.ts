@@ -8,6 +8,7 @@ import { directoryOperations } from './directories.js';
 import { uploadOperations } from './uploads.js';
 import { fileOperations } from './files.js';
 import { agentOperations } from './agent.js';
+import { claimOperations } from './claims.js';
 
 export * from './common.js';
 export * from './operation.js';
@@ -18,5 +19,6 @@ export * from './directories.js';
 export * from './uploads.js';
 export * from './files.js';
 export * from './agent.js';
+export * from './claims.js';
 
-export const operations: Operation[] = [...fileTypeOperations, ...schemaOperations, ...directoryOperations, ...uploadOperations, ...fileOperations, ...agentOperations];
+export const operations: Operation[] = [...fileTypeOperations, ...schemaOperations, ...directoryOperations, ...uploadOperations, ...fileOperations, ...agentOperations, ...claimOperations];

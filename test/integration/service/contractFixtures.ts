@@ -137,6 +137,11 @@ export function sampleRequest(op: Operation, fx: Fixture): SampleRequest {
       return { params: { session_id: fx.sessionId }, body: { user_prompt: 'What is the total?' } };
     case 'getAgentJob':
       return { params: { job_id: fx.jobId } };
+    case 'takeClaim':
+      return { body: { scope: `folder-${unique}`, key: 'a'.repeat(64), holder: 'desk-1', leaseMs: 60_000, path: 'a.pdf' } };
+    case 'finishClaim':
+      // The fixture's claim, held by `fixture-desk`: finishing it again answers the finished claim.
+      return { body: { scope: `fixture-${fx.marker}`, key: 'ledger', holder: 'fixture-desk', status: 'exported', result: {} } };
     default:
       throw new Error(`no sample request for ${op.id}: add one to contractFixtures.ts`);
   }
@@ -171,6 +176,7 @@ export async function createFixture(svc: TestService, key: string, marker: strin
     const res = await req('GET', `/prod/v2/jobs/${job.job_id}`);
     return ['COMPLETED', 'FAILED', 'STOPPED'].includes(res.body?.status) ? true : undefined;
   }, 'the fixture job to settle');
+  await ok(await req('POST', '/prod/docsync/claims', { scope: `fixture-${marker}`, key: 'ledger', holder: 'fixture-desk', leaseMs: 3_600_000 }), 200, 'claim');
   const exported = await fetch(`${svc.url}/prod/v1/files/schema/export?blueprintIds=${type.id}`, { headers: { 'x-api-key': key } });
   return {
     key,
