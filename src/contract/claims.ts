@@ -45,6 +45,11 @@ export const ClaimBody = z
     /** How long the claim stays the holder's without a renewal (milliseconds). */
     leaseMs: z.number().int().min(100).max(3_600_000),
     path: z.string().min(1).max(4000).optional(),
+    /**
+     * The upload the holder made for this work (its ticket's id): a desktop taking the claim over
+     * resumes that upload (bytes received: only the result is fetched) instead of sending them again.
+     */
+    uploadId: z.string().min(1).max(200).optional(),
   })
   .strict();
 

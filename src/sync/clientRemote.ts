@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
 import { getUpload, listFiles, uploadFile, type FileRecord } from '../contract/uploads.js';
 import { getFilePages, updateFileValues } from '../contract/files.js';
+import { finishClaim, takeClaim, type Claim } from '../contract/claims.js';
 import type { FormValuesEntry } from './export/index.js';
 import { isTransientStatus, RemoteError, type PageWords, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 
@@ -110,6 +111,29 @@ export class ClientRemote implements Remote {
   async deleteFiles(fileIds: string[]): Promise<void> {
     if (fileIds.length === 0) return;
     await guard(() => this.client.deleteFiles(fileIds));
+  }
+
+  async takeClaim(c: { scope: string; key: string; holder: string; leaseMs: number; path?: string; uploadId?: string }): Promise<{ granted: boolean; claim: Claim } | null> {
+    return guard(async () => {
+      try {
+        return await this.client.call(takeClaim, { body: c });
+      } catch (err) {
+        // A service without claims (not ours) answers 404 (or 405) for the route itself.
+        if (err instanceof ServiceError && [404, 405].includes(err.status)) return null;
+        throw err;
+      }
+    });
+  }
+
+  async finishClaim(c: { scope: string; key: string; holder: string; status: 'exported' | 'failed'; result: { uploadId?: string; fileIds?: string[]; reason?: string } }): Promise<Claim | null> {
+    return guard(async () => {
+      try {
+        return (await this.client.call(finishClaim, { body: c })).claim;
+      } catch (err) {
+        if (err instanceof ServiceError && err.status === 409) return null;
+        throw err;
+      }
+    });
   }
 
   close(): Promise<void> {

@@ -94,6 +94,19 @@ export const ConfigSchema = z
       })
       .strict()
       .default({ threshold: 0.9, requiredFields: ['Invoice Date', 'Vendor Name', 'Total'] }),
+    /**
+     * Several desktops on one shared folder (docs/shared-folder.md): with a remote service that
+     * offers claims, each file is uploaded and its outputs written by the one desktop holding its
+     * claim. `off`: work alone. A holder renews its claims every third of `leaseMs`; a desktop
+     * that stops (killed, unplugged) is taken over once its lease has run out.
+     */
+    sharedFolders: z
+      .object({
+        claims: z.enum(['auto', 'off']).default('auto'),
+        leaseMs: z.number().int().min(1000).max(3_600_000).default(60_000),
+      })
+      .strict()
+      .default({ claims: 'auto', leaseMs: 60_000 }),
     /** Cap of the retry and result-poll backoff. */
     maxBackoffMs: z.number().int().min(10).default(60_000),
     /** What the spreadsheets and sidecars look like, and what happens to them when a file goes. */

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Claims } from './claims.js';
 import { loadConfig, type Config, type FolderConfig } from './config.js';
 import { DiskGuard } from './diskFull.js';
 import { SyncEmitter } from './events.js';
@@ -34,6 +37,11 @@ export interface DaemonOptions {
   presenceIntervalMs?: number;
   /** How often writing is tried again after a full disk (default 10 s). */
   diskRetryMs?: number;
+  /**
+   * Whether other desktops may share the folders through this service (a remote service; the one
+   * embedded in this process serves nobody else). With config `sharedFolders.claims: off`: never.
+   */
+  sharedService?: boolean;
 }
 
 const ACTIVE = ['discovered', 'settled', 'uploading', 'processing'] as const;
@@ -52,6 +60,7 @@ export class Daemon {
   readonly disk: DiskGuard;
   readonly review: ReviewBook;
   readonly outbox: ReviewOutbox;
+  readonly claims: Claims;
   private readonly drivers = new Map<string, FolderDriver>();
   private config: Config;
   private pausedCache = new Set<string>();
@@ -69,11 +78,16 @@ export class Daemon {
     this.control = new ControlStore(this.db);
     this.disk = this.diskGuard();
     this.review = new ReviewBook(this.db, () => this.config.review);
+    this.claims = new Claims({
+      remote: o.remote, log: o.log, holder: this.desktopId(), leaseMs: this.config.sharedFolders.leaseMs,
+      enabled: o.sharedService === true && this.config.sharedFolders.claims === 'auto',
+      ledgerWriter: (f) => this.outputs.ledger.writeAllUnder(f.path),
+    });
     this.outputs = new Outputs(this.db, (p) => this.folderOfPath(p), (e) => {
       if (e.type !== 'ledger.write_failed') return;
       if (this.disk.report(e, path.join(e.ledgerDir, e.file === 'csv' ? 'docsync-ledger.csv' : 'docsync-ledger.xlsx'))) return;
       o.log.warn({ ledger: e.ledgerDir, code: e.code, retryInMs: e.retryInMs }, 'ledger write failed, will retry');
-    }, o.ledgerRetry, this.config.outputs, this.review);
+    }, { ...o.ledgerRetry, writes: (dir) => this.claims.writesLedger(this.folderOfPath(dir)) }, this.config.outputs, this.review);
     this.outbox = new ReviewOutbox({
       store: this.review.store, files: this.store, remote: o.remote, outputs: this.outputs, log: o.log, maxBackoffMs: this.config.maxBackoffMs,
       onRewritten: (id) => this.emitter.emit('review', { fileRow: id }),
@@ -85,8 +99,19 @@ export class Daemon {
       settledOutcome: (row) => void this.afterOutcome(row).catch((err) => o.log.warn({ err }, 'after-outcome step failed')),
       diskFull: (err, where) => this.disk.report(err, where ?? this.statePath),
       held: () => this.disk.full !== null,
+      claims: this.claims,
     });
     this.emitter.on('file', (e) => logFileStep(o.log, e));
+  }
+
+  /** This desktop's name among those sharing a folder: the host's, and an id kept in state.db for restarts. */
+  private desktopId(): string {
+    let id = this.control.meta('desktop.id');
+    if (!id) {
+      id = `${os.hostname()}-${randomUUID().slice(0, 8)}`;
+      this.control.setMeta('desktop.id', id);
+    }
+    return id;
   }
 
   private get statePath(): string {
@@ -136,6 +161,7 @@ export class Daemon {
     d.control.setMeta('daemon.pid', String(process.pid));
     d.refreshControl();
     for (const f of d.config.folders) await d.addDriver(f);
+    d.claims.start(d.folders);
     d.outputs.adoptLayout(d.config.folders.map((f) => f.path), () => d.control.meta('ledger.layout'), (v) => d.control.setMeta('ledger.layout', v));
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
@@ -160,6 +186,7 @@ export class Daemon {
     if (this.rescanTimer) clearInterval(this.rescanTimer);
     this.outbox.close();
     this.disk.stop();
+    await this.claims.stop();
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
     await this.pump.close();
     await this.outputs.close();
@@ -281,6 +308,7 @@ export class Daemon {
     }
     for (const f of next.folders) if (!this.drivers.has(f.path)) await this.addDriver(f);
     this.config = { ...this.config, folders: next.folders };
+    this.claims.setFolders(this.folders);
   }
 
   /** Moves after success or failure, old versions deleted remotely, and a re-check for edits made meanwhile. */

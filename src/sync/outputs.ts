@@ -27,7 +27,8 @@ export class Outputs {
     private readonly db: Db,
     private readonly folderOf: (absPath: string) => FolderConfig | undefined,
     onEvent?: (e: LedgerEvent) => void,
-    private readonly ledgerOptions: { retryInitialMs?: number; retryMaxMs?: number } = {},
+    /** `writes`: whether this desktop writes a ledger now (shared folders: the ledger claim's holder only). */
+    private readonly ledgerOptions: { retryInitialMs?: number; retryMaxMs?: number; writes?: (ledgerDir: string) => boolean } = {},
     settings: Partial<OutputSettings> = {},
     /** Review states and corrections (issue 16); without it the outputs carry no review. */
     private readonly review?: ReviewBook,
@@ -69,6 +70,15 @@ export class Outputs {
       review,
     });
     this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents, reviewState: review?.state ?? reviewState, review });
+  }
+
+  /**
+   * A file another desktop sharing the folder exported: its sidecars are that desktop's to write,
+   * its rows are listed here too, so that whichever desktop writes the ledgers lists every file.
+   */
+  exportedByPeer(sourcePath: string, row: WatchedFileRow, documents: FormValuesEntry[], processedAt: Date): void {
+    const remotePath = [row.remote_path, path.basename(sourcePath)].filter(Boolean).join('/');
+    this.ledger.upsert({ sourcePath, remotePath, status: 'exported', processedAt: processedAt.toISOString(), documents });
   }
 
   failed(sourcePath: string, row: WatchedFileRow, reason: string): void {

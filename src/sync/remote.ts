@@ -1,3 +1,4 @@
+import type { Claim } from '../contract/claims.js';
 import type { FormValuesEntry } from './export/index.js';
 
 /** One page's words, boxes as fractions of the page (the service's pages extension, issue 16). */
@@ -55,6 +56,13 @@ export interface Remote {
   /** The words of a file's pages with their boxes (an extension; empty when the service lacks it). */
   pageWords(fileId: string): Promise<PageWords[]>;
   close(): Promise<void>;
+  /**
+   * Takes or renews a claim of desktops sharing a folder (decisions 24); null when the service
+   * offers no claims (a service that is not ours). Absent: a Remote that never shares folders.
+   */
+  takeClaim?(c: { scope: string; key: string; holder: string; leaseMs: number; path?: string; uploadId?: string }): Promise<{ granted: boolean; claim: Claim } | null>;
+  /** Finishes a claim the caller holds; null when it no longer does (another desktop took it over). */
+  finishClaim?(c: { scope: string; key: string; holder: string; status: 'exported' | 'failed'; result: { uploadId?: string; fileIds?: string[]; reason?: string } }): Promise<Claim | null>;
   /**
    * Present when the service can say itself that an upload's processing ended (the embedded
    * service, in this process): the pipeline then fetches results when told, and polls only

@@ -63,7 +63,7 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     { baseUrl: serviceUrl, apiKey: key, instance: config.service.instance, instanceBaseUrls: config.service.instanceUrls },
     embedded ?? undefined,
   );
-  const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log });
+  const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log, sharedService: Boolean(url) });
   // Published for `docsync ask`, which cannot know the embedded service's port otherwise.
   daemon.control.setMeta('service.url', serviceUrl);
   return {

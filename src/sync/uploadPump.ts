@@ -6,6 +6,8 @@ import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
 import { whereNow } from './location.js';
+import type { Claim } from '../contract/claims.js';
+import type { Claims, ClaimVerdict } from './claims.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 import { hashFile } from './hash.js';
@@ -29,6 +31,8 @@ export interface UploadPumpOptions {
   diskFull?(err: unknown, where?: string): boolean;
   /** Work waits (a full disk): nothing is started until wake() after space is back. */
   held?(): boolean;
+  /** Desktops sharing a folder (docs/shared-folder.md): who uploads a file and writes its outputs. */
+  claims?: Claims;
 }
 
 const POLL_BASE_MS = 50;
@@ -78,6 +82,8 @@ export class UploadPump {
   private readonly firstPages = new Map<number, { at: number; done: number; total: number }>();
   /** Hashing that waits for the uploads to catch up (hashRoom). */
   private hashWaiters: Array<() => void> = [];
+  /** Rows whose wait for another desktop is recorded (one event each, not one per look). */
+  private readonly waiting = new Set<number>();
 
   constructor(private readonly o: UploadPumpOptions) {
     this.uploads = new PQueue({ concurrency: o.concurrency });
@@ -216,14 +222,21 @@ export class UploadPump {
   private async upload(row: WatchedFileRow): Promise<void> {
     const folder = this.o.folder(row.folder);
     if (!folder) return;
+    const work = await this.mayWork(row, folder);
+    if (!work) return;
     const abs = whereNow(row);
     const name = remoteFileName(path.posix.basename(row.rel_path));
+    // An upload already made for this version (interrupted here, or by a desktop that stopped) is asked about first.
+    const resuming = row.status === 'uploading' || work.uploadId !== undefined;
     if (row.status === 'settled') {
       const dir = remoteDir(folder, row.rel_path);
+      // Taking over from a desktop that stopped: its upload first (the bytes may have arrived).
+      const resumed = work.uploadId ? { upload_id: work.uploadId } : {};
       row = await this.o.store.transitionSoon(row.id, 'uploading', {
-        remote_path: dir, idempotency_key: idempotencyKey(row.sha256!, dir, name, row.ticket_gen), attempts: row.attempts + 1,
-      }, 'uploading');
-    } else if (row.upload_id) {
+        remote_path: dir, idempotency_key: idempotencyKey(row.sha256!, dir, name, row.ticket_gen), attempts: row.attempts + 1, ...resumed,
+      }, work.uploadId ? 'uploading (taking over the upload of a desktop that stopped)' : 'uploading');
+    }
+    if (resuming && row.upload_id) {
       let received;
       try {
         received = await this.alreadyReceived(row);
@@ -241,6 +254,7 @@ export class UploadPump {
     try {
       const { uploadId, sha256 } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), async (uploadId) => {
         await this.o.store.transitionSoon(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
+        await this.o.claims?.noteUpload(folder, base.sha256!, base.rel_path, uploadId);
       });
       this.pollCount.delete(row.id);
       const firstPollMs = this.early.delete(uploadId) ? 0 : this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
@@ -354,12 +368,91 @@ export class UploadPump {
     const now = new Date();
     const current = this.o.store.get(row.id);
     if (current?.status !== 'processing') return; // deleted or changed meanwhile
+    const folder = this.o.folder(row.folder);
+    // A shared folder: the claim is renewed (or found lost) right before the outputs are written.
+    if (folder && !(await this.mayWork(current, folder))) return;
     const abs = whereNow(current);
     if (fs.existsSync(abs)) await this.o.outputs.exported(abs, current, documents, fileIds, now);
+    if (folder && this.o.claims?.active && !(await this.o.claims.finish(folder, current.sha256!, 'exported', { uploadId: current.upload_id ?? undefined, fileIds }))) {
+      this.o.log.warn({ file: row.rel_path }, 'claim lost while the outputs were written: another desktop took the file over');
+    }
     const done = this.o.store.transition(row.id, 'exported', {
       file_ids: JSON.stringify(fileIds), exported_at: now.getTime(), error_code: null, error_detail: null,
     }, `exported ${documents.length} document(s)`);
     this.o.settledOutcome?.(done);
+  }
+
+  /**
+   * Shared folders: whether this desktop does the row's work now. Otherwise the row waits for the
+   * desktop that holds it, or takes that desktop's finished result (adopt).
+   */
+  private async mayWork(row: WatchedFileRow, folder: FolderConfig): Promise<false | { uploadId?: string }> {
+    const claims = this.o.claims;
+    if (!claims?.active || !row.sha256) return {};
+    let verdict: ClaimVerdict;
+    try {
+      verdict = await claims.take(folder, row.sha256, row.rel_path);
+    } catch (err) {
+      if (row.status === 'settled') {
+        this.o.log.warn({ err, file: row.rel_path }, 'claim not taken: the service did not answer, will ask again');
+        this.o.store.schedule(row.id, Date.now() + backoffMs(row.attempts + 1, { baseMs: 500, maxMs: this.o.maxBackoffMs, jitter: 'upper-half' }));
+      } else this.failStep(row, err, row.status === 'uploading' ? 'uploading' : 'processing');
+      return false;
+    }
+    if (verdict.kind === 'mine' || verdict.kind === 'alone') {
+      this.waiting.delete(row.id);
+      return verdict.kind === 'mine' && verdict.uploadId !== row.upload_id ? { uploadId: verdict.uploadId } : {};
+    }
+    if (verdict.kind === 'busy') {
+      if (row.status === 'settled' && this.waiting.has(row.id)) this.o.store.schedule(row.id, verdict.retryAt);
+      else {
+        const why = row.status === 'settled' ? 'another desktop works on it' : 'taken over by another desktop (this one\'s claim ran out)';
+        this.o.store.transition(row.id, 'settled', { next_attempt_at: verdict.retryAt }, `${why} (${verdict.holder})`);
+        this.waiting.add(row.id);
+      }
+      return false;
+    }
+    this.waiting.delete(row.id);
+    await this.adopt(row, folder, verdict.claim);
+    return false;
+  }
+
+  /** Another desktop finished the file: recorded here as its result, listed in this desktop's ledger rows, no sidecars written. */
+  private async adopt(row: WatchedFileRow, folder: FolderConfig, claim: Claim): Promise<void> {
+    // This desktop's own claim, finished before a restart came between it and the row's last step.
+    const by = claim.holder === this.o.claims?.holder ? 'this desktop before a restart' : `another desktop (${claim.holder})`;
+    const remote_path = row.remote_path ?? remoteDir(folder, row.rel_path);
+    if (claim.path !== null && claim.path !== row.rel_path) {
+      this.o.store.transition(row.id, 'skipped', { remote_path }, `same content as ${claim.path}, which ${by} processed`);
+      return;
+    }
+    if (claim.status === 'failed') {
+      const reason = `failed on ${by}: ${claim.result?.reason ?? 'no reason given'}`;
+      const done = this.o.store.transition(row.id, 'failed', { remote_path, error_code: 'FAILED_ON_PEER', error_detail: null }, reason);
+      try {
+        this.o.outputs.failed(whereNow(done), done, reason);
+      } catch (err) {
+        this.o.log.warn({ err, file: row.rel_path }, 'ledger entry of a failed file not written');
+      }
+      return;
+    }
+    const fileIds = claim.result?.fileIds ?? [];
+    const documents = [];
+    try {
+      for (const id of fileIds) documents.push(...(await this.o.remote.values(id)));
+    } catch (err) {
+      this.o.log.warn({ err, file: row.rel_path }, 'values of a file another desktop exported not read, will retry');
+      this.o.store.schedule(row.id, Date.now() + (this.o.claims?.peerPollMs ?? 1000));
+      return;
+    }
+    const current = this.o.store.get(row.id);
+    if (current?.status !== row.status) return; // changed meanwhile
+    const processedAt = new Date(claim.updatedAt);
+    this.o.outputs.exportedByPeer(whereNow(current), { ...current, remote_path }, documents, processedAt);
+    this.o.store.transition(row.id, 'exported', {
+      remote_path, upload_id: claim.result?.uploadId ?? current.upload_id, file_ids: JSON.stringify(fileIds), exported_at: processedAt.getTime(),
+      error_code: null, error_detail: null,
+    }, `exported by ${by}`);
   }
 
   /** A failed step: retried later when transient, the file failed when permanent. */
@@ -375,6 +468,8 @@ export class UploadPump {
     const e = toRemoteError(err);
     if (e.code === 'FILE_GONE') {
       if (!fs.existsSync(whereNow(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
+      const folder = this.o.folder(row.folder);
+      if (folder && row.sha256) this.o.claims?.drop(folder, row.sha256);
       return;
     }
     if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
@@ -389,6 +484,11 @@ export class UploadPump {
 
   private fail(row: WatchedFileRow, code: string, reason: string, detail?: Record<string, unknown>): void {
     const done = this.o.store.transition(row.id, 'failed', { error_code: code, error_detail: detail ? JSON.stringify(detail) : null }, reason);
+    const folder = this.o.folder(row.folder);
+    if (folder && row.sha256 && this.o.claims?.active) {
+      void this.o.claims.finish(folder, row.sha256, 'failed', { uploadId: row.upload_id ?? undefined, reason: reason.slice(0, 4000) })
+        .catch((err) => this.o.log.warn({ err, file: row.rel_path }, 'failure not reported to the desktops sharing the folder'));
+    }
     try {
       this.o.outputs.failed(whereNow(done), done, reason);
     } catch (err) {

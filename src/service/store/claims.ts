@@ -19,6 +19,7 @@ export interface ClaimRequest {
   holder: string;
   leaseMs: number;
   path?: string;
+  uploadId?: string;
 }
 
 function toClaim(row: ClaimRow): Claim {
@@ -44,9 +45,13 @@ export function takeClaim(db: DB, workspaceId: string, r: ClaimRequest, now = Da
     if (row && (row.status !== 'held' || (row.holder !== r.holder && row.expires_at > now))) return { granted: false, claim: toClaim(row) };
     prepared(db,
       `INSERT INTO claims (workspace_id, scope, key, holder, status, path, expires_at, result, updated_at)
-       VALUES (@ws, @scope, @key, @holder, 'held', @path, @expires, NULL, @now)
-       ON CONFLICT (workspace_id, scope, key) DO UPDATE SET holder = @holder, path = COALESCE(@path, path), expires_at = @expires, updated_at = @now`,
-    ).run({ ws: workspaceId, scope: r.scope, key: r.key, holder: r.holder, path: r.path ?? null, expires: now + r.leaseMs, now });
+       VALUES (@ws, @scope, @key, @holder, 'held', @path, @expires, @result, @now)
+       ON CONFLICT (workspace_id, scope, key) DO UPDATE SET holder = @holder, path = COALESCE(@path, path), expires_at = @expires,
+         result = COALESCE(@result, result), updated_at = @now`,
+    ).run({
+      ws: workspaceId, scope: r.scope, key: r.key, holder: r.holder, path: r.path ?? null, expires: now + r.leaseMs, now,
+      result: r.uploadId ? JSON.stringify({ uploadId: r.uploadId }) : null,
+    });
     return { granted: true, claim: toClaim(read(db, workspaceId, r.scope, r.key)!) };
   })();
 }

@@ -35,6 +35,12 @@ export interface LedgerOptions {
   retryInitialMs?: number;
   retryMaxMs?: number;
   onEvent?: (event: LedgerEvent) => void;
+  /**
+   * Whether this process writes the ledger of a folder now (desktops sharing a folder: only the
+   * one holding the folder's ledger claim does, docs/shared-folder.md). Its rows are kept either
+   * way, and stay marked dirty until it may write; writeAllUnder() then rewrites them whole.
+   */
+  writes?: (ledgerDir: string) => boolean;
 }
 
 export type LedgerFileKind = 'csv' | 'xlsx';
@@ -76,6 +82,7 @@ export class Ledger {
       retryInitialMs: options.retryInitialMs ?? 1_000,
       retryMaxMs: options.retryMaxMs ?? 60_000,
       onEvent: options.onEvent,
+      writes: options.writes ?? (() => true),
     };
     this.format = resolveFormat(options.format);
     // Writes left pending by a previous run (crash, lock at exit) are picked up.
@@ -159,6 +166,17 @@ export class Ledger {
     return this.flush();
   }
 
+  /**
+   * Every ledger at or below `root` rewritten whole from this process's rows, soon: it has just
+   * become their writer, and whatever is on disk was written by another desktop.
+   */
+  writeAllUnder(root: string): void {
+    const top = normalisePath(root);
+    const dirs = this.store.ledgerDirs().filter((d) => d === top || d.startsWith(top + path.sep));
+    for (const dir of dirs) this.store.requireRewrite(dir);
+    this.touchAll(dirs);
+  }
+
   /** Ledgers whose last write failed and that are waiting for a retry (for `docsync status`). */
   problems(): LedgerProblem[] {
     return this.store.ledgerDirs().flatMap((dir) => {
@@ -227,6 +245,13 @@ export class Ledger {
   }
 
   private async writeDue(dir: string, slot: Slot): Promise<void> {
+    if (!this.opts.writes(dir)) {
+      // Another desktop writes this ledger: the rows wait in SQLite, marked dirty.
+      slot.csv.due = null;
+      slot.xlsx.due = null;
+      slot.xlsx.firstDirty = null;
+      return;
+    }
     if (slot.csv.due !== null && slot.csv.due <= Date.now()) {
       this.attempt(dir, slot, 'csv', () => writeLedgerCsv(this.store, dir, this.format));
     }

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
-import { openStateDb } from '../../../src/sync/state/db.js';
 import { sleep } from './harness.js';
+import { readState, startDaemon as startDaemonProcess } from './processes.js';
 import os from 'node:os';
 
-const BIN = path.resolve('bin/docsync.mjs');
 const FILES = 300;
 const KILLS = 10;
 
@@ -22,33 +20,11 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** Starts `docsync start` in its own process and resolves once it says it is running. */
-function startDaemon(args: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'start', ...args], {
-    env: { ...process.env, DOCSYNC_API_KEY: service.key.key },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (out.includes('docsync is running')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`daemon exited early (${code ?? signal}): ${out}`)));
-  });
+function exportedCount(dataDir: string): number {
+  return readState(dataDir, (db) => db.prepare("SELECT COUNT(*) FROM files WHERE status = 'exported'").pluck().get() as number, 0);
 }
 
-function exportedCount(dataDir: string): number {
-  if (!fs.existsSync(path.join(dataDir, 'state.db'))) return 0;
-  const db = openStateDb(dataDir);
-  try {
-    return db.prepare("SELECT COUNT(*) FROM files WHERE status = 'exported'").pluck().get() as number;
-  } finally {
-    db.close();
-  }
-}
+const startDaemon = (args: string[]) => startDaemonProcess(args, service.key.key);
 
 describe('crash safety', () => {
   it(`survives ${KILLS} SIGKILLs while ${FILES} files flow: every file exported, one upload each`, { timeout: 900_000 }, async () => {

@@ -42,7 +42,7 @@ describe('state database', () => {
     });
     const row = store.discover('/f', 'a.pdf', 3, 1);
     store.transition(row.id, 'settled', { sha256: 'h' }, 'settled');
-    expect(() => store.transition(row.id, 'exported')).toThrow(TransitionError);
+    expect(() => store.transition(row.id, 'processing')).toThrow(TransitionError);
     store.transition(row.id, 'uploading');
     store.transition(row.id, 'processing', { upload_id: 'u' });
     store.transition(row.id, 'exported', { file_ids: '["f1"]' });

@@ -1,0 +1,181 @@
+import path from 'node:path';
+import type { Claim } from '../contract/claims.js';
+import type { FolderConfig } from './config.js';
+import type { Logger } from './logger.js';
+import type { Remote } from './remote.js';
+
+/**
+ * What the daemon may do with a file of a folder other desktops may share (docs/shared-folder.md):
+ * - `mine`: this desktop holds the file's claim: upload it, write its outputs;
+ * - `alone`: the service offers no claims (or they are off): work as the only desktop;
+ * - `busy`: another desktop holds it: look again at `retryAt`;
+ * - `done`: another desktop finished it (or this one, before a restart): adopt its result.
+ */
+export type ClaimVerdict =
+  /** `uploadId`: the upload a previous holder made (a takeover resumes it). */
+  | { kind: 'mine'; uploadId?: string }
+  | { kind: 'alone' }
+  | { kind: 'busy'; holder: string; retryAt: number }
+  | { kind: 'done'; claim: Claim };
+
+export interface ClaimsOptions {
+  remote: Remote;
+  log: Logger;
+  /** This desktop's name, stable across restarts (state.db keeps it). */
+  holder: string;
+  leaseMs: number;
+  /** False: never ask (claims off, or the service runs in this process and nobody else uses it). */
+  enabled: boolean;
+  /** This desktop became the writer of the folder's ledgers (first time, or after taking over). */
+  ledgerWriter?(folder: FolderConfig): void;
+}
+
+/** The folder as the service sees it: every desktop sending there shares its claims. */
+export function claimScope(folder: FolderConfig): string {
+  const root = (folder.remotePath ?? '').split('/').filter(Boolean).join('/');
+  return `folder:${folder.directoryId ?? ''}:${root}`;
+}
+
+/**
+ * This desktop's claims: the files it works on and the ledgers it writes, each renewed every third
+ * of the lease while held. The service decides; a renewal or takeover lost is noticed at the next
+ * decisive step (before outputs are written), so nothing here must be exact to the millisecond.
+ */
+export class Claims {
+  /** Claims held, by scope and key: renewed on every tick. */
+  private readonly held = new Map<string, { scope: string; key: string; path?: string }>();
+  /** Folders whose ledgers this desktop writes, by scope. */
+  private readonly ledgers = new Map<string, FolderConfig>();
+  private readonly writing = new Set<string>();
+  private off: boolean;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+
+  constructor(private readonly o: ClaimsOptions) {
+    this.off = !o.enabled || !o.remote.takeClaim;
+  }
+
+  get holder(): string {
+    return this.o.holder;
+  }
+
+  /** Whether claims are in use (the service offers them). */
+  get active(): boolean {
+    return !this.off;
+  }
+
+  /** How often a desktop looks again at a file another desktop holds. */
+  get peerPollMs(): number {
+    return Math.min(5000, Math.max(250, Math.round(this.o.leaseMs / 4)));
+  }
+
+  /** Starts renewing, and asks for the folders' ledgers. */
+  start(folders: FolderConfig[]): void {
+    for (const f of folders) this.ledgers.set(claimScope(f), f);
+    if (this.off) return;
+    const tick = () => {
+      this.ticking ??= this.tick().finally(() => (this.ticking = null));
+    };
+    tick();
+    this.timer = setInterval(tick, Math.max(100, Math.round(this.o.leaseMs / 3)));
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  setFolders(folders: FolderConfig[]): void {
+    this.ledgers.clear();
+    for (const f of folders) this.ledgers.set(claimScope(f), f);
+  }
+
+  /** Whether this desktop writes the ledgers of `folder` (always, when it works alone). */
+  writesLedger(folder: FolderConfig | undefined): boolean {
+    return this.off || !folder || this.writing.has(claimScope(folder));
+  }
+
+  /** Takes (or renews) the claim of a file's content; see ClaimVerdict. Throws what the service's failures throw. */
+  async take(folder: FolderConfig, sha256: string, relPath: string): Promise<ClaimVerdict> {
+    if (this.off) return { kind: 'alone' };
+    const scope = claimScope(folder);
+    const answer = await this.ask(scope, sha256, relPath);
+    if (!answer) return { kind: 'alone' };
+    const id = `${scope}\n${sha256}`;
+    if (answer.granted) {
+      this.held.set(id, { scope, key: sha256, path: relPath });
+      return { kind: 'mine', uploadId: answer.claim.result?.uploadId };
+    }
+    this.held.delete(id);
+    if (answer.claim.status !== 'held') return { kind: 'done', claim: answer.claim };
+    const expires = Date.parse(answer.claim.expiresAt);
+    return { kind: 'busy', holder: answer.claim.holder, retryAt: Math.min(expires + 50, Date.now() + this.peerPollMs) };
+  }
+
+  /**
+   * The holder finished the file: every other desktop sees the result. False when the claim was
+   * lost meanwhile (another desktop took it over after this one's lease ran out).
+   */
+  async finish(folder: FolderConfig, sha256: string, status: 'exported' | 'failed', result: { uploadId?: string; fileIds?: string[]; reason?: string }): Promise<boolean> {
+    if (this.off || !this.o.remote.finishClaim) return true;
+    const scope = claimScope(folder);
+    this.held.delete(`${scope}\n${sha256}`);
+    return (await this.o.remote.finishClaim({ scope, key: sha256, holder: this.o.holder, status, result })) !== null;
+  }
+
+  /** Records on the claim the upload made for it, for a desktop that may have to take it over. */
+  async noteUpload(folder: FolderConfig, sha256: string, relPath: string, uploadId: string): Promise<void> {
+    if (this.off) return;
+    const answer = await this.o.remote.takeClaim!({ scope: claimScope(folder), key: sha256, holder: this.o.holder, leaseMs: this.o.leaseMs, path: relPath, uploadId });
+    if (answer && !answer.granted) this.held.delete(`${claimScope(folder)}\n${sha256}`);
+  }
+
+  /** Stops renewing a file's claim (the file went away): its lease runs out. */
+  drop(folder: FolderConfig, sha256: string): void {
+    this.held.delete(`${claimScope(folder)}\n${sha256}`);
+  }
+
+  private async ask(scope: string, key: string, relPath?: string): Promise<{ granted: boolean; claim: Claim } | null> {
+    const answer = await this.o.remote.takeClaim!({ scope, key, holder: this.o.holder, leaseMs: this.o.leaseMs, path: relPath });
+    if (answer === null && !this.off) {
+      this.off = true;
+      this.writing.clear();
+      this.o.log.warn('the service offers no claims (it is not docsync\'s own service): this desktop works alone; '
+        + 'several desktops watching one folder would each upload every file (docs/shared-folder.md)');
+    }
+    return answer;
+  }
+
+  /** Renews every claim held and asks again for the ledgers not written here. */
+  private async tick(): Promise<void> {
+    for (const [id, c] of [...this.held]) {
+      if (this.off) return;
+      try {
+        const answer = await this.ask(c.scope, c.key, c.path);
+        if (answer && !answer.granted) this.held.delete(id);
+      } catch (err) {
+        this.o.log.debug({ err, key: c.key }, 'claim not renewed, will retry');
+      }
+    }
+    for (const [scope, folder] of [...this.ledgers]) {
+      if (this.off) return;
+      try {
+        const answer = await this.ask(scope, 'ledger', path.basename(folder.path));
+        if (!answer) return;
+        const had = this.writing.has(scope);
+        if (answer.granted) this.writing.add(scope);
+        else this.writing.delete(scope);
+        if (answer.granted && !had) {
+          this.o.log.info({ folder: folder.path }, 'this desktop writes the folder\'s ledgers');
+          this.o.ledgerWriter?.(folder);
+        } else if (!answer.granted && had) {
+          this.o.log.info({ folder: folder.path, writer: answer.claim.holder }, 'another desktop writes the folder\'s ledgers now');
+        }
+      } catch (err) {
+        this.o.log.debug({ err, folder: folder.path }, 'ledger claim not renewed, will retry');
+      }
+    }
+  }
+}
