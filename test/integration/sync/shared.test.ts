@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { parseCsv } from '../../unit/export/support.js';
-import { invoiceText, until } from './harness.js';
+import pino from 'pino';
+import { startFaultProxy } from '../../helpers/faultProxy.js';
+import { createHarness, invoiceText, until } from './harness.js';
 import { readState, startDaemon, stopDaemon } from './processes.js';
 
 /** Short enough that a takeover comes within seconds; the holders renew every third of it. */
@@ -125,6 +127,10 @@ describe('several desktops on one shared folder', () => {
       expect(group.filter((d) => uploadedHere(d).length > 0).length).toBeGreaterThan(1);
       await Promise.all(children.map((c) => stopDaemon(c)));
       await expectEachOnce(inbox, group, names, prefix);
+      // One desktop wrote the ledger (it records the size of its last write); the others kept their rows only.
+      const wrote = group.filter((d) => readState(d.dataDir, (db) => db.prepare('SELECT COUNT(*) FROM ledger_files WHERE csv_size IS NOT NULL').pluck().get() as number, 0) > 0);
+      expect(wrote.map((d) => d.name)).toHaveLength(1);
+      for (const d of group) expect(readState(d.dataDir, (db) => db.prepare('SELECT COUNT(*) FROM ledger_rows').pluck().get() as number, 0), d.name).toBe(files);
     });
   }
 
@@ -162,3 +168,28 @@ async function expectEachOnceAfterKill(inbox: string, group: Desk[], names: stri
   await until(() => ledgerCounts(inbox).size === names.length, 30_000, 'every file in the ledger', () => [...ledgerCounts(inbox)]);
   expect([...ledgerCounts(inbox).values()].every((n) => n === 1)).toBe(true);
 }
+
+describe('a service without claims (not docsync\'s own)', () => {
+  it('the daemon works alone as before, and says so once in its log', { timeout: 120_000 }, async () => {
+    const h = await createHarness();
+    const proxy = await startFaultProxy(h.service.url);
+    // The route is missing there: every claim request answers 404, as a service without it would.
+    proxy.inject({ fault: { kind: 'status', status: 404 }, pathPrefix: '/prod/docsync/', times: 1_000_000 });
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    try {
+      await h.start({ url: proxy.url, daemon: { sharedService: true, log } });
+      for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(h.inbox, `alone${i}.txt`), invoiceText(i));
+      await until(() => h.rows().filter((r) => r.status === 'exported').length === 3, 60_000, 'three files exported');
+      await h.daemon.outputs.ledger.flush();
+      expect(ledgerCounts(h.inbox).size).toBe(3);
+      expect(h.serviceUploads()).toBe(3);
+      const claimRequests = proxy.requests.filter((r) => r.path.startsWith('/prod/docsync/'));
+      expect(claimRequests).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('offers no claims'))).toHaveLength(1);
+    } finally {
+      await h.close();
+      await proxy.close();
+    }
+  });
+});
