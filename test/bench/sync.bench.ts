@@ -1,4 +1,5 @@
-// `npm run bench -- sync`: the sync daemon's latency, throughput and scale (issue 3).
+// `npm run bench -- sync`: the sync daemon's latency, throughput and scale (issue 3), and four
+// desktops on one shared folder (issue 21, part `shared`: sharedFolder.ts).
 // The service runs in its own process (serviceServer.ts) so its processing does not share
 // the daemon's event loop; the scale part runs the daemon in its own process too.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -14,6 +15,7 @@ import { Daemon } from '../../src/sync/daemon.js';
 import { startEmbeddedService, type EmbeddedService } from '../../src/sync/embedded.js';
 import { silentLogger } from '../../src/sync/logger.js';
 import { openStateDb } from '../../src/sync/state/db.js';
+import { sharedFolder } from './sharedFolder.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -511,6 +513,7 @@ export async function run(): Promise<object> {
       console.log(`documents to values on disk, p95: text PDF ${d.textPdf.p95S} s, scanned page ${d.scan.p95S} s`);
     }
     if (!only || only === 'throughput') result.throughput = await throughput(server);
+    if (!only || only === 'shared') result.sharedFolder = await sharedFolder(server);
     if (!only || only === 'scale') {
       buildDist();
       const sizes = (process.env.SYNC_BENCH_SCALE ?? '10000,100000,1000000').split(',').map(Number);
