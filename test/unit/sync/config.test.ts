@@ -39,6 +39,17 @@ describe('config', () => {
     expect(err.message).toMatch(/^folders\.0\.duplicates: /);
   });
 
+  it('shared folders: claims on by default with a minute\'s lease; a bad value names the field', () => {
+    expect(parseConfig({}).sharedFolders).toEqual({ claims: 'auto', leaseMs: 60_000 });
+    expect(parseConfig({ sharedFolders: { claims: 'off' } }).sharedFolders).toEqual({ claims: 'off', leaseMs: 60_000 });
+    expect(errorOf(() => parseConfig({ sharedFolders: { leaseMs: 10 } })).field).toBe('sharedFolders.leaseMs');
+    expect(errorOf(() => parseConfig({ sharedFolders: { claims: 'sometimes' } })).field).toBe('sharedFolders.claims');
+    expect(errorOf(() => parseConfig({ sharedFolders: { lease: 5000 } })).field).toBe('sharedFolders');
+    // Network shares: polling and its interval.
+    expect(parseConfig({ folders: [{ path: '/x', watch: 'poll', pollIntervalMs: 500 }] }).folders[0]).toMatchObject({ watch: 'poll', pollIntervalMs: 500 });
+    expect(errorOf(() => parseConfig({ folders: [{ path: '/x', pollIntervalMs: 0 }] })).field).toBe('folders.0.pollIntervalMs');
+  });
+
   it('rejects unknown keys and an API key in the config', () => {
     expect(errorOf(() => parseConfig({ concurency: 3 })).message).toMatch(/concurency|Unrecognized/);
     expect(errorOf(() => parseConfig({ apiKey: 'k' })).field).toBe('apiKey');
