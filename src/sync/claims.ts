@@ -46,7 +46,8 @@ export class Claims {
   private readonly held = new Map<string, { scope: string; key: string; path?: string }>();
   /** Folders whose ledgers this desktop writes, by scope. */
   private readonly ledgers = new Map<string, FolderConfig>();
-  private readonly writing = new Set<string>();
+  /** Folders (scopes) whose ledgers this desktop writes, until when (its last renewal plus the lease, by this clock). */
+  private readonly writing = new Map<string, number>();
   private off: boolean;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
@@ -94,7 +95,8 @@ export class Claims {
 
   /** Whether this desktop writes the ledgers of `folder` (always, when it works alone). */
   writesLedger(folder: FolderConfig | undefined): boolean {
-    return this.off || !folder || this.writing.has(claimScope(folder));
+    // A writer that could not renew for a whole lease may have been replaced: it stops until it renews.
+    return this.off || !folder || (this.writing.get(claimScope(folder)) ?? 0) > Date.now();
   }
 
   /** Takes (or renews) the claim of a file's content; see ClaimVerdict. Throws what the service's failures throw. */
@@ -162,10 +164,11 @@ export class Claims {
     for (const [scope, folder] of [...this.ledgers]) {
       if (this.off) return;
       try {
+        const asked = Date.now();
         const answer = await this.ask(scope, 'ledger', path.basename(folder.path));
         if (!answer) return;
-        const had = this.writing.has(scope);
-        if (answer.granted) this.writing.add(scope);
+        const had = this.writesLedger(folder);
+        if (answer.granted) this.writing.set(scope, asked + this.o.leaseMs);
         else this.writing.delete(scope);
         if (answer.granted && !had) {
           this.o.log.info({ folder: folder.path }, 'this desktop writes the folder\'s ledgers');

@@ -156,6 +156,8 @@ describe('several desktops on one shared folder', () => {
     await until(() => atRest(a!) === names.length, 120_000, 'A to see every file done', () => atRest(a!));
     await Promise.all([stopDaemon(again), stopDaemon(childB)]);
     await expectEachOnceAfterKill(inbox, [a!, b!], names, prefix);
+    // B writes the ledger at the end whoever wrote it first: A's ledger claim ran out while it was dead.
+    expect(readState(b!.dataDir, (db) => db.prepare('SELECT COUNT(*) FROM ledger_files WHERE csv_size IS NOT NULL').pluck().get() as number, 0)).toBe(1);
   });
 });
 
