@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Claim } from '../contract/claims.js';
 import type { FolderConfig } from './config.js';
@@ -34,6 +35,21 @@ export interface ClaimsOptions {
 export function claimScope(folder: FolderConfig): string {
   const root = (folder.remotePath ?? '').split('/').filter(Boolean).join('/');
   return `folder:${folder.directoryId ?? ''}:${root}`;
+}
+
+/** A file as claims know it: its content and where it is in the folder. */
+export interface ClaimedFile {
+  sha256: string;
+  rel_path: string;
+}
+
+/**
+ * The claim's key: the content, as a copy of a file is a duplicate (`duplicates: skip`); with
+ * `duplicates: upload` each copy is uploaded, so its place is part of the key.
+ */
+export function claimKey(folder: FolderConfig, file: ClaimedFile): string {
+  if (folder.duplicates !== 'upload') return file.sha256;
+  return `${file.sha256}:${createHash('sha256').update(file.rel_path).digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -100,14 +116,19 @@ export class Claims {
   }
 
   /** Takes (or renews) the claim of a file's content; see ClaimVerdict. Throws what the service's failures throw. */
-  async take(folder: FolderConfig, sha256: string, relPath: string): Promise<ClaimVerdict> {
+  async take(folder: FolderConfig, file: ClaimedFile): Promise<ClaimVerdict> {
     if (this.off) return { kind: 'alone' };
     const scope = claimScope(folder);
-    const answer = await this.ask(scope, sha256, relPath);
+    const key = claimKey(folder, file);
+    const answer = await this.ask(scope, key, file.rel_path);
     if (!answer) return { kind: 'alone' };
-    const id = `${scope}\n${sha256}`;
+    const id = `${scope}\n${key}`;
+    if (answer.granted && answer.claim.path !== null && answer.claim.path !== file.rel_path) {
+      // This desktop holds the content's claim for another copy: this one waits for that copy's result.
+      return { kind: 'busy', holder: this.o.holder, retryAt: Date.now() + this.peerPollMs };
+    }
     if (answer.granted) {
-      this.held.set(id, { scope, key: sha256, path: relPath });
+      this.held.set(id, { scope, key, path: file.rel_path });
       return { kind: 'mine', uploadId: answer.claim.result?.uploadId };
     }
     this.held.delete(id);
@@ -120,23 +141,26 @@ export class Claims {
    * The holder finished the file: every other desktop sees the result. False when the claim was
    * lost meanwhile (another desktop took it over after this one's lease ran out).
    */
-  async finish(folder: FolderConfig, sha256: string, status: 'exported' | 'failed', result: { uploadId?: string; fileIds?: string[]; reason?: string }): Promise<boolean> {
+  async finish(folder: FolderConfig, file: ClaimedFile, status: 'exported' | 'failed', result: { uploadId?: string; fileIds?: string[]; reason?: string }): Promise<boolean> {
     if (this.off || !this.o.remote.finishClaim) return true;
     const scope = claimScope(folder);
-    this.held.delete(`${scope}\n${sha256}`);
-    return (await this.o.remote.finishClaim({ scope, key: sha256, holder: this.o.holder, status, result })) !== null;
+    const key = claimKey(folder, file);
+    this.held.delete(`${scope}\n${key}`);
+    return (await this.o.remote.finishClaim({ scope, key, holder: this.o.holder, status, result })) !== null;
   }
 
   /** Records on the claim the upload made for it, for a desktop that may have to take it over. */
-  async noteUpload(folder: FolderConfig, sha256: string, relPath: string, uploadId: string): Promise<void> {
+  async noteUpload(folder: FolderConfig, file: ClaimedFile, uploadId: string): Promise<void> {
     if (this.off) return;
-    const answer = await this.o.remote.takeClaim!({ scope: claimScope(folder), key: sha256, holder: this.o.holder, leaseMs: this.o.leaseMs, path: relPath, uploadId });
-    if (answer && !answer.granted) this.held.delete(`${claimScope(folder)}\n${sha256}`);
+    const scope = claimScope(folder);
+    const key = claimKey(folder, file);
+    const answer = await this.o.remote.takeClaim!({ scope, key, holder: this.o.holder, leaseMs: this.o.leaseMs, path: file.rel_path, uploadId });
+    if (answer && !answer.granted) this.held.delete(`${scope}\n${key}`);
   }
 
   /** Stops renewing a file's claim (the file went away): its lease runs out. */
-  drop(folder: FolderConfig, sha256: string): void {
-    this.held.delete(`${claimScope(folder)}\n${sha256}`);
+  drop(folder: FolderConfig, file: ClaimedFile): void {
+    this.held.delete(`${claimScope(folder)}\n${claimKey(folder, file)}`);
   }
 
   private async ask(scope: string, key: string, relPath?: string): Promise<{ granted: boolean; claim: Claim } | null> {

@@ -254,7 +254,7 @@ export class UploadPump {
     try {
       const { uploadId, sha256 } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), async (uploadId) => {
         await this.o.store.transitionSoon(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
-        await this.o.claims?.noteUpload(folder, base.sha256!, base.rel_path, uploadId);
+        await this.o.claims?.noteUpload(folder, { sha256: base.sha256!, rel_path: base.rel_path }, uploadId);
       });
       this.pollCount.delete(row.id);
       const firstPollMs = this.early.delete(uploadId) ? 0 : this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
@@ -373,7 +373,7 @@ export class UploadPump {
     if (folder && !(await this.mayWork(current, folder))) return;
     const abs = whereNow(current);
     if (fs.existsSync(abs)) await this.o.outputs.exported(abs, current, documents, fileIds, now);
-    if (folder && this.o.claims?.active && !(await this.o.claims.finish(folder, current.sha256!, 'exported', { uploadId: current.upload_id ?? undefined, fileIds }))) {
+    if (folder && this.o.claims?.active && !(await this.o.claims.finish(folder, { sha256: current.sha256!, rel_path: current.rel_path }, 'exported', { uploadId: current.upload_id ?? undefined, fileIds }))) {
       this.o.log.warn({ file: row.rel_path }, 'claim lost while the outputs were written: another desktop took the file over');
     }
     const done = this.o.store.transition(row.id, 'exported', {
@@ -391,7 +391,7 @@ export class UploadPump {
     if (!claims?.active || !row.sha256) return {};
     let verdict: ClaimVerdict;
     try {
-      verdict = await claims.take(folder, row.sha256, row.rel_path);
+      verdict = await claims.take(folder, { sha256: row.sha256, rel_path: row.rel_path });
     } catch (err) {
       if (row.status === 'settled') {
         this.o.log.warn({ err, file: row.rel_path }, 'claim not taken: the service did not answer, will ask again');
@@ -423,7 +423,10 @@ export class UploadPump {
     const by = claim.holder === this.o.claims?.holder ? 'this desktop before a restart' : `another desktop (${claim.holder})`;
     const remote_path = row.remote_path ?? remoteDir(folder, row.rel_path);
     if (claim.path !== null && claim.path !== row.rel_path) {
-      this.o.store.transition(row.id, 'skipped', { remote_path }, `same content as ${claim.path}, which ${by} processed`);
+      const original = this.o.store.byPath(row.folder, claim.path);
+      this.o.store.transition(row.id, 'skipped', { remote_path, duplicate_of: original?.id ?? null }, `same content as ${claim.path}, which ${by} processed`);
+      // Seen here in the other order, the copy the other desktop processed was skipped as this one's duplicate: it is the one done.
+      if (original?.status === 'skipped' && original.sha256 === row.sha256) await this.adopt(original, folder, claim);
       return;
     }
     if (claim.status === 'failed') {
@@ -469,7 +472,7 @@ export class UploadPump {
     if (e.code === 'FILE_GONE') {
       if (!fs.existsSync(whereNow(row))) this.o.store.transition(row.id, 'removed', {}, 'deleted before it was uploaded');
       const folder = this.o.folder(row.folder);
-      if (folder && row.sha256) this.o.claims?.drop(folder, row.sha256);
+      if (folder && row.sha256) this.o.claims?.drop(folder, { sha256: row.sha256, rel_path: row.rel_path });
       return;
     }
     if (!e.transient) return this.fail(row, e.code, e.message, e.problem);
@@ -486,7 +489,7 @@ export class UploadPump {
     const done = this.o.store.transition(row.id, 'failed', { error_code: code, error_detail: detail ? JSON.stringify(detail) : null }, reason);
     const folder = this.o.folder(row.folder);
     if (folder && row.sha256 && this.o.claims?.active) {
-      void this.o.claims.finish(folder, row.sha256, 'failed', { uploadId: row.upload_id ?? undefined, reason: reason.slice(0, 4000) })
+      void this.o.claims.finish(folder, { sha256: row.sha256, rel_path: row.rel_path }, 'failed', { uploadId: row.upload_id ?? undefined, reason: reason.slice(0, 4000) })
         .catch((err) => this.o.log.warn({ err, file: row.rel_path }, 'failure not reported to the desktops sharing the folder'));
     }
     try {

@@ -36,7 +36,8 @@ function read(db: DB, workspaceId: string, scope: string, key: string): ClaimRow
 
 /**
  * Grants the claim when nobody holds it, when the caller does (a renewal) or when the holder's
- * lease ended (a takeover); a finished claim is never granted again. One transaction: two desktops
+ * lease ended (a takeover); a finished claim is never granted again. A renewal keeps the claim's
+ * path: the answer tells a holder asking for another copy of the content which copy it holds. One transaction: two desktops
  * asking at once get one answer each, one of them granted.
  */
 export function takeClaim(db: DB, workspaceId: string, r: ClaimRequest, now = Date.now()): { granted: boolean; claim: Claim } {
@@ -46,7 +47,7 @@ export function takeClaim(db: DB, workspaceId: string, r: ClaimRequest, now = Da
     prepared(db,
       `INSERT INTO claims (workspace_id, scope, key, holder, status, path, expires_at, result, updated_at)
        VALUES (@ws, @scope, @key, @holder, 'held', @path, @expires, @result, @now)
-       ON CONFLICT (workspace_id, scope, key) DO UPDATE SET holder = @holder, path = COALESCE(@path, path), expires_at = @expires,
+       ON CONFLICT (workspace_id, scope, key) DO UPDATE SET path = CASE WHEN holder = @holder THEN path ELSE COALESCE(@path, path) END, holder = @holder, expires_at = @expires,
          result = COALESCE(@result, result), updated_at = @now`,
     ).run({
       ws: workspaceId, scope: r.scope, key: r.key, holder: r.holder, path: r.path ?? null, expires: now + r.leaseMs, now,

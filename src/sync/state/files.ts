@@ -69,11 +69,11 @@ export type FilePatch = Partial<Omit<WatchedFileRow, 'id' | 'folder' | 'rel_path
 const SETTLED_STATES: readonly FileStatus[] = ['settled', 'exported', 'failed', 'skipped', 'discovered', 'removed'];
 const ALLOWED: Record<FileStatus, readonly FileStatus[]> = {
   discovered: ['discovered', 'settled', 'skipped', 'exported', 'failed', 'removed'],
-  // settled/uploading -> exported, processing -> settled: a desktop sharing the folder finished the
+  // settled/uploading -> exported, uploading/processing -> skipped, processing -> settled: a desktop sharing the folder finished the
   // file, or took it over after this one's claim ran out (docs/shared-folder.md).
   settled: ['settled', 'uploading', 'exported', 'failed', 'skipped', 'removed', 'discovered'],
-  uploading: ['uploading', 'processing', 'settled', 'exported', 'failed', 'removed', 'discovered'],
-  processing: ['processing', 'settled', 'exported', 'failed', 'removed', 'discovered'],
+  uploading: ['uploading', 'processing', 'settled', 'exported', 'failed', 'skipped', 'removed', 'discovered'],
+  processing: ['processing', 'settled', 'exported', 'failed', 'skipped', 'removed', 'discovered'],
   exported: SETTLED_STATES,
   failed: SETTLED_STATES,
   skipped: SETTLED_STATES,

@@ -24,6 +24,9 @@ describe('POST /prod/docsync/claims', () => {
     expect(renewed.body.granted).toBe(true);
     expect(Date.parse(renewed.body.claim.expiresAt)).toBeGreaterThanOrEqual(Date.parse(first.body.claim.expiresAt));
     expect(renewed.body.claim.path).toBe('in/a.pdf');
+    // The holder asking for another copy of the content is told which copy it holds.
+    const copy = await take({ ...base('s1'), holder: 'desk-a', path: 'in/copy of a.pdf' });
+    expect(copy.body).toMatchObject({ granted: true, claim: { path: 'in/a.pdf' } });
   });
 
   it('of many desktops asking at once, exactly one is granted', async () => {

@@ -171,6 +171,48 @@ async function expectEachOnceAfterKill(inbox: string, group: Desk[], names: stri
   expect([...ledgerCounts(inbox).values()].every((n) => n === 1)).toBe(true);
 }
 
+describe('copies of one file on a shared folder', () => {
+  it('duplicates skip: one copy uploaded, by one desktop, listed once; duplicates upload: each copy once', { timeout: 300_000 }, async () => {
+    const skipDir = path.join(root, 'copiesSkip');
+    const uploadDir = path.join(root, 'copiesUpload');
+    fs.mkdirSync(skipDir);
+    fs.mkdirSync(uploadDir);
+    const group = desks(skipDir, 2);
+    // Each desktop watches both folders: the second with `duplicates: upload`.
+    for (const d of group) {
+      const file = d.args[1]!;
+      const config = JSON.parse(fs.readFileSync(file, 'utf8'));
+      config.folders.push({ path: uploadDir, remotePath: 'copiesUpload', duplicates: 'upload' });
+      fs.writeFileSync(file, JSON.stringify(config));
+    }
+    const children = await Promise.all(group.map(start));
+    const content = invoiceText(7) + 'Reference: the same bytes\n';
+    for (let i = 0; i < 3; i++) {
+      fs.writeFileSync(path.join(skipDir, `same${i}.txt`), content);
+      fs.writeFileSync(path.join(uploadDir, `copy${i}.txt`), content);
+    }
+    const rest = (d: Desk, folder: string) => readState(d.dataDir, (db) => db.prepare(
+      "SELECT status, COUNT(*) AS n FROM files WHERE folder = ? AND status IN ('exported', 'skipped') GROUP BY status ORDER BY status",
+    ).all(folder) as Array<{ status: string; n: number }>, []);
+    await until(() => group.every((d) => JSON.stringify(rest(d, skipDir)) === JSON.stringify([{ status: 'exported', n: 1 }, { status: 'skipped', n: 2 }])
+      && JSON.stringify(rest(d, uploadDir)) === JSON.stringify([{ status: 'exported', n: 3 }])), 120_000, 'both desktops done', () => group.map((d) => [rest(d, skipDir), rest(d, uploadDir)]));
+    await Promise.all(children.map((c) => stopDaemon(c)));
+    const sent = uploadsOf('same');
+    expect([...sent.values()]).toEqual([1]);
+    const copies = uploadsOf('copy');
+    expect([...copies.keys()].sort()).toEqual(['copy0.txt', 'copy1.txt', 'copy2.txt']);
+    expect([...copies.values()]).toEqual([1, 1, 1]);
+    // The processed copy is the same one on both desktops, and the ledger lists it alone.
+    const done = group.map((d) => readState(d.dataDir, (db) => db.prepare("SELECT rel_path FROM files WHERE folder = ? AND status = 'exported'").pluck().get(skipDir) as string, ''));
+    expect(done[0]).toBe(done[1]);
+    expect([...sent.keys()]).toEqual([done[0]]);
+    await until(() => ledgerCounts(skipDir).size === 1, 30_000, 'the copy in the ledger');
+    expect([...ledgerCounts(skipDir)]).toEqual([[done[0], 1]]);
+    await until(() => ledgerCounts(uploadDir).size === 3, 30_000, 'the three copies in the ledger');
+    expect([...ledgerCounts(uploadDir).values()]).toEqual([1, 1, 1]);
+  });
+});
+
 describe('a service without claims (not docsync\'s own)', () => {
   it('the daemon works alone as before, and says so once in its log', { timeout: 120_000 }, async () => {
     const h = await createHarness();
