@@ -13,6 +13,7 @@ export const FAILURE_CODES: ReadonlyArray<{ pattern: RegExp; key: string; text: 
   { pattern: /^PROCESSING_FAILED$/, key: 'code.processing', text: 'The service could not read this document.' },
   { pattern: /^NAME_NOT_UTF8$/, key: 'code.badName', text: 'The file name is not valid text: rename the file and docsync takes it.' },
   { pattern: /^DISK_FULL$/, key: 'code.diskFull', text: 'The disk is full: docsync waits for space.' },
+  { pattern: /^FAILED_ON_PEER$/, key: 'code.peer', text: 'Another desktop sharing this folder could not process the file.' },
 ];
 
 export function plainReason(code: string | null, reason: string | null): string {
