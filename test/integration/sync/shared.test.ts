@@ -172,7 +172,7 @@ async function expectEachOnceAfterKill(inbox: string, group: Desk[], names: stri
 }
 
 describe('copies of one file on a shared folder', () => {
-  it('duplicates skip: one copy uploaded, by one desktop, listed once; duplicates upload: each copy once', { timeout: 300_000 }, async () => {
+  it('duplicates skip: one copy uploaded, by one desktop, listed once; duplicates upload: each copy once; a failure once, shown on both', { timeout: 300_000 }, async () => {
     const skipDir = path.join(root, 'copiesSkip');
     const uploadDir = path.join(root, 'copiesUpload');
     fs.mkdirSync(skipDir);
@@ -191,11 +191,17 @@ describe('copies of one file on a shared folder', () => {
       fs.writeFileSync(path.join(skipDir, `same${i}.txt`), content);
       fs.writeFileSync(path.join(uploadDir, `copy${i}.txt`), content);
     }
+    // The service fails this one: one desktop sends it, both list it failed.
+    fs.writeFileSync(path.join(skipDir, 'broken.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(300, 0x37)]));
+    const failure = (d: Desk) => readState(d.dataDir, (db) => db.prepare("SELECT error_code FROM files WHERE rel_path = 'broken.pdf' AND status = 'failed'").pluck().get() as string | undefined, undefined);
     const rest = (d: Desk, folder: string) => readState(d.dataDir, (db) => db.prepare(
       "SELECT status, COUNT(*) AS n FROM files WHERE folder = ? AND status IN ('exported', 'skipped') GROUP BY status ORDER BY status",
     ).all(folder) as Array<{ status: string; n: number }>, []);
     await until(() => group.every((d) => JSON.stringify(rest(d, skipDir)) === JSON.stringify([{ status: 'exported', n: 1 }, { status: 'skipped', n: 2 }])
-      && JSON.stringify(rest(d, uploadDir)) === JSON.stringify([{ status: 'exported', n: 3 }])), 120_000, 'both desktops done', () => group.map((d) => [rest(d, skipDir), rest(d, uploadDir)]));
+      && JSON.stringify(rest(d, uploadDir)) === JSON.stringify([{ status: 'exported', n: 3 }]) && failure(d) !== undefined), 120_000, 'both desktops done',
+    () => group.map((d) => [rest(d, skipDir), rest(d, uploadDir), failure(d)]));
+    expect(group.map(failure).sort()).toEqual(['FAILED_ON_PEER', 'PROCESSING_FAILED']);
+    expect([...uploadsOf('broken')]).toEqual([['broken.pdf', 1]]);
     await Promise.all(children.map((c) => stopDaemon(c)));
     const sent = uploadsOf('same');
     expect([...sent.values()]).toEqual([1]);
@@ -206,8 +212,8 @@ describe('copies of one file on a shared folder', () => {
     const done = group.map((d) => readState(d.dataDir, (db) => db.prepare("SELECT rel_path FROM files WHERE folder = ? AND status = 'exported'").pluck().get(skipDir) as string, ''));
     expect(done[0]).toBe(done[1]);
     expect([...sent.keys()]).toEqual([done[0]]);
-    await until(() => ledgerCounts(skipDir).size === 1, 30_000, 'the copy in the ledger');
-    expect([...ledgerCounts(skipDir)]).toEqual([[done[0], 1]]);
+    await until(() => ledgerCounts(skipDir).size === 2, 30_000, 'the copy and the failure in the ledger');
+    expect([...ledgerCounts(skipDir)].sort()).toEqual([['broken.pdf', 1], [done[0], 1]]);
     await until(() => ledgerCounts(uploadDir).size === 3, 30_000, 'the three copies in the ledger');
     expect([...ledgerCounts(uploadDir).values()]).toEqual([1, 1, 1]);
   });
