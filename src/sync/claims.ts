@@ -76,6 +76,10 @@ export class Claims {
     return this.o.holder;
   }
 
+  get leaseMs(): number {
+    return this.o.leaseMs;
+  }
+
   /** Whether claims are in use (the service offers them). */
   get active(): boolean {
     return !this.off;

@@ -5,7 +5,7 @@ import { backoffMs } from '../client/retryPolicy.js';
 import type { FolderConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { Outputs } from './outputs.js';
-import { whereNow } from './location.js';
+import { outcomeDirFor, whereIn, whereNow } from './location.js';
 import type { Claim } from '../contract/claims.js';
 import type { Claims, ClaimVerdict } from './claims.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
@@ -429,9 +429,11 @@ export class UploadPump {
       if (original?.status === 'skipped' && original.sha256 === row.sha256) await this.adopt(original, folder, claim);
       return;
     }
+    const outcome_dir = await this.peerOutcomeDir(row, folder, claim);
+    if (outcome_dir === undefined) return;
     if (claim.status === 'failed') {
       const reason = `failed on ${by}: ${claim.result?.reason ?? 'no reason given'}`;
-      const done = this.o.store.transition(row.id, 'failed', { remote_path, error_code: 'FAILED_ON_PEER', error_detail: null }, reason);
+      const done = this.o.store.transition(row.id, 'failed', { remote_path, outcome_dir, error_code: 'FAILED_ON_PEER', error_detail: null }, reason);
       try {
         this.o.outputs.failed(whereNow(done), done, reason);
       } catch (err) {
@@ -451,11 +453,27 @@ export class UploadPump {
     const current = this.o.store.get(row.id);
     if (current?.status !== row.status) return; // changed meanwhile
     const processedAt = new Date(claim.updatedAt);
-    this.o.outputs.exportedByPeer(whereNow(current), { ...current, remote_path }, documents, processedAt);
+    this.o.outputs.exportedByPeer(whereNow({ ...current, outcome_dir }), { ...current, remote_path }, documents, processedAt);
     this.o.store.transition(row.id, 'exported', {
-      remote_path, upload_id: claim.result?.uploadId ?? current.upload_id, file_ids: JSON.stringify(fileIds), exported_at: processedAt.getTime(),
+      remote_path, outcome_dir, upload_id: claim.result?.uploadId ?? current.upload_id, file_ids: JSON.stringify(fileIds), exported_at: processedAt.getTime(),
       error_code: null, error_detail: null,
     }, `exported by ${by}`);
+  }
+
+  /**
+   * Where the file of a result another desktop finished is: that desktop moves it into Processed/
+   * or Failed/ when the folder says so (a move this desktop's watcher may never report). Undefined:
+   * not moved yet, looked at again soon; after a lease's time it is taken where it is (that
+   * desktop stopped before moving it).
+   */
+  private async peerOutcomeDir(row: WatchedFileRow, folder: FolderConfig, claim: Claim): Promise<string | null | undefined> {
+    const target = claim.status === 'held' ? null : outcomeDirFor(folder, claim.status);
+    if (!target || row.outcome_dir === target) return row.outcome_dir;
+    if ((await hashFile(whereIn(row, target)).catch(() => null))?.sha256 === row.sha256) return target;
+    const claims = this.o.claims!;
+    if (Date.now() - Date.parse(claim.updatedAt) > claims.leaseMs || !fs.existsSync(whereNow(row))) return row.outcome_dir;
+    this.o.store.schedule(row.id, Date.now() + claims.peerPollMs);
+    return undefined;
   }
 
   /** A failed step: retried later when transient, the file failed when permanent. */

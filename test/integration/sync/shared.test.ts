@@ -219,6 +219,34 @@ describe('copies of one file on a shared folder', () => {
   });
 });
 
+describe('outcome folders on a shared folder', () => {
+  // Either way of watching: the move into Processed/ is not taken for a deletion (the file is found there).
+  for (const watch of ['native', 'poll'] as const) {
+  it(`the desktop that finished a file moves it into Processed/; the others record it there, keep its ledger row, delete nothing (${watch})`, { timeout: 300_000 }, async () => {
+    const inbox = path.join(root, `inboxMove-${watch}`);
+    fs.mkdirSync(inbox);
+    // delete-remote: a desktop that took the move for a deletion would delete the file at the service.
+    const group = desks(inbox, 2, { onSuccess: 'move', deletions: 'delete-remote', watch, pollIntervalMs: 300 });
+    const children = await Promise.all(group.map(start));
+    const prefix = `m${watch}-`;
+    const names = writeFiles(inbox, prefix, 8);
+    const inProcessed = (d: Desk) => readState(d.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM files WHERE status = 'exported' AND outcome_dir = 'Processed'").pluck().get() as number, 0);
+    await until(() => group.every((d) => inProcessed(d) === names.length), 120_000, 'every file in Processed/ on both desktops', () => group.map(inProcessed));
+    await Promise.all(children.map((c) => stopDaemon(c)));
+    for (const name of names) {
+      expect(fs.existsSync(path.join(inbox, 'Processed', name)), name).toBe(true);
+      expect(fs.existsSync(path.join(inbox, 'Processed', `${name}.values.json`)), name).toBe(true);
+    }
+    expect([...uploadsOf(prefix).values()]).toEqual(names.map(() => 1));
+    const remaining = service.service.db.prepare('SELECT COUNT(*) FROM files WHERE file_name LIKE ?').pluck().get(`${prefix}%`);
+    expect(remaining).toBe(names.length);
+    for (const d of group) expect(readState(d.dataDir, (db) => db.prepare('SELECT COUNT(*) FROM ledger_rows').pluck().get() as number, 0), d.name).toBe(names.length);
+    await until(() => ledgerCounts(inbox).size === names.length, 30_000, 'every file in the ledger');
+    expect([...ledgerCounts(inbox).values()]).toEqual(names.map(() => 1));
+  });
+  }
+});
+
 describe('a service without claims (not docsync\'s own)', () => {
   it('the daemon works alone as before, and says so once in its log', { timeout: 120_000 }, async () => {
     const h = await createHarness();
