@@ -95,4 +95,22 @@ export const finishClaim = defineOperation({
   extension: true,
 });
 
-export const claimOperations = [takeClaim, finishClaim];
+export const ReleaseClaimBody = z.object({ scope: Scope, key: Key, holder: Holder }).strict();
+
+/** The holder gives a claim up (a desktop stopping): the next desktop asking is granted it at once. */
+export const releaseClaim = defineOperation({
+  id: 'releaseClaim',
+  method: 'POST',
+  path: '/prod/docsync/claims/release',
+  summary: 'Give up a claim held by the caller (extension, decisions 24): its lease ends now. `released` is false when the caller did not hold it.',
+  tags: ['claims'],
+  body: ReleaseClaimBody,
+  status: 200,
+  response: z.object({ released: z.boolean() }),
+  errors: [400, 401, 403, 422, 429, 500],
+  idempotency: 'none',
+  write: true,
+  extension: true,
+});
+
+export const claimOperations = [takeClaim, finishClaim, releaseClaim];

@@ -67,6 +67,8 @@ export class Claims {
   private off: boolean;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  /** When the file claims were last renewed (every third of the lease; the ledgers are asked for more often). */
+  private renewedAt = 0;
 
   constructor(private readonly o: ClaimsOptions) {
     this.off = !o.enabled || !o.remote.takeClaim;
@@ -98,19 +100,30 @@ export class Claims {
       this.ticking ??= this.tick().finally(() => (this.ticking = null));
     };
     tick();
-    this.timer = setInterval(tick, Math.max(100, Math.round(this.o.leaseMs / 3)));
+    this.timer = setInterval(tick, Math.min(this.renewEveryMs, this.peerPollMs));
     this.timer.unref();
   }
 
+  /** Stops renewing and gives every claim up, so the other desktops need not wait for the leases to run out. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.ticking;
+    if (this.off || !this.o.remote.releaseClaim) return;
+    const held = [...this.held.values(), ...[...this.writing.keys()].map((scope) => ({ scope, key: 'ledger' }))];
+    this.held.clear();
+    this.writing.clear();
+    await Promise.all(held.map((c) => this.o.remote.releaseClaim!({ scope: c.scope, key: c.key, holder: this.o.holder })
+      .catch((err) => this.o.log.debug({ err, key: c.key }, 'claim not given up: its lease runs out'))));
   }
 
   setFolders(folders: FolderConfig[]): void {
     this.ledgers.clear();
     for (const f of folders) this.ledgers.set(claimScope(f), f);
+  }
+
+  private get renewEveryMs(): number {
+    return Math.max(100, Math.round(this.o.leaseMs / 3));
   }
 
   /** Whether this desktop writes the ledgers of `folder` (always, when it works alone). */
@@ -178,9 +191,14 @@ export class Claims {
     return answer;
   }
 
-  /** Renews every claim held and asks again for the ledgers not written here. */
+  /**
+   * Renews every claim held (every third of the lease) and asks for the ledgers (every tick: a
+   * desktop that gave them up is replaced at once, not a lease later).
+   */
   private async tick(): Promise<void> {
-    for (const [id, c] of [...this.held]) {
+    const renew = Date.now() - this.renewedAt >= this.renewEveryMs - Math.min(this.renewEveryMs, this.peerPollMs) / 2;
+    if (renew) this.renewedAt = Date.now();
+    for (const [id, c] of renew ? [...this.held] : []) {
       if (this.off) return;
       try {
         const answer = await this.ask(c.scope, c.key, c.path);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
 import { getUpload, listFiles, uploadFile, type FileRecord } from '../contract/uploads.js';
 import { getFilePages, updateFileValues } from '../contract/files.js';
-import { finishClaim, takeClaim, type Claim } from '../contract/claims.js';
+import { finishClaim, releaseClaim, takeClaim, type Claim } from '../contract/claims.js';
 import type { FormValuesEntry } from './export/index.js';
 import { isTransientStatus, RemoteError, type PageWords, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
 
@@ -134,6 +134,10 @@ export class ClientRemote implements Remote {
         throw err;
       }
     });
+  }
+
+  async releaseClaim(c: { scope: string; key: string; holder: string }): Promise<void> {
+    await guard(() => this.client.call(releaseClaim, { body: c }));
   }
 
   close(): Promise<void> {

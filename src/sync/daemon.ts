@@ -186,10 +186,11 @@ export class Daemon {
     if (this.rescanTimer) clearInterval(this.rescanTimer);
     this.outbox.close();
     this.disk.stop();
-    await this.claims.stop();
     await Promise.all([...this.drivers.values()].map((d) => d.close()));
     await this.pump.close();
     await this.outputs.close();
+    // After the last ledger write: the claims go only once this desktop is done with them.
+    await this.claims.stop();
     if (this.control.meta('daemon.pid') === String(process.pid)) this.control.setMeta('daemon.pid', null);
     await this.o.remote.close();
     this.db.close();

@@ -61,6 +61,8 @@ export interface Remote {
    * offers no claims (a service that is not ours). Absent: a Remote that never shares folders.
    */
   takeClaim?(c: { scope: string; key: string; holder: string; leaseMs: number; path?: string; uploadId?: string }): Promise<{ granted: boolean; claim: Claim } | null>;
+  /** Gives up a claim the caller holds (a desktop stopping): another desktop may take it at once. */
+  releaseClaim?(c: { scope: string; key: string; holder: string }): Promise<void>;
   /** Finishes a claim the caller holds; null when it no longer does (another desktop took it over). */
   finishClaim?(c: { scope: string; key: string; holder: string; status: 'exported' | 'failed'; result: { uploadId?: string; fileIds?: string[]; reason?: string } }): Promise<Claim | null>;
   /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { finishClaim, takeClaim } from '../../contract/claims.js';
+import { finishClaim, releaseClaim, takeClaim } from '../../contract/claims.js';
 import { conflict } from '../errors.js';
 import * as claims from '../store/claims.js';
 
@@ -12,4 +12,6 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     if (!claim) throw conflict('This claim is not held by the caller: its lease ended and another desktop took it over, or it was never taken.');
     return { claim };
   });
+
+  app.operation(releaseClaim, ({ body, auth }) => ({ released: claims.releaseClaim(app.db, auth.workspaceId, body) }));
 }

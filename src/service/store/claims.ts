@@ -57,6 +57,12 @@ export function takeClaim(db: DB, workspaceId: string, r: ClaimRequest, now = Da
   })();
 }
 
+/** The holder gives the claim up: its lease ends now (a finished claim stays finished). */
+export function releaseClaim(db: DB, workspaceId: string, r: { scope: string; key: string; holder: string }, now = Date.now()): boolean {
+  return prepared(db, `UPDATE claims SET expires_at = ?, updated_at = ? WHERE workspace_id = ? AND scope = ? AND key = ? AND holder = ? AND status = 'held'`)
+    .run(now - 1, now, workspaceId, r.scope, r.key, r.holder).changes > 0;
+}
+
 /**
  * The holder finished: the claim becomes final with its result. Finishing again with the same
  * holder answers the finished claim (a retried request); undefined when the caller does not hold it.

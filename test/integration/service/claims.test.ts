@@ -63,6 +63,19 @@ describe('POST /prod/docsync/claims', () => {
     expect(holder.body.granted).toBe(false);
   });
 
+  it('a holder that gives a claim up lets the next desktop have it at once; nobody else can give it up', async () => {
+    const release = (body: Record<string, unknown>) => svc.request('POST', '/prod/docsync/claims/release', { body });
+    await take({ ...base('s7'), holder: 'desk-a' });
+    expect((await release({ scope: 's7', key: 'f'.repeat(64), holder: 'desk-b' })).body).toEqual({ released: false });
+    expect((await take({ ...base('s7'), holder: 'desk-b' })).body.granted).toBe(false);
+    expect((await release({ scope: 's7', key: 'f'.repeat(64), holder: 'desk-a' })).body).toEqual({ released: true });
+    expect((await take({ ...base('s7'), holder: 'desk-b' })).body).toMatchObject({ granted: true, claim: { holder: 'desk-b' } });
+    // A finished claim stays finished.
+    await finish({ scope: 's7', key: 'f'.repeat(64), holder: 'desk-b', status: 'exported', result: {} });
+    expect((await release({ scope: 's7', key: 'f'.repeat(64), holder: 'desk-b' })).body).toEqual({ released: false });
+    expect((await take({ ...base('s7'), holder: 'desk-c' })).body).toMatchObject({ granted: false, claim: { status: 'exported' } });
+  });
+
   it('claims are per workspace: another workspace does not see them', async () => {
     await take({ ...base('s5'), holder: 'desk-a' });
     const stranger = svc.createKey({ workspace: 'elsewhere' });

@@ -139,6 +139,8 @@ export function sampleRequest(op: Operation, fx: Fixture): SampleRequest {
       return { params: { job_id: fx.jobId } };
     case 'takeClaim':
       return { body: { scope: `folder-${unique}`, key: 'a'.repeat(64), holder: 'desk-1', leaseMs: 60_000, path: 'a.pdf' } };
+    case 'releaseClaim':
+      return { body: { scope: `folder-${unique}`, key: 'ledger', holder: 'desk-1' } };
     case 'finishClaim':
       // The fixture's claim, held by `fixture-desk`: finishing it again answers the finished claim.
       return { body: { scope: `fixture-${fx.marker}`, key: 'ledger', holder: 'fixture-desk', status: 'exported', result: {} } };

@@ -34,14 +34,14 @@ afterAll(async () => {
 interface Desk { name: string; dataDir: string; args: string[]; key: string }
 
 /** A desktop's config and data folder: the same shared folder and remote root for all of them. */
-function desks(inbox: string, n: number, folder: Record<string, unknown> = {}): Desk[] {
+function desks(inbox: string, n: number, folder: Record<string, unknown> = {}, leaseMs = LEASE_MS): Desk[] {
   return Array.from({ length: n }, (_, i) => {
     const name = `desk${i}`;
     const dataDir = path.join(root, `${path.basename(inbox)}-${name}`);
     const config = path.join(root, `${path.basename(inbox)}-${name}.json`);
     fs.writeFileSync(config, JSON.stringify({
       settleMs: 200, maxBackoffMs: 1000, uiPort: 0, outputs: { locale: 'en-US', csvSeparator: ',' },
-      sharedFolders: { leaseMs: LEASE_MS },
+      sharedFolders: { leaseMs },
       folders: [{ path: inbox, remotePath: path.basename(inbox), ...folder }],
     }));
     return { name, dataDir, args: ['--config', config, '--data', dataDir, '--service-url', service.url], key: service.createKey().key };
@@ -170,6 +170,23 @@ async function expectEachOnceAfterKill(inbox: string, group: Desk[], names: stri
   await until(() => ledgerCounts(inbox).size === names.length, 30_000, 'every file in the ledger', () => [...ledgerCounts(inbox)]);
   expect([...ledgerCounts(inbox).values()].every((n) => n === 1)).toBe(true);
 }
+
+describe('a desktop stopped normally', () => {
+  it('gives its claims up: the other desktop finishes its files and writes the ledger without waiting for the lease', { timeout: 300_000 }, async () => {
+    const inbox = path.join(root, 'inboxStop');
+    fs.mkdirSync(inbox);
+    // Ten minutes: far longer than this test may take, so only a claim given up can be taken over.
+    const [a, b] = desks(inbox, 2, {}, 600_000);
+    const [childA, childB] = await Promise.all([start(a!), start(b!)]);
+    const names = writeFiles(inbox, 'stop-', 30);
+    const inFlight = () => readState(a!.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM files WHERE status IN ('uploading', 'processing')").pluck().get() as number, 0);
+    await until(() => inFlight() > 0, 60_000, 'A to be uploading');
+    await stopDaemon(childA);
+    await until(() => atRest(b!) === names.length, 240_000, 'B to finish every file', () => atRest(b!));
+    await stopDaemon(childB);
+    await expectEachOnceAfterKill(inbox, [a!, b!], names, 'stop-');
+  });
+});
 
 describe('copies of one file on a shared folder', () => {
   it('duplicates skip: one copy uploaded, by one desktop, listed once; duplicates upload: each copy once; a failure once, shown on both', { timeout: 300_000 }, async () => {
