@@ -115,6 +115,16 @@ describe('processFile (text sources)', () => {
     expect(v['Tax']).toBeNull();
   });
 
+  it('knows an Italian buyer label and a French due date label', async () => {
+    const fattura = await valuesOfText('fattura.txt', ['Tipografia Bianchi S.n.c.       Cessionario', 'Reg. Imprese Torino 0987654   Acme Corporation Ltd',
+      'Fattura', 'Fattura n.:   INV-2020380', 'Data fattura:   2020-01-18', 'Totale fattura   1.810,99 €']);
+    expect(fattura['Vendor Name']).toBe('Tipografia Bianchi S.n.c.');
+    const facture = await valuesOfText('facture.txt', ['Atelier Dupont SARL', 'Facture', 'Date de facture:   10 mars 2019', 'À payer avant le:   9 avril 2019',
+      'Total TTC   14 437,04 €']);
+    expect(facture['Invoice Date']).toBe('2019-03-10');
+    expect(facture['Due Date']).toBe('2019-04-09');
+  });
+
   it('reads a CSV with label/value rows', async () => {
     const file = path.join(dir, 'inv.csv');
     fs.writeFileSync(file, 'Invoice Number,INV-77\nInvoice Date,2024-05-01\nVendor,"Blue Sky, Inc."\nTotal,"1,050.00"\nCurrency,USD\n');

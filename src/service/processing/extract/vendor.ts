@@ -11,7 +11,7 @@ import { ROLES } from './roles.js';
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
 const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 // Labels that introduce the buyer: the names beside and under them are not the issuer.
-const BUYER = /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfanger|rechnungsadresse|factur(e|ar|ado) a|factuuradres|destinataire|cliente|buyer/i;
+const BUYER = /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfanger|rechnungsadresse|factur(e|ar|ado) a|factuuradres|destinataire|cliente|buyer|cessionario|committente|destinatario|spett\.? ?le/i;
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
 const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
@@ -23,7 +23,7 @@ export const namesNoOne = (text: string): boolean => notAName(text) || TITLE_ONL
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
-export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
 /** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
 const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
 

@@ -191,7 +191,7 @@ export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidat
 
 export const VENDOR_FEATURES = [
   'rule', 'first', 'top3', 'order', 'lineY', 'height', 'tallest', 'suffix', 'registration', 'nextIsRegistration',
-  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord',
+  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord', 'signedWith',
 ];
 
 const SUFFIX = LEGAL_NAME;
@@ -199,7 +199,7 @@ const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\
 const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
 const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
-const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|御中/;
+const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|cessionario|committente|destinatario|spett\.? ?le|御中/;
 const LEGAL_START = /^(co\.|\(m\)|sdn\b|bhd\b|s\/b\b|ltd\b|limited\b|gmbh\b|inc\b|llc\b|plc\b|pte\b|pty\b)/;
 const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
 
@@ -232,6 +232,8 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       !joined && test(SUFFIX, next) && !test(SUFFIX, t) ? 1 : 0,
       /^\p{Lu}[\p{L}'-]+(\s+\p{Lu}[\p{L}'-]+){1,2}$/u.test(text.trim()) && !test(SUFFIX, t) ? 1 : 0,
       test(BUYER, t),
+      // A letter signs off with its sender's name ("Kind regards, / Conseil Bernard & Associés").
+      t.length >= 6 && ctx.lines.some((l) => l !== at && (l.page > at.page || l.y0 > at.y1) && normLabel(l.text) === t) ? 1 : 0,
     ];
   };
   const out: RankCandidate[] = [];
