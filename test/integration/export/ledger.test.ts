@@ -362,3 +362,23 @@ describe('ledger xlsx', () => {
     expect(book.getWorksheet('Ledger')!.rowCount).toBe(51);
   });
 });
+
+describe('ledger of a shared folder (docs/shared-folder.md)', () => {
+  it('is not written while another desktop writes it; its rows wait, and become this desktop\'s whole rewrite once it writes', async () => {
+    let writer = false;
+    const ledger = manualLedger({ writes: () => writer });
+    ledger.upsert(file('A1'));
+    ledger.upsert(file('A2'));
+    await ledger.flush();
+    expect(fs.existsSync(csvPath())).toBe(false);
+    expect(fs.existsSync(path.join(folder, LEDGER_XLSX_NAME))).toBe(false);
+    // Another desktop's ledger is there; this one becomes the writer and replaces it whole.
+    fs.writeFileSync(csvPath(), 'written,by,another,desktop\r\nx,y,z,w\r\n');
+    writer = true;
+    ledger.writeAllUnder(folder);
+    await ledger.flush();
+    expect(col(csvRows(), 'Number').slice(1).sort()).toEqual(['A1', 'A2']);
+    expect(csvModes()).toEqual(['rewritten']);
+    expect(fs.existsSync(path.join(folder, LEDGER_XLSX_NAME))).toBe(true);
+  });
+});
