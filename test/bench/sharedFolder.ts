@@ -3,7 +3,8 @@
 // to one service (its own process); N files are dropped at once. Figures: files per second from
 // the drop until every desktop has every file done (its own or adopted), and duplicates: files
 // sent by more than one desktop (from the desktops' own records), with the service's file count.
-// Env: SYNC_BENCH_SHARED_FILES (default 200), SYNC_BENCH_SHARED_DESKTOPS (default 4).
+// Env: SYNC_BENCH_SHARED_FILES (default 200), SYNC_BENCH_SHARED_DESKTOPS (default 4),
+// SYNC_BENCH_SHARED_CLAIMS (`off`: what claims cost one desktop alone; several would then duplicate).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,8 @@ export async function sharedFolder(server: { url: string; key: string }) {
   const desks = Array.from({ length: desktops }, (_, i) => {
     const dataDir = path.join(root, `desk${i}`);
     const config = path.join(root, `desk${i}.json`);
-    fs.writeFileSync(config, JSON.stringify({ settleMs: 300, uiPort: 0, folders: [{ path: inbox, remotePath: 'SharedBench' }] }));
+    const claims = process.env.SYNC_BENCH_SHARED_CLAIMS === 'off' ? 'off' : 'auto';
+    fs.writeFileSync(config, JSON.stringify({ settleMs: 300, uiPort: 0, sharedFolders: { claims }, folders: [{ path: inbox, remotePath: 'SharedBench' }] }));
     return { dataDir, args: ['--config', config, '--data', dataDir, '--service-url', server.url] };
   });
   const children = await Promise.all(desks.map((d) => startDaemon(d.args, server.key)));
@@ -46,7 +48,7 @@ export async function sharedFolder(server: { url: string; key: string }) {
     for await (const page of client.filePages({ limit: 1000 })) serviceFiles += page.items.filter((f) => /^s\d+\.txt$/.test(f.fileName)).length;
     await client.close();
     const result = {
-      desktops, files, seconds: round(seconds, 2), filesPerSecond: round(files / seconds, 1),
+      desktops, claims: process.env.SYNC_BENCH_SHARED_CLAIMS === 'off' ? 'off' : 'auto', files, seconds: round(seconds, 2), filesPerSecond: round(files / seconds, 1),
       duplicates: sentBy.reduce((a, b) => a + b, 0) - files, sentByDesktop: sentBy, serviceFiles,
       load: os.loadavg().map((n) => round(n, 2)),
     };
