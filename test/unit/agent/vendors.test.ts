@@ -14,7 +14,7 @@ const record = (vendor: string, n: number): DocRecord => ({
   items: [{ description: 'DETTOL 500ML', quantity: 3, amount: 26.7 }],
   review: 'auto',
 });
-const RECORDS = ['TOKO CAHAYA SDN BHD', 'Cahaya Maju Trading Sdn Bhd', 'KAI YANG INTERNATIONAL MAJU ENTERPRISE', 'LIAN HING INTERNATIONAL SDN. BHD.', 'Redwood Office Supply Inc.', 'Redwood Offic eSuppy nc.'].map(record);
+const RECORDS = ['TOKO CAHAYA SDN BHD', 'Cahaya Maju Trading Sdn Bhd', 'KAI YANG INTERNATIONAL MAJU ENTERPRISE', 'LIAN HING INTERNATIONAL SDN. BHD.', 'Redwood Office Supply Inc.', 'Redwood Offic eSuppy nc.', 'Bäckerei Sonnenschein GmbH', 'Van Dijk Techniek B.V.'].map(record);
 const parse = (q: string) => parseQuestion(q, { records: RECORDS, nowMs: Date.UTC(2025, 11, 20), fiscalYearStart: 4 });
 
 describe('vendors named in fresh-tune questions', () => {
@@ -35,6 +35,11 @@ describe('vendors named in fresh-tune questions', () => {
 
   it('reads a line-item question that names a vendor as an item question of that vendor', () => {
     expect(parse('How many Dettol did we buy from KAI YANG INTERNATIONAL MAJU ENTERPRISE?')).toMatchObject({ intent: 'items', item: 'dettol', vendors: ['KAI YANG INTERNATIONAL MAJU ENTERPRISE'] });
+    // "Xにいくら払った" with X a vendor is what was paid to the vendor, not an item called X.
+    expect(parse('Bäckereiに支払った総額は？')).toMatchObject({ intent: 'sum', vendors: ['Bäckerei Sonnenschein GmbH'] });
+    expect(parse('Van Dijk TechniekとRedwood、どっちにいくら払ってる？').intent).not.toBe('items');
+    expect(parse('Mean invoice total for FY2024?')).toMatchObject({ intent: 'average', vendors: [], period: { from: '2024-04-01' } });
+    expect(parse('Mean invoice total for FY2024?').unknownVendor).toBeUndefined();
     const count = parse('How many invoices did we get from Redwood?');
     expect(count.intent).toBe('count');
     expect(count.item).toBeUndefined();

@@ -112,18 +112,20 @@ function amounts(text: string): Pick<Query, 'minAmount' | 'maxAmount'> {
 }
 
 /** The line item a question asks about: "how many chairs", "what did we pay for paper", "椅子は何個". */
-function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' } | undefined {
+function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount'; named: boolean } | undefined {
   const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} ()"'.-]+?)\\s+(?:did|have|has|had|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
     ?? text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\??$`, 'u'))
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の購入数量|の購入数|の数量)/);
   const quantity = qty ?? text.match(new RegExp(`\\b(?:quantity|number|units?) of ${NOT_INVOICES}(?:the\\s+)?([\\p{L}\\p{N} -]+?)(?:\\s+(?:did|have|were|was|do|are|we|purchased|bought|ordered|in|from|during|since)\\b|\\?|$)`, 'u'));
-  if (quantity) return { term: spokenTerm(quantity[1]!), measure: 'quantity' };
-  const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} "'″”-]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
-    ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
+  // `named`: the wording names a thing bought ("how many X", "pay for X"), not a vendor as well ("what did X cost us", "Xにいくら払った").
+  if (quantity) return { term: spokenTerm(quantity[1]!), measure: 'quantity', named: true };
+  const bought = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} "'″”-]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
+    ?? text.match(/\b(?:cost|price) of (?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u);
+  if (bought) return { term: spokenTerm(bought[1]!), measure: 'amount', named: true };
+  const amount = text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
-    ?? text.match(/\b(?:cost|price) of (?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|の支払い?額|に(?:いくら|合計|使っ|払っ|支払っ|かかっ))/);
-  if (amount) return { term: spokenTerm(amount[1]!), measure: 'amount' };
+  if (amount) return { term: spokenTerm(amount[1]!), measure: 'amount', named: false };
   return undefined;
 }
 
@@ -197,9 +199,12 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   // A line item named (found in the documents or not: "no line holds X" is an answer), not a vendor.
   // With a vendor named ("how many chairs did we buy from Weber"), the item is what is left of the
   // term once the vendor's words are out of it; a term that is only the vendor names no item.
-  if (item && intent !== 'compare' && !q.ambiguous && numbers.named.length === 0 && !numbers.unknown) {
+  if (item && intent !== 'compare' && !q.ambiguous && numbers.named.length === 0 && !numbers.unknown && (item.named || q.vendors.length === 0)) {
     const vendorNames = q.vendors.map(normalizeName);
-    const ofVendor = (w: string) => vendorNames.some((n) => (/[\u3040-\u9fff]/.test(w) ? n.includes(w) || w.includes(n) : n.split(' ').includes(w)));
+    const ofVendor = (word: string) => {
+      const w = normalizeName(word);
+      return vendorNames.some((n) => (/[\u3040-\u9fff]/.test(w) ? n.includes(w) || w.includes(n) : n.split(' ').includes(w)));
+    };
     const withoutPeriod = q.period ? item.term.replace(q.period.label.toLowerCase(), '').trim() : item.term;
     const term = withoutPeriod.replace(/\s+(?:from|by|at|with|on)\s+.*$/, '').trim();
     const words = itemWords(term);
