@@ -94,6 +94,8 @@ describe('questions of the kinds fresh-tune found wrong', () => {
     const one = await ask('How many Dettol did we buy from Toko Cahaya?');
     expect(one.answer).toContain('3 units of “dettol” were bought, on 1 line.');
     expect(cited(one)).toEqual(ids('TC-1'));
+    const unknown = await ask('How many Dettol did we buy from Atlas Couriers?');
+    expect(unknown.answer).toBe('No document in scope is from Atlas Couriers, so there is no figure to give.');
     const bottles = await ask('total spent on bottles of Dettol');
     expect(bottles.answer).toContain('USD 62.30 (2 documents)');
     const docks = await ask('How many USB-C docks did we buy?');

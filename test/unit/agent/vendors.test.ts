@@ -40,6 +40,9 @@ describe('vendors named in fresh-tune questions', () => {
     expect(parse('Van Dijk TechniekとRedwood、どっちにいくら払ってる？').intent).not.toBe('items');
     expect(parse('Mean invoice total for FY2024?')).toMatchObject({ intent: 'average', vendors: [], period: { from: '2024-04-01' } });
     expect(parse('Mean invoice total for FY2024?').unknownVendor).toBeUndefined();
+    expect(parse('How many Dettol did we buy from Atlas Couriers?')).toMatchObject({ intent: 'items', unknownVendor: 'Atlas Couriers' });
+    expect(parse('What did we pay for Dettol?').unknownVendor).toBeUndefined();
+    expect(parse('How many Dettol did we buy from January to March 2024?').unknownVendor).toBeUndefined();
     const count = parse('How many invoices did we get from Redwood?');
     expect(count.intent).toBe('count');
     expect(count.item).toBeUndefined();

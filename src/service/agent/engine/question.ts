@@ -221,5 +221,10 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   if (numbers.named.length > 0 && !['count', 'compare', 'items'].includes(intent)) q.intent = 'lookup';
   else if (numbers.unknown && ['lookup', 'search', 'sum', 'list'].includes(intent)) q.intent = 'lookup';
   if (q.vendors.length === 0 && !q.ambiguous && q.intent !== 'items') q.unknownVendor = vendors.unknown ?? unknownName(prompt);
+  // "How many X did we buy from V" with V in no document: no figure of everyone's X.
+  else if (q.intent === 'items' && q.vendors.length === 0 && !q.ambiguous) {
+    const supplier = prompt.match(/\b(?:from|by)\s+(\S.*)$/i);
+    q.unknownVendor = vendors.unknown ?? (supplier ? unknownName(`from ${supplier[1]}`) : undefined);
+  }
   return q;
 }
