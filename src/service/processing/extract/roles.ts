@@ -27,7 +27,7 @@ export const ROLES: RoleSpec[] = [
       'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '发票号码', 'เลขที่',
       'credit note no', 'credit note number', 'credit note #', 'avoir n°', 'avoir no', "numéro d'avoir", 'gutschrift nr', 'gutschriftsnummer', 'gutschrift-nr',
       'nota de crédito n', 'nota de credito n', 'nota di credito n', 'creditnota nr', 'creditnotanummer', 'nota kredit no', 'no. nota kredit',
-      'no. invois', 'invois no', 'no invois', 'nombor invois', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
+      'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
       'nota de crédito nº', 'n. nota di credito', 'nota di credito n.', 'gutschrift-nr.', 'creditnota nr.', 'no. nota kredit'],
     not: /order|customer|kunden|client|vat|tax|ust|tva|iva|account|konto|p\.?o\b|phone|tel|page|seite|iban|purchase/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
