@@ -3,7 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { JA_ADDRESS, namesNoOne, tidyVendorName } from '../vendor.js';
+import { JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -194,7 +194,7 @@ export const VENDOR_FEATURES = [
   'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord',
 ];
 
-const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+const SUFFIX = LEGAL_NAME;
 const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;
 const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
