@@ -67,6 +67,7 @@ export type FilePatch = Partial<Omit<WatchedFileRow, 'id' | 'folder' | 'rel_path
 
 /** Paths looked up by one statement of FileStore.signatures. */
 const SIGNATURE_BATCH = 64;
+type SignatureColumns = [string, number, FileStatus, number, number, string | null, string | null];
 
 /** Which moves are legal. Anything else is a bug, and throws. */
 const SETTLED_STATES: readonly FileStatus[] = ['settled', 'exported', 'failed', 'skipped', 'discovered', 'removed'];
@@ -181,10 +182,11 @@ export class FileStore {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
       signature: db.prepare('SELECT id, status, size, mtime_ms, error_code, outcome_dir FROM files WHERE folder = ? AND rel_path = ?'),
+      // Rows as arrays: objects with named columns cost a third more at 100k rows.
       signatures: db.prepare(
         `SELECT rel_path, id, status, size, mtime_ms, error_code, outcome_dir FROM files
          WHERE folder = ? AND rel_path IN (${new Array(SIGNATURE_BATCH).fill('?').join(', ')})`,
-      ),
+      ).raw(),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
@@ -235,8 +237,8 @@ export class FileStore {
     for (let i = 0; i < relPaths.length; i += SIGNATURE_BATCH) {
       // Unused places are NULL, which matches no path: one statement for every batch size.
       for (let j = 0; j < SIGNATURE_BATCH; j++) args[j + 1] = relPaths[i + j] ?? null;
-      for (const r of this.stmts.signatures.all(...args) as Array<FileSignature & { rel_path: string }>) {
-        found.set(r.rel_path, { id: r.id, status: r.status, size: r.size, mtime_ms: r.mtime_ms, error_code: r.error_code, outcome_dir: r.outcome_dir });
+      for (const r of this.stmts.signatures.all(...args) as SignatureColumns[]) {
+        found.set(r[0], { id: r[1], status: r[2], size: r[3], mtime_ms: r[4], error_code: r[5], outcome_dir: r[6] });
       }
     }
     return found;
