@@ -113,7 +113,8 @@ export class DirTreeWatch {
     for (const p of paths) {
       const st = fs.lstatSync(p, { throwIfNoEntry: false });
       if (!st) {
-        if (p !== this.root) this.unwatch(p);
+        // Only a watched directory has watches below it: a burst of deleted files costs no walk of the map.
+        if (p !== this.root && this.watches.has(p)) this.unwatch(p);
         events.push({ type: 'delete', path: p });
         continue;
       }
