@@ -74,6 +74,57 @@ describe('processFile (text sources)', () => {
     expect(v['Due Date']).toBeNull();
   });
 
+  /** The values read from a plain-text document of these lines. */
+  const valuesOfText = async (name: string, lines: string[]) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, lines.join('\n'));
+    return valuesOf((await processFile(inputFor(file, 'text/plain'))).documents[0].fields);
+  };
+
+  it('reads line items under a header whose column names stand one space apart, and amounts followed by a tax code', async () => {
+    const receipt = await valuesOfText('receipt.txt', ['AEON MAJU TRADING', 'TAX INVOICE', 'ITEM                PRICE QTY        AMT', 'A4 PAPER 70GSM',
+      '                    37.38   1      37.38 S', 'MINERAL WATER 1.5L', '                    71.86   4     287.44 SR', 'TOTAL (RM)                        324.82']);
+    expect(receipt['Line Items']).toEqual([
+      { Description: 'A4 PAPER 70GSM', Quantity: 1, 'Unit Price': 37.38, Amount: 37.38 },
+      { Description: 'MINERAL WATER 1.5L', Quantity: 4, 'Unit Price': 71.86, Amount: 287.44 },
+    ]);
+    const avoir = await valuesOfText('avoir.txt', ['Boulangerie Lefèvre     Facture', 'Désignation          Qté Prix unitaire HT     Montant HT',
+      'Papier A4 ramette     1   113,84               113,84', 'Licence logicielle    7   5,64                 39,48', 'Total TTC                                  153,32']);
+    expect(avoir['Line Items']).toEqual([
+      { Description: 'Papier A4 ramette', Quantity: 1, 'Unit Price': 113.84, Amount: 113.84 },
+      { Description: 'Licence logicielle', Quantity: 7, 'Unit Price': 5.64, Amount: 39.48 },
+    ]);
+  });
+
+  it('reads the items of a receipt without a header row, from quantity times price beside each name', async () => {
+    const v = await valuesOfText('till.txt', ['HOMEMART HARDWARE SDN BHD', 'RECEIPT', '----------------------------', 'SPANAR SET 8PC        49.12', '1 x 49.12',
+      'MEE GORENG           423.70', '5 x 84.74', 'KOPI O ICE', '2 x 4.50              9.00', 'TEL 03-1234 5678', '12 x 3',
+      '----------------------------', 'TOTAL (RM)           481.82']);
+    expect(v['Line Items']).toEqual([
+      { Description: 'SPANAR SET 8PC', Quantity: 1, 'Unit Price': 49.12, Amount: 49.12 },
+      { Description: 'MEE GORENG', Quantity: 5, 'Unit Price': 84.74, Amount: 423.7 },
+      { Description: 'KOPI O ICE', Quantity: 2, 'Unit Price': 4.5, Amount: 9 },
+    ]);
+  });
+
+  it('reads a Malay receipt number as the number, never as a tax larger than the total', async () => {
+    const v = await valuesOfText('resit.txt', ['MR. D.I.Y. FAMILY (M) ENTERPRISE', 'GST REG NO: 000240247452', 'TAX INVOICE', 'No. Resit: 52815948',
+      'Date: 12/03/2025   Time: 17:59:57', 'NASI LEMAK AYAM          272.64', 'Rounding Adjustment        0.01', 'GRAND TOTAL              272.65', 'PAID                     300.00']);
+    expect(v['Invoice Number']).toBe('52815948');
+    expect(v['Total']).toBe(272.65);
+    expect(v['Tax']).toBeNull();
+  });
+
+  it('knows an Italian buyer label and a French due date label', async () => {
+    const fattura = await valuesOfText('fattura.txt', ['Tipografia Bianchi S.n.c.       Cessionario', 'Reg. Imprese Torino 0987654   Acme Corporation Ltd',
+      'Fattura', 'Fattura n.:   INV-2020380', 'Data fattura:   2020-01-18', 'Totale fattura   1.810,99 €']);
+    expect(fattura['Vendor Name']).toBe('Tipografia Bianchi S.n.c.');
+    const facture = await valuesOfText('facture.txt', ['Atelier Dupont SARL', 'Facture', 'Date de facture:   10 mars 2019', 'À payer avant le:   9 avril 2019',
+      'Total TTC   14 437,04 €']);
+    expect(facture['Invoice Date']).toBe('2019-03-10');
+    expect(facture['Due Date']).toBe('2019-04-09');
+  });
+
   it('reads a CSV with label/value rows', async () => {
     const file = path.join(dir, 'inv.csv');
     fs.writeFileSync(file, 'Invoice Number,INV-77\nInvoice Date,2024-05-01\nVendor,"Blue Sky, Inc."\nTotal,"1,050.00"\nCurrency,USD\n');

@@ -160,6 +160,13 @@ describe('vendor names', () => {
   it('joins a name whose legal form is printed on the next line', () => {
     expect(byTitle(extractFields(receipt('POPULAR BOOK\nCO. (M) SDN BHD'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('POPULAR BOOK CO. (M) SDN BHD');
   });
+  it("takes the company printed under an owner's or contact's name, and leaves it for a person to check", () => {
+    for (const [head, name] of [['LIM AH KOW\nAEON MAJU TRADING', 'AEON MAJU TRADING'], ['James Finch\nHarbour & Finch LLP', 'Harbour & Finch LLP']]) {
+      const vendor = byTitle(extractFields(receipt(head!), INVOICE_SCHEMA))['Vendor Name'];
+      expect(vendor.value).toBe(name);
+      expect(vendor.confidence).toBeLessThan(0.9);
+    }
+  });
 });
 
 describe('totals on cash receipts', () => {

@@ -35,6 +35,10 @@ describe('vendor memory', () => {
     const slipped = page([[[20, 'KEDAI PAPAN YEW CHUAM']], [[20, 'No. 12 Jalan Besar']]]);
     expect(sameVendor(vendorKeys(words(slipped)), { ...known, taxIds: [] })).toBeGreaterThanOrEqual(0.5);
     expect(sameVendor(vendorKeys(words(page([[[20, 'ANOTHER SHOP SDN BHD']]]))), known)).toBe(0);
+    // The extractor's name with an OCR slip, on a page whose letterhead was not read.
+    const weber = { taxIds: [], names: ['weberburobedarfgmbh'], header: ['weber'] };
+    expect(sameVendor(vendorKeys(words(page([[[20, '###']]])), 'Weber Birobedarf GmbH'), weber)).toBeGreaterThanOrEqual(0.5);
+    expect(sameVendor(vendorKeys(words(page([[[20, '###']]])), 'Webster Bedarf GmbH'), weber)).toBe(0);
   });
 
   it('learns the label beside a value, never a currency or a speck', () => {
@@ -61,5 +65,25 @@ describe('vendor memory', () => {
     expect(kept[1]).toMatchObject({ value: 'KEDAI PAPAN YEW CHUAN', confidence: 0.95 });
     const agreeing = recallFields([next], [field('Total', 'number', 45.5, 0.8)], [confirmed]);
     expect(agreeing[0]).toMatchObject({ value: 45.5, confidence: 0.95 });
+  });
+
+  it('tells two vendors apart when both invoices carry the buyer\'s tax id and the customer\'s name is read as the vendor', () => {
+    // Every invoice an office receives prints the office's own VAT number in the "bill to" block.
+    const invoice = (vendor: string, total: string) =>
+      page([[[20, vendor]], [[20, 'Invoice']], [[20, 'Bill to: Hooli Europe BV, VAT NL123456789B01']], [[20, 'TOTAL'], [400, total]]]);
+    const learn = (memories: ReturnType<typeof learnCorrections>[], vendor: string) => {
+      const m = learnCorrections(memories, words(invoice(vendor, '10.00')), vendor, [{ title: 'Vendor Name', type: 'string', value: vendor, corrected: true }]);
+      return [...memories.filter((x) => x.id !== m.id), m];
+    };
+    const both = learn(learn([], 'Northwind Supplies Ltd'), 'Brightwater Catering plc');
+    expect(both).toHaveLength(2);
+    // The extractor took another known vendor's name; the letterhead says whose invoice it is.
+    const next = invoice('Northwind Supplies Ltd', '20.00');
+    const read = recallFields([next], [field('Vendor Name', 'string', 'Brightwater Catering plc', 0.6)], both);
+    expect(read[0]).toMatchObject({ value: 'Northwind Supplies Ltd', confidence: 0.95 });
+    // A third vendor with the same buyer is no known vendor: its values are left as read.
+    const other = invoice('Initech GmbH', '30.00');
+    const left = recallFields([other], [field('Vendor Name', 'string', 'Initech GmbH', 0.6)], both);
+    expect(left[0]).toMatchObject({ value: 'Initech GmbH', confidence: 0.6 });
   });
 });

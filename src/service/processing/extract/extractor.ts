@@ -8,7 +8,7 @@ import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, type TotalsChoice } from './totals.js';
-import { guessVendor, tidyVendorName } from './vendor.js';
+import { companyUnderName, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
@@ -77,8 +77,17 @@ function roundedTotal(ctx: DocContext, roles: Role[], fields: ExtractedField[]):
 
 /** The vendor's name as printed: no registration number after it, OCR's slips in it mended. */
 function tidyVendor(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
-  return fields.map((f, i) => (roles[i] === 'vendor' && typeof f.value === 'string' ? { ...f, value: tidyVendorName(f.value, ctx.ocr) } : f));
+  return fields.map((f, i) => {
+    if (roles[i] !== 'vendor' || typeof f.value !== 'string') return f;
+    // A person's name over the company's: the company, left for a person to check.
+    const company = companyUnderName(ctx, f.value);
+    if (company) return { ...f, value: tidyVendorName(company, ctx.ocr), confidence: Math.min(f.confidence, UNSURE) };
+    return { ...f, value: tidyVendorName(f.value, ctx.ocr) };
+  });
 }
+
+/** Below the review threshold: a reading a person should look at. */
+const UNSURE = 0.85;
 
 /** Below this a value is flagged for review whatever else was said of it. */
 const DOUBTFUL = 0.5;

@@ -15,10 +15,10 @@ import { fromOcr, repairNumberTokens } from './repairs.js';
 export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'other';
 
 const COLUMN_WORDS: [Column, RegExp][] = [
-  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|units?|hours|hrs|stk|数量|จำนวน/i],
-  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|金額|金额|จำนวนเงิน/i],
-  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|品名|内容|项目|รายการ/i],
+  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|単価|单价|ราคา/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|units?|hours|hrs|stk|kuantiti|kuan\.?|数量|จำนวน/i],
+  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|金額|金额|จำนวนเงิน/i],
+  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|品名|内容|项目|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
@@ -56,12 +56,36 @@ const STOP = new RegExp(
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
 const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|繰越|前頁より)(?![\p{L}])/u;
 
+// Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
+const ONE_COLUMN = /unit ?(price|cost|rate)|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
+
+/**
+ * A header cell that names several columns printed one space apart ("PRICE QTY" on a receipt,
+ * "Qté Prix unitaire HT"), as one cell per name, each where its characters stand. A word naming a
+ * column starts a name; the words after it that name none belong to it ("unitaire HT").
+ */
+function splitHeaderCell(cell: Cell): Cell[] {
+  const groups: Array<{ start: number; end: number; col: Column | undefined }> = [];
+  for (const w of cell.text.matchAll(/\S+/g)) {
+    const col = columnOf(w[0]);
+    const last = groups[groups.length - 1];
+    const end = w.index! + w[0].length;
+    if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(last.start, end)))) groups.push({ start: w.index!, end, col });
+    else if (last) last.end = end;
+    else return [cell];
+  }
+  for (const g of groups) g.col = columnOf(cell.text.slice(g.start, g.end));
+  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return [cell];
+  const perChar = (cell.x1 - cell.x0) / cell.text.length;
+  return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
+}
+
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
-    const cols = line.cells.map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+    const cols = line.cells.flatMap(splitHeaderCell).map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
     const known = cols.filter((c) => c.col !== 'other');
     const kinds = new Set(known.map((c) => c.col));
     // OCR noise may add a cell or two to a header that names three kinds of column.
@@ -105,6 +129,7 @@ export interface TableRow {
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   const headers = findHeaders(ctx);
+  if (headers.length === 0) return { rows: receiptRows(ctx), headerLines: new Set() };
   const rows: TableRow[] = [];
   const headerLines = new Set<Line>();
   headers.forEach((header, hi) => {
@@ -154,6 +179,34 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
     }
   });
   return { rows, headerLines };
+}
+
+// "5 x 84.74" (or "5 @ 84.74"), and on some receipts the amount after it.
+const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(\d[\d.,]*\d)\s*(.*)$/;
+
+/**
+ * Items of a receipt with no header row, where a quantity times a price stands on a line of its own
+ * next to the item's name: "MEE GORENG  423.70" over "5 x 84.74", or "MEE GORENG" over
+ * "5 x 84.74  423.70". Taken only where quantity times price gives the amount to the cent.
+ */
+function receiptRows(ctx: DocContext): TableRow[] {
+  const rows: TableRow[] = [];
+  const amount = (text: string | undefined) => (text === undefined ? null : parseAmount(text, ctx.decimal));
+  for (let i = 1; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i];
+    const m = TIMES.exec(line.text);
+    if (!m) continue;
+    const [q, p] = [amount(m[1]), amount(m[2])];
+    const prev = ctx.lines[i - 1];
+    if (q === null || p === null || prev.page !== line.page || !/\p{L}{2}/u.test(prev.text)) continue;
+    const own = amount(m[3]?.trim() || undefined);
+    const last = prev.cells.length >= 2 ? prev.cells[prev.cells.length - 1] : undefined;
+    const [desc, total] = own !== null ? [prev.text, m[3]!.trim()] : last ? [prev.cells.slice(0, -1).map((c) => c.text).join(' '), last.text] : [undefined, undefined];
+    const a = amount(total);
+    if (!desc || !/\p{L}/u.test(desc) || a === null || Math.abs(q * p - a) > 0.011) continue;
+    rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', m[1]!], ['unitPrice', m[2]!], ['amount', total!]]), lines: [prev, line] });
+  }
+  return rows;
 }
 
 /** Maps the schema's item fields onto table columns and parses each cell. */

@@ -52,6 +52,8 @@ export function chooseTotals(
           else if (sv === undefined && tv !== undefined && itemsMatch(tv)) { score += 0.6; consistent = true; }
         }
         if (tv !== undefined && sv !== undefined && sv > tv + 0.01) score -= 1;
+        // No tax is larger than the total it is part of (a receipt number read beside a weak label).
+        if (tv !== undefined && xv !== undefined && Math.abs(xv) > Math.abs(tv) + 0.01) score -= 1;
         if (score > best.score) best = { total: t, subtotal: s, tax: x, consistent, score };
       }
     }

@@ -11,7 +11,7 @@ import { ROLES } from './roles.js';
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
 const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 // Labels that introduce the buyer: the names beside and under them are not the issuer.
-const BUYER = /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfanger|rechnungsadresse|factur(e|ar|ado) a|factuuradres|destinataire|cliente|buyer/i;
+const BUYER = /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfanger|rechnungsadresse|factur(e|ar|ado) a|factuuradres|destinataire|cliente|buyer|cessionario|committente|destinatario|spett\.? ?le/i;
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
 const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
@@ -22,6 +22,37 @@ const notAName = (text: string) => /御中|様\s*$/.test(text) || LABELLED.test(
 export const namesNoOne = (text: string): boolean => notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
+/** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
+export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+/** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
+const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
+
+/**
+ * An owner's or contact's name printed over the company's ("James Finch" / "Harbour & Finch LLP",
+ * "LIM AH KOW" / "AEON MAJU TRADING"): when the vendor read is such a name (alone, or joined with
+ * the line below) and the line just below it in the same column is a business's full name, that
+ * name. Not when the line below only completes the name ("POPULAR BOOK" / "CO. (M) SDN BHD").
+ */
+export function companyUnderName(ctx: DocContext, vendor: string): string | undefined {
+  const lines = ctx.pages[0]?.lines.slice(0, 12) ?? [];
+  const read = normLabel(vendor);
+  for (let i = 0; i + 1 < lines.length; i++) {
+    for (const cell of lines[i].cells) {
+      const own = normLabel(cell.text.trim());
+      if (own.length < 3 || !read.startsWith(own)) continue;
+      if (!PERSON_LIKE.test(cell.text.trim()) || LEGAL_NAME.test(own)) return undefined;
+      const next = lines[i + 1];
+      if (next.y0 - lines[i].y1 > (lines[i].y1 - lines[i].y0) * 1.5) return undefined;
+      const below = next.cells.find((c) => c.x0 < cell.x1 && c.x1 > cell.x0);
+      const name = below?.text.trim() ?? '';
+      const legal = LEGAL_NAME.exec(normLabel(name));
+      if (!legal || legal.index === 0 || name.split(/\s+/).length > 6 || namesNoOne(name)) return undefined;
+      if (read !== own && read !== normLabel(`${cell.text.trim()} ${name}`)) return undefined;
+      return name;
+    }
+  }
+  return undefined;
+}
 const ALL_LABELS = ROLES.flatMap((r) => r.labels).filter((l) => l.length > 3);
 
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {

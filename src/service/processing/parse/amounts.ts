@@ -29,13 +29,21 @@ const AMOUNT_RE = /(\(?(?:(?<!\d)-)?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(
 
 /** Parses the first amount in `text`; null when there is none. */
 export function parseAmount(text: string, style?: DecimalStyle): number | null {
-  const cleaned = hyphenDecimals(ocrDigits(text).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
+  const cleaned = hyphenDecimals(ocrDigits(withoutTaxCode(text)).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
   const m = cleaned.match(AMOUNT_RE);
   if (!m) return null;
   const neg = /-|\(/.test(m[1]) || (m[3].includes(')') && m[1].includes('(')) || m[3].endsWith('-');
   const v = numberFromDigits(m[2], style);
   if (v === null) return null;
   return neg ? -v : v;
+}
+
+/**
+ * A receipt's tax code printed after an item's amount ("37.38 S", "9.00 SR", "4.50 Z"): no digit
+ * for OCR to repair, nothing of the amount.
+ */
+function withoutTaxCode(text: string): string {
+  return text.replace(/(\d)\s+(?:SR|ZR|S|Z|E|T|N)\s*$/, '$1');
 }
 
 /**

@@ -19,7 +19,10 @@ export interface Corrected { title: string; type: string; value: unknown; correc
  */
 export function learnCorrections(memories: VendorMemory[], words: MemoryWord[], vendorName: unknown, corrections: Corrected[]): VendorMemory {
   const keys = storedKeys(vendorKeys(words, vendorName));
-  const known = findVendor(words, vendorName, memories) ?? memories.find((m) => sameVendor(keys, m.keys) >= 0.9);
+  // A person named the vendor: a memory of another name is another vendor, whatever else they share.
+  const named = keys.names[0];
+  const candidates = named ? memories.filter((m) => m.keys.names.length === 0 || m.keys.names.includes(named)) : memories;
+  const known = findVendor(words, vendorName, candidates) ?? candidates.find((m) => sameVendor(keys, m.keys) >= 0.9);
   const base: VendorMemory = known ?? { id: randomUUID(), keys, fields: {}, corrections: 0 };
   const fields = { ...base.fields };
   for (const c of corrections) {

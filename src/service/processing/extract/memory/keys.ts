@@ -32,17 +32,40 @@ export function vendorKeys(words: MemoryWord[], name?: unknown): VendorKeys {
   return { taxIds: [...taxIds], names: n ? [n] : [], header, headerText: first.map((l) => squash(l.text)).join(' ').slice(0, 1000) };
 }
 
-/** How surely `keys` are the vendor of `known`: 1 for a shared tax id, less for a name or a letterhead alike. */
-export function sameVendor(keys: VendorKeys, known: VendorKeys): number {
-  if (keys.taxIds.some((t) => known.taxIds.includes(t))) return 1;
+/**
+ * How surely `keys` are the vendor of `known`: 1 for a shared tax id, less for a name or a letterhead
+ * alike. `common` holds what more than one known vendor printed (commonKeys), which tells none apart.
+ */
+export function sameVendor(keys: VendorKeys, known: VendorKeys, common?: ReadonlySet<string>): number {
+  if (keys.taxIds.some((t) => known.taxIds.includes(t) && !common?.has(t))) return 1;
+  // Its name printed in the letterhead, whatever the extractor made of it; the earlier, the surer
+  // (a customer's name printed below the vendor's is a known vendor's name too).
+  if (keys.headerText) {
+    const at = Math.min(...known.names.filter((n) => n.length >= 5).map((n) => keys.headerText!.indexOf(n)).filter((i) => i >= 0));
+    if (Number.isFinite(at)) return 0.95 - (0.04 * at) / Math.max(1, keys.headerText.length);
+  }
+  // The extractor's reading of the name: it may have taken the customer's for the vendor's.
   if (keys.names.some((n) => known.names.includes(n))) return 0.9;
-  // Its name printed in the letterhead, whatever the extractor made of it.
-  if (keys.headerText && known.names.some((n) => n.length >= 5 && keys.headerText!.includes(n))) return 0.9;
-  if (keys.header.length === 0 || known.header.length === 0) return 0;
+  // ... or that name with an OCR slip or two ("Birobedarf" for "Bürobedarf").
+  const slip = (n: string, k: string) => n.length >= 6 && distance(n, k) <= Math.max(1, Math.floor(k.length / 8));
+  if (keys.names.some((n) => known.names.some((k) => slip(n, k)))) return 0.85;
+  const mine = keys.header.filter((w) => !common?.has(w));
+  const theirs = known.header.filter((w) => !common?.has(w));
+  if (mine.length === 0 || theirs.length === 0) return 0;
   // OCR reads a letterhead a little differently each time ("SPEED" as "SFEED"): a word within an edit counts.
-  const near = (w: string) => known.header.some((k) => k === w || (w.length >= 4 && Math.abs(k.length - w.length) <= 1 && distance(k, w) <= 1));
-  const shared = keys.header.filter(near).length;
-  return shared / Math.max(keys.header.length, known.header.length);
+  const near = (w: string) => theirs.some((k) => k === w || (w.length >= 4 && Math.abs(k.length - w.length) <= 1 && distance(k, w) <= 1));
+  return mine.filter(near).length / Math.max(mine.length, theirs.length);
+}
+
+/**
+ * Tax ids and letterhead words that more than one remembered vendor printed: the buyer's own (its
+ * VAT number and name in the "bill to" block of every invoice it receives) and words like
+ * "invoice", which tell no vendor apart.
+ */
+export function commonKeys(memories: ReadonlyArray<{ keys: VendorKeys }>): Set<string> {
+  const seen = new Map<string, number>();
+  for (const m of memories) for (const t of new Set([...m.keys.taxIds, ...m.keys.header])) seen.set(t, (seen.get(t) ?? 0) + 1);
+  return new Set([...seen].filter(([, n]) => n > 1).map(([t]) => t));
 }
 
 /** Keys of one vendor over several documents (a memory learns from each correction). */

@@ -2,7 +2,7 @@ import type { PageLayout } from '../../layout/model.js';
 import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { ExtractedField } from '../../types.js';
-import { sameVendor, vendorKeys } from './keys.js';
+import { commonKeys, sameVendor, vendorKeys } from './keys.js';
 import type { VendorMemory } from './vendor.js';
 import { CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
 import { linesOf, squash, wordsOfPages, type MemoryLine, type MemoryWord } from './words.js';
@@ -15,12 +15,15 @@ export type { VendorMemory } from './vendor.js';
 /** Confidence of a value read where the vendor's corrections said it stands. */
 export const REMEMBERED = 0.95;
 const MATCH = 0.5;
+/** A value the extractor missed, read where a confirmed value of the vendor stood: below the review threshold. */
+const FILLED = 0.8;
 
 export function findVendor(words: MemoryWord[], vendorName: unknown, memories: VendorMemory[]): VendorMemory | undefined {
   const keys = vendorKeys(words, vendorName);
+  const common = commonKeys(memories);
   let best: { m: VendorMemory; s: number } | undefined;
   for (const m of memories) {
-    const s = sameVendor(keys, m.keys);
+    const s = sameVendor(keys, m.keys, common);
     if (s >= MATCH && (!best || s > best.s)) best = { m, s };
   }
   return best?.m;
@@ -40,9 +43,12 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
     if (!found || found.value === null) return f;
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
-    // Where the extractor was confirmed right, the memory only makes an agreeing value sure.
-    if (!agrees && !m.corrected && m.value === undefined) return f;
     const source = found.word ? { page: found.word.page, box: found.word.box } : f.source;
+    // Where the extractor was confirmed right, the memory makes an agreeing value sure, and fills
+    // one the extractor did not find, left for a person to check; it never overrules a reading.
+    if (!agrees && !m.corrected && m.value === undefined) {
+      return f.value === null || f.value === undefined ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
+    }
     return { ...f, value: found.value, confidence: Math.max(REMEMBERED, agrees ? f.confidence : 0), ...(source ? { source } : {}) };
   });
 }

@@ -3,7 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { JA_ADDRESS, namesNoOne, tidyVendorName } from '../vendor.js';
+import { JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -191,15 +191,15 @@ export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidat
 
 export const VENDOR_FEATURES = [
   'rule', 'first', 'top3', 'order', 'lineY', 'height', 'tallest', 'suffix', 'registration', 'nextIsRegistration',
-  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord',
+  'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord', 'signedWith',
 ];
 
-const SUFFIX = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+const SUFFIX = LEGAL_NAME;
 const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;
 const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
 const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
-const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|御中/;
+const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|cessionario|committente|destinatario|spett\.? ?le|御中/;
 const LEGAL_START = /^(co\.|\(m\)|sdn\b|bhd\b|s\/b\b|ltd\b|limited\b|gmbh\b|inc\b|llc\b|plc\b|pte\b|pty\b)/;
 const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
 
@@ -232,6 +232,8 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       !joined && test(SUFFIX, next) && !test(SUFFIX, t) ? 1 : 0,
       /^\p{Lu}[\p{L}'-]+(\s+\p{Lu}[\p{L}'-]+){1,2}$/u.test(text.trim()) && !test(SUFFIX, t) ? 1 : 0,
       test(BUYER, t),
+      // A letter signs off with its sender's name ("Kind regards, / Conseil Bernard & Associés").
+      t.length >= 6 && ctx.lines.some((l) => l !== at && (l.page > at.page || l.y0 > at.y1) && normLabel(l.text) === t) ? 1 : 0,
     ];
   };
   const out: RankCandidate[] = [];
