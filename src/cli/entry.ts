@@ -10,6 +10,6 @@ const self = fileURLToPath(import.meta.url);
 const at = process.argv.findIndex((a, i) => i > 0 && path.resolve(a) === self);
 const args = process.argv.slice(at > 0 ? at + 1 : 1);
 // The daemon's young generation is set before anything else is loaded (see tuneHeap, sync/run.ts).
-if (args[0] === 'start') v8.setFlagsFromString('--max-semi-space-size=1');
+if (args[0] === 'start') for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1']) v8.setFlagsFromString(flag);
 const { main } = await import('./main.js');
 await main([process.execPath, self, ...args]);

@@ -9,10 +9,10 @@ import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter 
 import { judgeLink, SkippedLinks } from './links.js';
 import { isInOutcomeDir, outcomeDirs, whereNow } from './location.js';
 import { FolderPresence } from './presence.js';
-import { walkBatches } from './scan.js';
+import { walkBatches, type ScannedFile } from './scan.js';
 import { SettleTracker, type SettledFile } from './settle.js';
 import { TransitionError, type WatchedFileRow, type FileSignature } from './state/files.js';
-import { everyPlace, idsBelow } from './state/queries.js';
+import { everyId, idsBelow } from './state/queries.js';
 import { UnreadableFiles } from './unreadable.js';
 import { chooseWatchMode, startWatcher, type Watcher } from './watcher.js';
 
@@ -203,19 +203,34 @@ export class FolderDriver {
       };
       for await (const batch of walkBatches(this.path, start, this.keepDir, { blockingStat, onLink, onBadName, startViaLink })) {
         if (this.closed) return;
-        this.ctx.store.batch(() => {
-          for (const f of batch) {
-            if (!this.keepFile(f.relPath)) continue;
-            const row = this.ctx.store.signature(this.path, f.relPath);
-            if (row) seen.add(row.id);
-            this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
-          }
-        });
+        this.reconcileBatch(batch.filter((f) => this.keepFile(f.relPath)), seen);
       }
       if (sweep && !this.closed) this.sweep(seen);
     } finally {
       if (--this.reconciling === 0 && this.state === 'scanning') this.setState('idle');
     }
+  }
+
+  /** One batch of a scan (files of one directory): their rows read in one go, each file compared with its row. */
+  private reconcileBatch(kept: ScannedFile[], seen: IdSet): void {
+    const rows = this.ctx.store.signatures(this.path, kept.map((f) => f.relPath));
+    const taken = new Set<string>();
+    const run = () => {
+      for (const f of kept) {
+        // Two names that differ only in their Unicode form are one path: the second sees what the first did.
+        const row = taken.has(f.relPath) ? this.ctx.store.signature(this.path, f.relPath) : rows.get(f.relPath);
+        taken.add(f.relPath);
+        if (row) seen.add(row.id);
+        this.consider(f.absPath, f.relPath, f.size, f.mtimeMs, row);
+      }
+    };
+    // Only a file without a live row is written (discovered): a batch of known files needs no write transaction.
+    const known = kept.every((f) => {
+      const status = rows.get(f.relPath)?.status;
+      return status !== undefined && status !== 'removed';
+    });
+    if (known) run();
+    else this.ctx.store.batch(run);
   }
 
   /** Decides whether a file on disk needs to (re)settle, given its row. */
@@ -234,12 +249,15 @@ export class FolderDriver {
 
   /** Rows whose file is no longer there (deleted while docsync was off). */
   private sweep(seen: IdSet): void {
-    // Streamed, not .all(): at 100k rows an array of them costs ~10 MB for a moment, and
-    // only the unseen ones (usually none) are of interest. Rows are removed after the
-    // iteration, because the connection is busy while a statement iterates.
+    // Only ids, streamed: at 100k rows an array of rows costs ~10 MB for a moment, and only the
+    // unseen ones (usually none) are of interest. Rows are read and removed after the iteration,
+    // because the connection is busy while a statement iterates.
+    const unseen: number[] = [];
+    for (const id of everyId(this.ctx.store.db, this.path)) if (!seen.has(id)) unseen.push(id);
     const gone: number[] = [];
-    for (const r of everyPlace(this.ctx.store.db, this.path)) {
-      if (seen.has(r.id)) continue;
+    for (const id of unseen) {
+      const r = this.ctx.store.get(id);
+      if (!r || r.status === 'removed') continue;
       const abs = whereNow(r);
       if (this.tracker.has(abs) || fs.existsSync(abs) || isInOutcomeDir(this.path, r.rel_path)) continue;
       gone.push(r.id);

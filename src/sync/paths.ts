@@ -24,18 +24,29 @@ export function buildFilter(folder: FolderConfig, extraExclude: (name: string) =
   const excludes = [...DEFAULT_EXCLUDES, ...folder.exclude];
   excludes.push(...outcomeDirs(folder).map((d) => `${d}/**`));
   const opts = { dot: true, nocase: process.platform !== 'linux' };
-  const isExcluded = picomatch(excludes, opts);
-  const isExcludedBase = picomatch(excludes, { ...opts, basename: true });
-  const isIncluded = picomatch(folder.include, opts);
+  const isExcluded = anyGlob(excludes, opts);
+  const isIncluded = anyGlob(folder.include, opts);
   return (name) => {
     // Globs never match a line break ('*' stops at one): a name holding one would match nothing,
     // not even the default '**', and never be synced. Matched as if it were a space.
     const rel = name.replace(/[\r\n]/g, ' ');
     const base = rel.slice(rel.lastIndexOf('/') + 1);
     if (extraExclude(base)) return false;
-    if (isExcluded(rel) || isExcludedBase(base)) return false;
+    if (isExcluded(rel) || isExcluded(base)) return false;
     return isIncluded(rel);
   };
+}
+
+/**
+ * Whether a path matches any of the globs, as picomatch(globs) answers (a glob equal to the path,
+ * or its regular expression), with the expressions joined into one: picomatch tries the globs one
+ * by one and was a third of the CPU of a start-up scan of 100,000 files (issue 20).
+ */
+function anyGlob(globs: string[], opts: picomatch.PicomatchOptions): PathFilter {
+  const literal = new Set(globs);
+  const res = globs.map((g) => picomatch.makeRe(g, opts));
+  const one = new RegExp(res.map((r) => `(?:${r.source})`).join('|') || '(?!)', res[0]?.flags ?? '');
+  return (p) => literal.has(p) || one.test(p);
 }
 
 /** A directory to skip entirely while scanning (its whole subtree is excluded). */

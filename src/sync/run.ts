@@ -80,13 +80,15 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
 
 /**
  * V8 settings for a process that runs for months and is idle most of the time:
- * - The young generation keeps the size it has when the daemon starts instead of doubling to
- *   its 32 MB maximum (a start-up scan of a 100k-file tree made V8 grow it, ~16 MB of RSS that
- *   stayed for the process's life). `docsync start`'s entry points (bin/docsync.mjs,
- *   src/cli/entry.ts) hold it to 1 MB semi-spaces from the first line on:
- *   once the imports have grown it to 16 MB, a lower maximum no longer shrinks it. Idle daemon
- *   with the UI server: 102 -> 91 MB RSS (issue 20). The price is more frequent scavenges while
- *   many files stream in; the daemon's objects per file are small, file bytes live outside the heap.
+ * - The young generation keeps the size it has when the daemon starts (1 MB semi-spaces) instead
+ *   of doubling to its 16 MB maximum: a start-up scan of a 100k-file tree made V8 grow it, ~14 MB
+ *   of RSS that stayed for the process's life. `docsync start`'s entry points (bin/docsync.mjs,
+ *   src/cli/entry.ts) set both flags on their first line: once the imports have grown it, holding
+ *   it no longer shrinks it, and a lower --max-semi-space-size set at run time does not stop V8 from
+ *   growing it to the maximum it took at start-up; only the growth factor does (measured, issue 20:
+ *   new space 16 MB -> 2 MB, idle daemon with the UI server 99-105 -> 88-94 MB RSS). The price is
+ *   more frequent scavenges while many files stream in; the daemon's objects per file are small,
+ *   file bytes live outside the heap, and what a scan keeps is kept per batch, not per directory.
  * - V8's memory reducer gives the heap back after a burst with one full GC instead of up to
  *   three in a row. After a start-up scan the three cost about 0.2 s of CPU in the first idle
  *   minute, twice the daemon's whole steady idle cost (bench `sync`, scale part, compiled: idle

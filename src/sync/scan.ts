@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { toRelPath, type PathFilter } from './paths.js';
+import { toDiskRelPath, type PathFilter } from './paths.js';
 
 export interface ScannedFile {
   absPath: string;
@@ -39,27 +39,29 @@ const STAT_BATCH = 64;
  */
 export async function* walkBatches(root: string, start: string, keepDir: PathFilter, o: WalkOptions = {}): AsyncGenerator<ScannedFile[]> {
   const statAll = o.blockingStat ? statBlocking : statAsync;
-  const stack = [{ dir: start, viaLink: o.startViaLink ?? false }];
+  // Relative paths are built from the names as the walk goes: path.relative per file cost more than its stat.
+  const stack = [{ dir: start, rel: toDiskRelPath(root, start), viaLink: o.startViaLink ?? false }];
   while (stack.length > 0) {
-    const { dir, viaLink } = stack.pop()!;
-    let files: string[] = [];
+    const { dir, rel, viaLink } = stack.pop()!;
+    let files: Found[] = [];
     try {
       const handle = await fs.promises.opendir(dir, { bufferSize: 256 });
       for await (const entry of handle) {
         const abs = path.join(dir, entry.name);
+        const entryRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
         // Dirent types come from lstat: a link is neither a directory nor a file here.
         if (entry.isDirectory()) {
-          if (keepDir(toRelPath(root, abs))) stack.push({ dir: abs, viaLink });
+          if (keepDir(nfc(entryRel))) stack.push({ dir: abs, rel: entryRel, viaLink });
         } else if (entry.isFile()) {
           if (entry.name.includes('\uFFFD') && o.onBadName && !fs.existsSync(abs)) o.onBadName(abs);
-          else files.push(abs);
+          else files.push({ abs, rel: entryRel });
         } else if (entry.isSymbolicLink() && o.onLink) {
           const kind = o.onLink(abs, viaLink);
-          if (kind === 'file') files.push(abs);
-          else if (kind === 'dir' && keepDir(toRelPath(root, abs))) stack.push({ dir: abs, viaLink: true });
+          if (kind === 'file') files.push({ abs, rel: entryRel });
+          else if (kind === 'dir' && keepDir(nfc(entryRel))) stack.push({ dir: abs, rel: entryRel, viaLink: true });
         }
         if (files.length >= STAT_BATCH) {
-          yield await statAll(root, files);
+          yield await statAll(files);
           files = [];
         }
       }
@@ -68,31 +70,42 @@ export async function* walkBatches(root: string, start: string, keepDir: PathFil
       if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') continue; // vanished or unreadable: skip
       throw err;
     }
-    if (files.length > 0) yield await statAll(root, files);
+    if (files.length > 0) yield await statAll(files);
   }
 }
 
-async function statBlocking(root: string, files: string[]): Promise<ScannedFile[]> {
+/** A file met by the walk: its absolute path and its relative path as spelled on disk. */
+interface Found {
+  abs: string;
+  rel: string;
+}
+
+/** The stored spelling of a relative path (paths.ts toRelPath); names in ASCII, most of them, are NFC already. */
+function nfc(rel: string): string {
+  return /[^\x00-\x7f]/.test(rel) ? rel.normalize('NFC') : rel;
+}
+
+async function statBlocking(files: Found[]): Promise<ScannedFile[]> {
   await nextTurn(); // events and timers run between batches
   const out: ScannedFile[] = [];
   for (const f of files) {
     let s: fs.Stats | undefined;
     try {
-      s = fs.statSync(f, { throwIfNoEntry: false });
+      s = fs.statSync(f.abs, { throwIfNoEntry: false });
     } catch {
       continue; // unreadable (EACCES, ELOOP): as if absent, like the non-blocking path
     }
-    if (s?.isFile()) out.push({ absPath: f, relPath: toRelPath(root, f), size: s.size, mtimeMs: s.mtimeMs });
+    if (s?.isFile()) out.push({ absPath: f.abs, relPath: nfc(f.rel), size: s.size, mtimeMs: s.mtimeMs });
   }
   return out;
 }
 
-async function statAsync(root: string, files: string[]): Promise<ScannedFile[]> {
-  const stats = await Promise.all(files.map((f) => fs.promises.stat(f).catch(() => null)));
+async function statAsync(files: Found[]): Promise<ScannedFile[]> {
+  const stats = await Promise.all(files.map((f) => fs.promises.stat(f.abs).catch(() => null)));
   const out: ScannedFile[] = [];
   for (let i = 0; i < files.length; i++) {
     const s = stats[i];
-    if (s?.isFile()) out.push({ absPath: files[i]!, relPath: toRelPath(root, files[i]!), size: s.size, mtimeMs: s.mtimeMs });
+    if (s?.isFile()) out.push({ absPath: files[i]!.abs, relPath: nfc(files[i]!.rel), size: s.size, mtimeMs: s.mtimeMs });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import parcel from '@parcel/watcher';
+import { DirTreeWatch } from './dirWatch.js';
 
 export interface WatchHandlers {
   /** A file or folder was created or written. */
@@ -23,10 +23,11 @@ export interface Watcher {
 export const nativeEventFaults: { drop: ((absPath: string) => boolean) | null } = { drop: null };
 
 /**
- * Native recursive events (@parcel/watcher: one inotify/FSEvents/ReadDirectoryChangesW
- * subscription per tree, its bookkeeping in native memory), because chokidar's
- * per-path JS watchers cost ~2.6 KB of heap per file and 100k files would blow
- * the memory budget. Network shares send no events, so they are polled with chokidar.
+ * Native events: on Linux one inotify watch per directory and nothing per file (dirWatch.ts);
+ * elsewhere @parcel/watcher (one FSEvents/ReadDirectoryChangesW subscription per tree). Not
+ * chokidar, whose per-path JS watchers cost ~2.6 KB of heap per file and 100k files would blow
+ * the memory budget; not @parcel/watcher on Linux, whose tree of every file cost 22 MB and 0.6 s
+ * at start for 100k files. Network shares send no events, so they are polled with chokidar.
  */
 export async function startWatcher(
   dir: string,
@@ -36,30 +37,35 @@ export async function startWatcher(
   ignoreDirs: string[] = [],
 ): Promise<Watcher> {
   if (mode === 'native') {
-    const sub = await parcel.subscribe(
-      dir,
-      (err, events) => {
-        if (err) return handlers.onError(err);
-        // In order; each run of changes in one batch, deletions alone (a deletion may act on the service).
-        let changes: string[] = [];
-        const flush = () => {
-          const run = changes;
-          changes = [];
-          if (run.length > 0) handlers.batch(() => run.forEach((p) => handlers.onChange(p)));
-        };
-        for (const e of events) {
-          if (nativeEventFaults.drop?.(e.path)) continue;
-          if (e.type !== 'delete') {
-            changes.push(e.path);
-            continue;
-          }
-          flush();
-          handlers.onDelete(e.path);
+    const isIgnored = (abs: string) => ignoreDirs.some((d) => abs === path.join(dir, d) || abs.startsWith(path.join(dir, d) + path.sep));
+    const deliver = (events: Array<{ type: 'change' | 'delete' | 'create' | 'update'; path: string }>) => {
+      // In order; each run of changes in one batch, deletions alone (a deletion may act on the service).
+      let changes: string[] = [];
+      const flush = () => {
+        const run = changes;
+        changes = [];
+        if (run.length > 0) handlers.batch(() => run.forEach((p) => handlers.onChange(p)));
+      };
+      for (const e of events) {
+        if (nativeEventFaults.drop?.(e.path)) continue;
+        if (e.type !== 'delete') {
+          changes.push(e.path);
+          continue;
         }
         flush();
-      },
-      { ignore: ignoreDirs.map((d) => path.join(dir, d)) },
-    );
+        handlers.onDelete(e.path);
+      }
+      flush();
+    };
+    if (process.platform === 'linux') {
+      const tree = new DirTreeWatch(dir, isIgnored, deliver, handlers.onError);
+      tree.start();
+      return { mode, close: async () => tree.close() };
+    }
+    const { default: parcel } = await import('@parcel/watcher');
+    const sub = await parcel.subscribe(dir, (err, events) => (err ? handlers.onError(err) : deliver(events)), {
+      ignore: ignoreDirs.map((d) => path.join(dir, d)),
+    });
     return { mode, close: () => sub.unsubscribe() };
   }
   // Loaded only for a polled folder (network share): most daemons never need it.

@@ -1,20 +1,22 @@
 // `npm run eval:agent` (= `npm run bench -- agent`): the agent's answers on the project's own
 // generated corpus (test/eval/generated.ts), asked through the v2 agent API of a real service.
 // Questions come from test/eval/agent/questions.ts in four phrasing sets (`tuning`, `report`, `holdout`, `fresh`; see
-// docs/agent.md) and in two phases: as extracted, and after a review that corrects every value
+// docs/agent.md), the two sets of others.ts on the same corpus, and the `fresh-tune` and `fresh-holdout` sets of
+// test/eval/agent/unseen.ts, each on a corpus of its own generated with another seed; and in two phases: as extracted, and after a review that corrects every value
 // that differs from the truth through PATCH values (the agent's own accuracy, extraction errors
 // taken out). Accuracy is printed per kind of question and language; the JSON goes to
 // test/bench/results/agent.json.
 //
-// Options: --count N (corpus documents, default 168: the cached corpus), --set tuning|report|holdout|fresh|others-tune|others-holdout|all
-// (or several, comma-separated)
+// Options: --count N (corpus documents, default 168: the cached corpus; the fresh-* sets have their own),
+// --set tuning|report|holdout|fresh|others-tune|others-holdout|fresh-tune|fresh-holdout|all (or several, comma-separated)
 // (default all), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
 import { randomUUID } from 'node:crypto';
 import { startTestService, type TestService } from '../../src/service/testing.js';
 import { cachedProcessor, loadIntoService, review } from '../eval/agent/corpus.js';
-import { generateQuestions, type EvalQuestion } from '../eval/agent/questions.js';
+import { generateQuestions, type EvalQuestion, type Setup } from '../eval/agent/questions.js';
 import type { PhrasingSet } from '../eval/agent/phrasings.js';
 import { scoreAnswer, type Job } from '../eval/agent/score.js';
+import { UNSEEN_CORPUS, UNSEEN_SETS, unseenQuestions, type UnseenSet } from '../eval/agent/unseen.js';
 import { generatedCorpus } from '../eval/generated.js';
 
 /** The service's "today": fixed, so relative periods ("last quarter") have known answers. */
@@ -58,7 +60,8 @@ async function runSet(svc: TestService, session: string, questions: EvalQuestion
 }
 
 function print(label: string, r: Awaited<ReturnType<typeof runSet>>) {
-  console.log(`\n${label}: ${r.right}/${r.questions} right (${r.accuracy}%)`);
+  const lang = (l: string) => (r.byKind[`all (${l})`] ? `${r.byKind[`all (${l})`]!.right}/${r.byKind[`all (${l})`]!.asked} (${r.byKind[`all (${l})`]!.accuracy}%)` : '-');
+  console.log(`\n${label}: ${r.right}/${r.questions} right (${r.accuracy}%); en ${lang('en')}, ja ${lang('ja')}`);
   const kinds = Object.keys(r.byKind).filter((k) => !k.includes('(') && k !== 'all').sort();
   for (const k of kinds) {
     const en = r.byKind[`${k} (en)`];
@@ -67,21 +70,23 @@ function print(label: string, r: Awaited<ReturnType<typeof runSet>>) {
   }
 }
 
-export async function run(options: { count?: string; set?: string; phase?: string; verbose?: boolean } = {}): Promise<object> {
-  const corpus = await generatedCorpus(Number(options.count ?? 168));
+type SetName = PhrasingSet | UnseenSet;
+const isUnseen = (set: SetName): set is UnseenSet => (UNSEEN_SETS as string[]).includes(set);
+const questionsOf = (setup: Setup, set: SetName) => (isUnseen(set) ? unseenQuestions(setup, set) : generateQuestions(setup, set));
+
+/** Asks `sets` on one corpus loaded into a fresh service, in each phase; results keyed `set/phase`. */
+async function runCorpus(corpusOpts: { count: number; seed?: number }, sets: SetName[], phases: string[], verbose: boolean, results: Record<string, unknown>) {
+  const corpus = await generatedCorpus(corpusOpts.count, corpusOpts.seed);
   const byName = new Map(corpus.docs.map((d) => [d.file.split('/').pop()!, d]));
   const offset = TODAY - Date.now();
   const svc = await startTestService({ now: () => Date.now() + offset, processor: cachedProcessor(byName), agent: { streamChunkDelayMs: 0, fiscalYearStart: FISCAL_YEAR_START } });
   try {
     const loaded = await loadIntoService(svc, corpus.docs, { dupes: 6, extra: 4 });
     const session = (await svc.request('POST', '/prod/v2/agent/sessions', { body: { directory_id: loaded.directoryId } })).body.session_id as string;
-    const sets: PhrasingSet[] = options.set && options.set !== 'all' ? (options.set.split(',') as PhrasingSet[]) : ['tuning', 'report', 'holdout', 'fresh', 'others-tune', 'others-holdout'];
-    const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
-    const results: Record<string, unknown> = {};
-    const setup = { docs: loaded.docs, now: new Date(TODAY), fiscalYearStart: FISCAL_YEAR_START };
+    const setup: Setup = { docs: loaded.docs, now: new Date(TODAY), fiscalYearStart: FISCAL_YEAR_START };
     if (phases.includes('extracted')) {
       for (const set of sets) {
-        const r = await runSet(svc, session, generateQuestions(setup, set), Boolean(options.verbose));
+        const r = await runSet(svc, session, questionsOf(setup, set), verbose);
         print(`${set} set, values as extracted`, r);
         results[`${set}/extracted`] = r;
       }
@@ -90,18 +95,29 @@ export async function run(options: { count?: string; set?: string; phase?: strin
       const corrected = await review(svc, loaded.docs);
       console.log(`\nreview: ${corrected.size} documents corrected through PATCH values`);
       for (const set of sets) {
-        const r = await runSet(svc, session, generateQuestions({ ...setup, corrected }, set), Boolean(options.verbose));
+        const r = await runSet(svc, session, questionsOf({ ...setup, corrected }, set), verbose);
         print(`${set} set, values reviewed`, r);
         results[`${set}/reviewed`] = r;
       }
     }
     return {
-      corpus: { documents: corpus.docs.length, invoices: loaded.docs.filter((d) => d.invoice).length, duplicatesUploaded: loaded.duplicates, deletedUploads: loaded.deleted },
-      today: new Date(TODAY).toISOString().slice(0, 10),
-      fiscalYearStart: FISCAL_YEAR_START,
-      results,
+      documents: corpus.docs.length, seed: corpusOpts.seed ?? 'default', sets, invoices: loaded.docs.filter((d) => d.invoice).length,
+      duplicatesUploaded: loaded.duplicates, deletedUploads: loaded.deleted,
     };
   } finally {
     await svc.close();
   }
+}
+
+export async function run(options: { count?: string; set?: string; phase?: string; verbose?: boolean } = {}): Promise<object> {
+  const all: SetName[] = ['tuning', 'report', 'holdout', 'fresh', 'others-tune', 'others-holdout', ...UNSEEN_SETS];
+  const sets: SetName[] = options.set && options.set !== 'all' ? (options.set.split(',') as SetName[]) : all;
+  for (const s of sets) if (!all.includes(s)) throw new Error(`no question set "${s}" (known: ${all.join(', ')})`);
+  const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
+  const results: Record<string, unknown> = {};
+  const corpora: object[] = [];
+  const shared = sets.filter((s) => !isUnseen(s));
+  if (shared.length) corpora.push(await runCorpus({ count: Number(options.count ?? 168) }, shared, phases, Boolean(options.verbose), results));
+  for (const set of sets.filter(isUnseen)) corpora.push(await runCorpus(UNSEEN_CORPUS[set], [set], phases, Boolean(options.verbose), results));
+  return { corpora, today: new Date(TODAY).toISOString().slice(0, 10), fiscalYearStart: FISCAL_YEAR_START, results };
 }

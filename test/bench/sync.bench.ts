@@ -453,6 +453,7 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   const config = path.join(dir, 'config.json');
   fs.writeFileSync(config, JSON.stringify({ folders: [{ path: inbox, remotePath: 'Bench' }], log: { level: 'warn' } }));
 
+  const loadAtStart = os.loadavg().map((n) => round(n, 2));
   const start = performance.now();
   // SYNC_BENCH_NODE_FLAGS: e.g. "--max-semi-space-size=2" to see what V8's young generation costs in RSS.
   const flags = (process.env.SYNC_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -472,12 +473,14 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   }, 100);
   const line = await jsonLine(child, 'daemon');
   const startToIdleS = (performance.now() - start) / 1000;
-  const inner = JSON.parse(line) as { importAndStartMs: number; idleAfterMs: number };
+  const inner = JSON.parse(line) as { importAndStartMs: number; idleAfterMs: number; cpuMsAtIdle: number };
   const atIdle = readProc(child.pid!);
-  // CPU ticks per 10 s of the idle minute: shows whether idle CPU is steady or a burst after start.
+  // CPU ticks per 10 s of a minute and a half of idle: shows whether idle CPU is steady or a burst
+  // after start. The first minute holds V8's one full GC that gives back start-up garbage (its
+  // memory reducer, ~50 ms); the minute from 30 s on is the daemon at rest.
   const idleTicksPer10s: number[] = [];
   let last = atIdle.cpuTicks;
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 9; i++) {
     await sleep(10_000);
     const t = readProc(child.pid!).cpuTicks;
     idleTicksPer10s.push(t - last);
@@ -486,7 +489,9 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   const after = readProc(child.pid!);
   clearInterval(sampler);
   const ticksPerS = 100;
-  const idleCpuPct = ((after.cpuTicks - atIdle.cpuTicks) / ticksPerS / 60) * 100;
+  const pctOfMinute = (ticks: number[]) => round((ticks.reduce((a, b) => a + b, 0) / ticksPerS / 60) * 100, 3);
+  const idleCpuPct = pctOfMinute(idleTicksPer10s.slice(0, 6));
+  const idleCpuSteadyPct = pctOfMinute(idleTicksPer10s.slice(3));
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   const check = openStateDb(dataDir);
@@ -494,16 +499,23 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   check.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return {
-    mode, files: N, seedS: round(seedS), startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
-    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: round(idleCpuPct, 3), idleTicksPer10s,
+    mode, files: N, seedS: round(seedS), loadAtStart, startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
+    daemonCpuToIdleS: round(inner.cpuMsAtIdle / 1000, 2),
+    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: idleCpuPct, idleCpuPercentFrom30s: idleCpuSteadyPct, idleTicksPer10s,
     rowsNotExportedAfter: changed, nodeFlags: flags.join(' '), targets: N >= 1_000_000 ? { startToIdleS: 20, peakRssMb: 400 } : { startToIdleS: 2, peakRssMb: 100, idleCpuPercent: 0.1 },
   };
 }
 
-export async function run(): Promise<object> {
+/**
+ * Options (`npm run bench -- sync --part scale --sizes 10000,100000`), or the environment as before:
+ * part (SYNC_BENCH_PART): latency, latency-embedded, documents, throughput, shared or scale (all but
+ * latency-embedded by default); sizes (SYNC_BENCH_SCALE): the scale part's numbers of files;
+ * tsx (SYNC_BENCH_SCALE_TSX): `--tsx false` skips the run of the TypeScript sources at 100,000.
+ */
+export async function run(options: Record<string, string | boolean> = {}): Promise<object> {
   const server = await startServer();
   try {
-    const only = process.env.SYNC_BENCH_PART;
+    const only = typeof options.part === 'string' ? options.part : process.env.SYNC_BENCH_PART;
     const result: Record<string, unknown> = { load: os.loadavg().map((n) => round(n, 2)) };
     if (!only || only === 'latency') result.latency = await latency(server);
     if (only === 'latency-embedded') result.latencyEmbedded = await latency(server, true);
@@ -516,23 +528,38 @@ export async function run(): Promise<object> {
     if (!only || only === 'shared') result.sharedFolder = await sharedFolder(server);
     if (!only || only === 'scale') {
       buildDist();
-      const sizes = (process.env.SYNC_BENCH_SCALE ?? '10000,100000,1000000').split(',').map(Number);
+      const sizes = String(options.sizes ?? process.env.SYNC_BENCH_SCALE ?? '10000,100000,1000000').split(',').map(Number);
       const compiled: Array<Awaited<ReturnType<typeof scale>>> = [];
       for (const n of sizes) {
         const r = await scale(server, 'compiled', n);
-        console.log(`scale ${n} files (compiled): start to idle ${r.startToIdleS} s, peak RSS ${r.peakRssMb} MB, idle CPU ${r.idleCpuPercent}%`);
+        console.log(`scale ${n} files (compiled): start to idle ${r.startToIdleS} s (daemon CPU ${r.daemonCpuToIdleS} s), peak RSS ${r.peakRssMb} MB, idle CPU ${r.idleCpuPercent}% (first minute), ${r.idleCpuPercentFrom30s}% (from 30 s), load ${r.loadAtStart.join(' ')}`);
         compiled.push(r);
       }
       result.scale = compiled;
       // How start-up time and memory grow with the number of files, from the smallest size on.
       result.scaleGrowth = compiled.map((r) => ({
-        files: r.files, filesX: round(r.files / compiled[0]!.files), startToIdleX: round(r.startToIdleS / compiled[0]!.startToIdleS, 2),
+        files: r.files, filesX: round(r.files / compiled[0]!.files), startToIdleS: r.startToIdleS, startToIdleX: round(r.startToIdleS / compiled[0]!.startToIdleS, 2),
+        daemonCpuToIdleS: r.daemonCpuToIdleS, daemonCpuX: round(r.daemonCpuToIdleS / compiled[0]!.daemonCpuToIdleS, 2),
         peakRssMb: r.peakRssMb, rssPer1kFilesKb: round(((r.peakRssMb - compiled[0]!.peakRssMb) * 1024) / Math.max(1, (r.files - compiled[0]!.files) / 1000), 1),
       }));
-      if (sizes.includes(100_000)) result.scaleTsx = await scale(server, 'tsx', 100_000);
+      printGrowth(compiled);
+      const tsx = String(options.tsx ?? process.env.SYNC_BENCH_SCALE_TSX ?? 'true') !== 'false';
+      if (tsx && sizes.includes(100_000)) result.scaleTsx = await scale(server, 'tsx', 100_000);
     }
     return result;
   } finally {
     await stopServer(server);
+  }
+}
+
+/** The growth table of the scale part, one line per size, with the targets of issue 20 beside. */
+function printGrowth(runs: Array<Awaited<ReturnType<typeof scale>>>): void {
+  const cells = (xs: Array<string | number>) => xs.map((x, i) => String(x).padStart(i === 0 ? 9 : 13)).join(' ');
+  console.log(cells(['files', 'start->idle s', 'daemon CPU s', 'peak RSS MB', 'idle CPU %', 'from 30 s %', 'load (1 min)']));
+  for (const r of runs) {
+    const t = r.targets as { startToIdleS: number; peakRssMb: number; idleCpuPercent?: number };
+    const mark = (v: number, target: number | undefined) => (target === undefined ? `${v}` : `${v}${v <= target ? ' ok' : ' >'}${target}`);
+    console.log(cells([r.files, mark(r.startToIdleS, t.startToIdleS), r.daemonCpuToIdleS, mark(r.peakRssMb, t.peakRssMb), mark(r.idleCpuPercent, t.idleCpuPercent),
+      mark(r.idleCpuPercentFrom30s, t.idleCpuPercent), r.loadAtStart[0]!]));
   }
 }

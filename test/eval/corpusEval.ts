@@ -1,5 +1,6 @@
 // The extraction eval on labelled corpora in the manifest format
-// (../shared/corpora/README.md), or on the generated corpus (`generated`).
+// (../shared/corpora/README.md), or on the generated corpus (`generated`, or
+// `generated-heldout`: only the held-out families of test/fixtures/corpus/heldout.ts).
 // Figures are for documents the ranker did not see: with folds, the ranker is
 // trained once per fold on the other folds plus the --train corpora and scored on
 // the fold it did not see. Folds are by document (`--folds K`) or by layout family
@@ -12,7 +13,7 @@ import { fieldsOf } from '../../src/service/processing/engine.js';
 import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
 import { loadCorpus, report, score, type Loaded } from './evaluate.js';
-import { generatedCorpus } from './generated.js';
+import { GENERATED_CORPORA, generatedCorpus } from './generated.js';
 import { readCorpus, type Corpus } from './manifest.js';
 import { EVAL_SCHEMA } from './score.js';
 import { printMemory, vendorMemoryEval } from './memory.js';
@@ -26,8 +27,9 @@ const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: object |
 export async function corpusPages(name: string, opts: { cache: boolean; generated?: string }) {
   let got = memo.get(name);
   if (!got) {
-    if (name !== 'generated' && !fs.existsSync(name)) throw new Error(`corpus folder not found: ${name}`);
-    const corpus = name === 'generated' ? await generatedCorpus(Number(opts.generated ?? 168)) : readCorpus(name);
+    const gen = GENERATED_CORPORA.includes(name);
+    if (!gen && !fs.existsSync(name)) throw new Error(`corpus folder not found: ${name}`);
+    const corpus = gen ? await generatedCorpus(Number(opts.generated ?? (name === 'generated' ? 168 : 42)), undefined, name) : readCorpus(name);
     const { loaded, speed } = await loadCorpus(corpus, { cache: opts.cache });
     memo.set(name, (got = { corpus, loaded, speed }));
   }

@@ -65,6 +65,10 @@ export type FileSignature = Pick<WatchedFileRow, 'id' | 'status' | 'size' | 'mti
 
 export type FilePatch = Partial<Omit<WatchedFileRow, 'id' | 'folder' | 'rel_path' | 'status' | 'created_at' | 'updated_at'>>;
 
+/** Paths looked up by one statement of FileStore.signatures. */
+const SIGNATURE_BATCH = 64;
+type SignatureColumns = [string, number, FileStatus, number, number, string | null, string | null];
+
 /** Which moves are legal. Anything else is a bug, and throws. */
 const SETTLED_STATES: readonly FileStatus[] = ['settled', 'exported', 'failed', 'skipped', 'discovered', 'removed'];
 const ALLOWED: Record<FileStatus, readonly FileStatus[]> = {
@@ -180,6 +184,11 @@ export class FileStore {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
       signature: db.prepare('SELECT id, status, size, mtime_ms, error_code, outcome_dir FROM files WHERE folder = ? AND rel_path = ?'),
+      // Rows as arrays: objects with named columns cost a third more at 100k rows.
+      signatures: db.prepare(
+        `SELECT rel_path, id, status, size, mtime_ms, error_code, outcome_dir FROM files
+         WHERE folder = ? AND rel_path IN (${new Array(SIGNATURE_BATCH).fill('?').join(', ')})`,
+      ).raw(),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
@@ -215,6 +224,26 @@ export class FileStore {
   /** Just what a scan compares: small objects, because a scan reads one per file of a 100k-file tree. */
   signature(folder: string, relPath: string): FileSignature | undefined {
     return this.stmts.signature.get(folder, relPath) as FileSignature | undefined;
+  }
+
+  /**
+   * The signatures of many paths of a folder (a scan's batch), by relative path: one statement per
+   * SIGNATURE_BATCH paths instead of one per path (half the CPU at 100k files). Nothing of it
+   * outlives the batch: a map of a whole directory's rows lived long enough for V8 to promote it, and
+   * a 100k-file scan grew the old generation by 18 MB of such garbage.
+   */
+  signatures(folder: string, relPaths: readonly string[]): Map<string, FileSignature> {
+    const found = new Map<string, FileSignature>();
+    const args: Array<string | null> = new Array(SIGNATURE_BATCH + 1);
+    args[0] = folder;
+    for (let i = 0; i < relPaths.length; i += SIGNATURE_BATCH) {
+      // Unused places are NULL, which matches no path: one statement for every batch size.
+      for (let j = 0; j < SIGNATURE_BATCH; j++) args[j + 1] = relPaths[i + j] ?? null;
+      for (const r of this.stmts.signatures.all(...args) as SignatureColumns[]) {
+        found.set(r[0], { id: r[1], status: r[2], size: r[3], mtime_ms: r[4], error_code: r[5], outcome_dir: r[6] });
+      }
+    }
+    return found;
   }
 
   /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */

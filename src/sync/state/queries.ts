@@ -57,6 +57,11 @@ export function everyPlace(db: Db, folder?: string): IterableIterator<Placed & {
     : (prepared(db, "SELECT id, folder, rel_path, disk_path, outcome_dir FROM files WHERE folder = ? AND status != 'removed'").iterate(folder) as never);
 }
 
+/** The ids of a folder's rows (not removed), streamed: what a scan's sweep compares with the files it saw. */
+export function everyId(db: Db, folder: string): IterableIterator<number> {
+  return prepared(db, "SELECT id FROM files WHERE folder = ? AND status != 'removed'").pluck().iterate(folder) as IterableIterator<number>;
+}
+
 /** Rows (not removed) of the files below a folder's sub-folder `rel`. */
 export function idsBelow(db: Db, folder: string, rel: string): number[] {
   return prepared(db, "SELECT id FROM files WHERE folder = ? AND status != 'removed' AND substr(rel_path, 1, ?) = ?")

@@ -1,6 +1,7 @@
 // The review tables of state.db (migration 0020_review.sql): each exported file's review state,
 // and the outbox of corrections waiting for the service.
 import { randomUUID } from 'node:crypto';
+import { prepared } from '../../sqlite.js';
 import type { Db } from './db.js';
 import type { Correction, FileReview, ReviewState } from '../review/types.js';
 
@@ -37,19 +38,23 @@ export interface QueueEntry {
 export class ReviewStore {
   constructor(private readonly db: Db) {}
 
+  /** Compiled once per connection: the daemon asks for due corrections every second, and compiling cost it most of that tick. */
+  private sql(text: string) {
+    return prepared(this.db, text);
+  }
+
   /** Stores the assessed state of a file (one row per file, replaced on each export). */
   record(fileRow: number, review: FileReview, valuesAt: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO reviews (file_row, state, reasons, values_at, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (file_row) DO UPDATE SET state = excluded.state, reasons = excluded.reasons, values_at = excluded.values_at, updated_at = excluded.updated_at`,
-      )
+    this.sql(
+      `INSERT INTO reviews (file_row, state, reasons, values_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (file_row) DO UPDATE SET state = excluded.state, reasons = excluded.reasons, values_at = excluded.values_at, updated_at = excluded.updated_at`,
+    )
       .run(fileRow, review.state, JSON.stringify(review.reasons), valuesAt, Date.now());
   }
 
   /** When a person confirmed these very file ids (null: not confirmed, or an older version was). */
   confirmedAt(fileRow: number, fileIds: string[]): number | null {
-    const row = this.db.prepare('SELECT confirmed_at, confirmed_ids FROM reviews WHERE file_row = ?').get(fileRow) as
+    const row = this.sql('SELECT confirmed_at, confirmed_ids FROM reviews WHERE file_row = ?').get(fileRow) as
       | { confirmed_at: number | null; confirmed_ids: string | null }
       | undefined;
     if (!row?.confirmed_at || row.confirmed_ids !== JSON.stringify(fileIds)) return null;
@@ -57,7 +62,7 @@ export class ReviewStore {
   }
 
   state(fileRow: number): ReviewState | null {
-    return (this.db.prepare('SELECT state FROM reviews WHERE file_row = ?').pluck().get(fileRow) as ReviewState | undefined) ?? null;
+    return (this.sql('SELECT state FROM reviews WHERE file_row = ?').pluck().get(fileRow) as ReviewState | undefined) ?? null;
   }
 
   /**
@@ -72,16 +77,14 @@ export class ReviewStore {
       const ids = rows
         .map((e) =>
           Number(
-            this.db
-              .prepare(`INSERT INTO corrections (file_row, file_id, schema_value_id, fields, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
+            this.sql(`INSERT INTO corrections (file_row, file_id, schema_value_id, fields, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
               .run(fileRow, e.fileId, e.schemaValueId, JSON.stringify(e.fields), randomUUID(), now).lastInsertRowid,
           ),
         );
-      this.db
-        .prepare(
-          `INSERT INTO reviews (file_row, state, reasons, confirmed_at, confirmed_ids, values_at, updated_at) VALUES (?, 'checked', '[]', ?, ?, ?, ?)
-           ON CONFLICT (file_row) DO UPDATE SET state = 'checked', confirmed_at = excluded.confirmed_at, confirmed_ids = excluded.confirmed_ids, updated_at = excluded.updated_at`,
-        )
+      this.sql(
+        `INSERT INTO reviews (file_row, state, reasons, confirmed_at, confirmed_ids, values_at, updated_at) VALUES (?, 'checked', '[]', ?, ?, ?, ?)
+         ON CONFLICT (file_row) DO UPDATE SET state = 'checked', confirmed_at = excluded.confirmed_at, confirmed_ids = excluded.confirmed_ids, updated_at = excluded.updated_at`,
+      )
         .run(fileRow, now, JSON.stringify(fileIds), now, now);
       return ids;
     })();
@@ -89,8 +92,7 @@ export class ReviewStore {
 
   /** Corrections of a file that stand (pending or accepted; refused ones do not), oldest first, one per field. */
   corrections(fileRow: number): Correction[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM corrections WHERE file_row = ? AND status != 'failed' ORDER BY id`)
+    const rows = this.sql(`SELECT * FROM corrections WHERE file_row = ? AND status != 'failed' ORDER BY id`)
       .all(fileRow) as OutboxRow[];
     return rows.flatMap((r) =>
       (JSON.parse(r.fields) as CorrectionField[]).filter((f) => !f.confirmed).map((f) => ({
@@ -100,48 +102,46 @@ export class ReviewStore {
   }
 
   outbox(fileRow: number): OutboxRow[] {
-    return this.db.prepare('SELECT * FROM corrections WHERE file_row = ? ORDER BY id').all(fileRow) as OutboxRow[];
+    return this.sql('SELECT * FROM corrections WHERE file_row = ? ORDER BY id').all(fileRow) as OutboxRow[];
   }
 
   due(now: number, limit = 16): OutboxRow[] {
-    return this.db
-      .prepare(`SELECT * FROM corrections WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`)
+    return this.sql(`SELECT * FROM corrections WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`)
       .all(now, limit) as OutboxRow[];
   }
 
   pendingCount(): number {
-    return this.db.prepare(`SELECT COUNT(*) FROM corrections WHERE status = 'pending'`).pluck().get() as number;
+    return this.sql(`SELECT COUNT(*) FROM corrections WHERE status = 'pending'`).pluck().get() as number;
   }
 
   sent(id: number, now = Date.now()): void {
-    this.db.prepare(`UPDATE corrections SET status = 'sent', sent_at = ?, error = NULL WHERE id = ?`).run(now, id);
+    this.sql(`UPDATE corrections SET status = 'sent', sent_at = ?, error = NULL WHERE id = ?`).run(now, id);
   }
 
   later(id: number, attempts: number, at: number, error: string): void {
-    this.db.prepare('UPDATE corrections SET attempts = ?, next_attempt_at = ?, error = ? WHERE id = ?').run(attempts, at, error, id);
+    this.sql('UPDATE corrections SET attempts = ?, next_attempt_at = ?, error = ? WHERE id = ?').run(attempts, at, error, id);
   }
 
   /** Files whose settled corrections are not in their outputs yet (none of theirs still pending). */
   unwritten(limit = 16): number[] {
-    return this.db
-      .prepare(
-        `SELECT DISTINCT c.file_row FROM corrections c WHERE c.status != 'pending' AND c.rewritten_at IS NULL
-           AND NOT EXISTS (SELECT 1 FROM corrections p WHERE p.file_row = c.file_row AND p.status = 'pending') LIMIT ?`,
-      )
+    return this.sql(
+      `SELECT DISTINCT c.file_row FROM corrections c WHERE c.status != 'pending' AND c.rewritten_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM corrections p WHERE p.file_row = c.file_row AND p.status = 'pending') LIMIT ?`,
+    )
       .pluck()
       .all(limit) as number[];
   }
 
   rewritten(fileRow: number, upTo: number, now = Date.now()): void {
-    this.db.prepare(`UPDATE corrections SET rewritten_at = ? WHERE file_row = ? AND id <= ? AND status != 'pending' AND rewritten_at IS NULL`).run(now, fileRow, upTo);
+    this.sql(`UPDATE corrections SET rewritten_at = ? WHERE file_row = ? AND id <= ? AND status != 'pending' AND rewritten_at IS NULL`).run(now, fileRow, upTo);
   }
 
   lastId(fileRow: number): number {
-    return (this.db.prepare('SELECT MAX(id) FROM corrections WHERE file_row = ?').pluck().get(fileRow) as number | null) ?? 0;
+    return (this.sql('SELECT MAX(id) FROM corrections WHERE file_row = ?').pluck().get(fileRow) as number | null) ?? 0;
   }
 
   refused(id: number, error: string): void {
-    this.db.prepare(`UPDATE corrections SET status = 'failed', error = ? WHERE id = ?`).run(error, id);
+    this.sql(`UPDATE corrections SET status = 'failed', error = ? WHERE id = ?`).run(error, id);
   }
 
   /** Files to review, oldest values first; `all` adds the checked and sure ones. */
@@ -149,20 +149,18 @@ export class ReviewStore {
     const where = [opts.all ? '1' : `r.state = 'needs review'`, `f.status = 'exported'`];
     const args: unknown[] = [];
     if (opts.folder) (where.push('f.folder = ?'), args.push(opts.folder));
-    const rows = this.db
-      .prepare(
-        `SELECT f.id, f.folder, f.rel_path, r.state, r.reasons, r.values_at,
-                (SELECT COUNT(*) FROM corrections c WHERE c.file_row = f.id AND c.status = 'pending') AS pending
-         FROM reviews r JOIN files f ON f.id = r.file_row WHERE ${where.join(' AND ')} ORDER BY r.values_at, f.id LIMIT ?`,
-      )
+    const rows = this.sql(
+      `SELECT f.id, f.folder, f.rel_path, r.state, r.reasons, r.values_at,
+              (SELECT COUNT(*) FROM corrections c WHERE c.file_row = f.id AND c.status = 'pending') AS pending
+       FROM reviews r JOIN files f ON f.id = r.file_row WHERE ${where.join(' AND ')} ORDER BY r.values_at, f.id LIMIT ?`,
+    )
       .all(...args, opts.limit ?? 500) as Array<{ id: number; folder: string; rel_path: string; state: ReviewState; reasons: string; values_at: number; pending: number }>;
     return rows.map((r) => ({ id: r.id, folder: r.folder, relPath: r.rel_path, state: r.state, reasons: JSON.parse(r.reasons), valuesAt: r.values_at, pending: r.pending }));
   }
 
   /** Files to review per folder (exported files only). */
   countsByFolder(): Map<string, number> {
-    const rows = this.db
-      .prepare(`SELECT f.folder, COUNT(*) AS n FROM reviews r JOIN files f ON f.id = r.file_row WHERE r.state = 'needs review' AND f.status = 'exported' GROUP BY f.folder`)
+    const rows = this.sql(`SELECT f.folder, COUNT(*) AS n FROM reviews r JOIN files f ON f.id = r.file_row WHERE r.state = 'needs review' AND f.status = 'exported' GROUP BY f.folder`)
       .all() as Array<{ folder: string; n: number }>;
     return new Map(rows.map((r) => [r.folder, r.n]));
   }

@@ -79,6 +79,86 @@ describe('native event batches', () => {
   });
 });
 
+describe('native events below the folder', () => {
+  /** A native watcher of a fresh folder that records what it reports. */
+  async function watched(ignore: string[] = [], before: (dir: string) => void = () => undefined) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    before(dir);
+    const changed: string[] = [];
+    const deleted: string[] = [];
+    const w = await startWatcher(dir, 'native', 50, {
+      onChange: (p) => changed.push(p),
+      onDelete: (p) => deleted.push(p),
+      onError: (err) => {
+        throw err;
+      },
+      batch: (run) => run(),
+    }, ignore);
+    cleanups.push(() => w.close());
+    return { dir, changed, deleted };
+  }
+
+  it('reports files in folders made before start, made after it, and moved in with their own sub-folders', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-out-'));
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    fs.mkdirSync(path.join(outside, 'batch', 'deep'), { recursive: true });
+    // A folder that was there at start, at any depth.
+    const { dir, changed } = await watched([], (d) => fs.mkdirSync(path.join(d, 'old', 'x'), { recursive: true }));
+    const early = path.join(dir, 'old', 'x', 'early.txt');
+    fs.writeFileSync(early, 'x');
+    await until(() => changed.includes(early), 10_000, 'file in a folder made before the watcher saw it');
+    // Made while watched, then a file in it.
+    fs.mkdirSync(path.join(dir, 'new'));
+    await until(() => changed.includes(path.join(dir, 'new')), 10_000, 'new folder');
+    const inNew = path.join(dir, 'new', 'a.txt');
+    fs.writeFileSync(inNew, 'x');
+    await until(() => changed.includes(inNew), 10_000, 'file in a new folder');
+    // Moved in from outside, with a sub-folder: a file written into that sub-folder later is seen.
+    fs.renameSync(path.join(outside, 'batch'), path.join(dir, 'batch'));
+    await until(() => changed.includes(path.join(dir, 'batch')), 10_000, 'folder moved in');
+    const deep = path.join(dir, 'batch', 'deep', 'later.txt');
+    fs.writeFileSync(deep, 'x');
+    await until(() => changed.includes(deep), 10_000, 'file in a sub-folder of a folder moved in');
+  });
+
+  it('lets a folder moved out go: its files are no longer reported, under either name', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-out-'));
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    const { dir, changed, deleted } = await watched();
+    fs.mkdirSync(path.join(dir, 'sub'));
+    await until(() => changed.includes(path.join(dir, 'sub')), 10_000, 'folder made');
+    fs.renameSync(path.join(dir, 'sub'), path.join(outside, 'sub'));
+    await until(() => deleted.includes(path.join(dir, 'sub')), 10_000, 'folder moved out');
+    fs.writeFileSync(path.join(outside, 'sub', 'gone.txt'), 'x');
+    // A marker written after it: once its event is in, the moved folder's would be too.
+    fs.writeFileSync(path.join(dir, 'marker.txt'), 'x');
+    await until(() => changed.includes(path.join(dir, 'marker.txt')), 10_000, 'marker');
+    await sleep(200);
+    expect(changed.filter((p) => p.endsWith('gone.txt'))).toEqual([]);
+  });
+
+  it('watches a folder deleted and made again under the same name, and never an ignored folder or a link', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-out-'));
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    const { dir, changed } = await watched(['Processed']);
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.mkdirSync(path.join(dir, 'Processed'));
+    fs.symlinkSync(outside, path.join(dir, 'link'));
+    await until(() => changed.includes(path.join(dir, 'sub')), 10_000, 'folder made');
+    fs.rmSync(path.join(dir, 'sub'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'sub'));
+    const again = path.join(dir, 'sub', 'again.txt');
+    await sleep(100);
+    fs.writeFileSync(again, 'x');
+    fs.writeFileSync(path.join(dir, 'Processed', 'done.txt'), 'x');
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'x');
+    await until(() => changed.includes(again), 10_000, 'file in the folder made again');
+    await sleep(200);
+    expect(changed.filter((p) => p.includes('Processed') || p.includes('secret'))).toEqual([]);
+  });
+});
+
 describe('lost native events', () => {
   it('finds a file whose event was lost by checking the folder listing after the burst', async () => {
     const h = await createHarness();

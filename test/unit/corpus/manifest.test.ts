@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateManifestCorpus, type Manifest } from '../../fixtures/corpus/manifest.js';
+import { DEFAULT_FAMILY_NAMES, FAMILIES as MAKERS, generateManifestCorpus, HELD_OUT_FAMILY_NAMES, type Manifest } from '../../fixtures/corpus/manifest.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -57,5 +57,29 @@ describe('generateManifestCorpus', () => {
 
   it('rejects an unknown family', async () => {
     await expect(gen(1, ['no-such-family'])).rejects.toThrow(/Unknown family/);
+  });
+
+  it('keeps the held-out families out of the default corpus, and writes them the same for a seed with sums that add up', async () => {
+    expect(HELD_OUT_FAMILY_NAMES).toEqual(['wide-summary', 'utility-bill', 'shop-receipt']);
+    expect(DEFAULT_FAMILY_NAMES.filter((f) => HELD_OUT_FAMILY_NAMES.includes(f))).toEqual([]);
+    expect(Object.keys(MAKERS).sort()).toEqual([...DEFAULT_FAMILY_NAMES, ...HELD_OUT_FAMILY_NAMES].sort());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+    dirs.push(dir);
+    // The families a default corpus cycles through (none generated with count 0).
+    const byDefault = await generateManifestCorpus(dir, { count: 0 });
+    expect(byDefault.families.length).toBeGreaterThanOrEqual(DEFAULT_FAMILY_NAMES.length - 1);
+    expect(byDefault.families.filter((f) => HELD_OUT_FAMILY_NAMES.includes(f))).toEqual([]);
+    const a = await gen(3, HELD_OUT_FAMILY_NAMES, 7);
+    const b = await gen(3, HELD_OUT_FAMILY_NAMES, 7);
+    expect(b.m).toEqual(a.m);
+    expect(b.hashes).toEqual(a.hashes);
+    expect(a.m.documents.map((d) => [d.family, d.truth.doc_type])).toEqual([['wide-summary', 'invoice'], ['utility-bill', 'invoice'], ['shop-receipt', 'receipt']]);
+    for (const { truth: t } of a.m.documents) {
+      const lines = t.line_items!.reduce((s, l) => s + l.amount, 0);
+      expect(Math.abs(t.subtotal! + t.tax! - t.total!)).toBeLessThan(0.005);
+      // Invoices print net lines; the shop receipt prints gross lines and the tax inside them.
+      expect(Math.abs(lines - (t.doc_type === 'receipt' ? t.total! : t.subtotal!))).toBeLessThan(0.005);
+      for (const l of t.line_items!) expect(Math.abs(l.quantity * l.unit_price - l.amount)).toBeLessThan(0.005);
+    }
   });
 });

@@ -106,6 +106,14 @@ describe('confidence of what no calibrator vouches for', () => {
     expect(calibrationKey(readByRules(doc, schema), schema.fields.findIndex((f) => f.title === 'Vendor Name'))).toBe('vendorLabelled');
   });
 
+  it('reads "Pay before" as the due date, and flags an issue date that is that same date', () => {
+    const fields = byTitle(extractFields(page('Greenway Telecom Ltd\nYour bill\nAmount to pay: 841.28 GBP\nPay before: 25 May 2023\nTotal charges: 841.28'), INVOICE_SCHEMA));
+    expect(fields['Due Date'].value).toBe('2023-05-25');
+    // The only date printed: read as the issue date too, but not as a sure one.
+    expect(fields['Invoice Date'].value).toBe('2023-05-25');
+    expect(fields['Invoice Date'].confidence).toBeLessThan(0.9);
+  });
+
   it('flags both dates when the due date comes before the issue date, and a date outside any plausible range', () => {
     const dated = (issue: string, due: string) =>
       byTitle(extractFields(page(`ACME Ltd\nINVOICE\nInvoice Number: A-1\nInvoice Date: ${issue}\nDue Date: ${due}\nTotal: 10.00 EUR`), INVOICE_SCHEMA));

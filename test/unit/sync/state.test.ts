@@ -80,6 +80,22 @@ describe('state database', () => {
     outside.close();
   });
 
+  it('reads the signatures of a scan\'s paths in batches: every row asked for, of that folder only, none invented', () => {
+    const { store } = open();
+    const ids = new Map<string, number>();
+    for (let i = 0; i < 150; i += 1) {
+      if (i % 3 === 0) continue; // a third of the paths have no row
+      ids.set(`d/f${i}.txt`, store.discover('/in', `d/f${i}.txt`, i, 1000 + i).id);
+    }
+    store.discover('/other', 'd/f0.txt', 1, 1); // the same path in another folder is not this folder's
+    const asked = Array.from({ length: 150 }, (_, i) => `d/f${i}.txt`);
+    const found = store.signatures('/in', asked);
+    expect(found.size).toBe(100);
+    for (const [rel, id] of ids) expect(found.get(rel)).toMatchObject({ id, status: 'discovered', size: Number(rel.slice(3, -4)), mtime_ms: 1000 + Number(rel.slice(3, -4)) });
+    expect(found.has('d/f0.txt')).toBe(false);
+    expect(store.signatures('/in', []).size).toBe(0);
+  });
+
   it('pages files newest first, those at rest and those in flight alike, by folder, status and name', () => {
     const { db } = open();
     const statuses = ['exported', 'failed', 'uploading', 'skipped', 'processing', 'removed', 'discovered', 'settled'];

@@ -7,7 +7,7 @@ import type { DB } from '../../../sqlite.js';
 import { citeValue } from './citations.js';
 import { findItems } from './entities.js';
 import { applyFilters, filterBase, inPeriod, labelOf, resolvePeriod, resolveVendors, type Applied } from './filters.js';
-import { averages, byCurrency, documentTables, itemTables, listFigures, money, round2, sums, totalOf, type Figure, type Table } from './figures.js';
+import { averages, byCurrency, documentTables, itemTables, listFigures, money, round2, sums, taxOf, totalOf, type Figure, type Table } from './figures.js';
 import { fieldName, formatAmount, formatMonth, phrases } from './phrases.js';
 import type { Query } from './question.js';
 import { dateOf, textOf, type DocRecord, type Role } from './records.js';
@@ -78,9 +78,12 @@ function valueText(r: DocRecord, role: Role, lang: AnswerLanguage): string | und
 function lookup(c: Ctx, records: DocRecord[]): Finding {
   const p = P(c.lang);
   const role: Role = c.q.field ?? 'total';
+  // One number on several vendors' documents: each goes by its number and its vendor.
+  const shared = new Set(records.map(labelOf)).size < records.length;
+  const label = (r: DocRecord) => (shared && textOf(r.roles.vendor) ? `${labelOf(r)} (${textOf(r.roles.vendor)})` : labelOf(r));
   const lines = records.map((r) => {
     const v = valueText(r, role, c.lang);
-    return v === undefined ? p.missing(labelOf(r), fieldName(role, c.lang)) : p.lookup(labelOf(r), fieldName(role, c.lang), v);
+    return v === undefined ? p.missing(label(r), fieldName(role, c.lang)) : p.lookup(label(r), fieldName(role, c.lang), v);
   });
   const figures = role === 'total' ? sums(records).map((f) => ({ ...f, kind: 'value' })) : [];
   return { paragraphs: [lines.join('\n')], citations: cite(c, records, [role]), tables: [], figures };
@@ -96,8 +99,12 @@ function aggregate(c: Ctx, a: Applied): Finding {
   if (c.q.intent === 'count' || c.q.intent === 'list') {
     return { paragraphs: [p.count(what, rs.length)], citations, tables, figures: [{ kind: 'count', currency: '', value: rs.length, documents: rs.length }] };
   }
-  const figures = c.q.intent === 'average' ? averages(rs) : sums(rs);
-  const text = (c.q.intent === 'average' ? p.average : p.sum)(what, listFigures(figures, c.lang, p.docs));
+  // "How much VAT did we pay X": the tax of the documents, not their totals.
+  const tax = c.q.field === 'tax';
+  const figures = c.q.intent === 'average' ? averages(rs, tax ? taxOf : totalOf) : sums(rs, tax ? taxOf : totalOf);
+  if (figures.length === 0) return say(p.noTax);
+  const phrase = tax ? (c.q.intent === 'average' ? p.averageTax : p.sumTax) : c.q.intent === 'average' ? p.average : p.sum;
+  const text = phrase(what, listFigures(figures, c.lang, p.docs));
   return { paragraphs: [text, ...notes(c, figures)], citations, tables, figures };
 }
 

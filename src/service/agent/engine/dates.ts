@@ -180,11 +180,28 @@ function relative(text: string, now: Date): Period | undefined {
   return undefined;
 }
 
+/** A year named apart from any day ("in 2020 before 15 May", "2020年、5月15日より前"). */
+function yearApart(text: string): number | undefined {
+  const m = text.match(/\b(?:in|during|for|of)\s+(20\d{2})\b(?![-/.]\d)|(20\d{2})年(?!度|\s*\d{1,2}月)/);
+  return m ? +(m[1] ?? m[2])! : undefined;
+}
+
+/** Days written without a year take the year the question names apart; a one-sided bound stays within that year. */
+function boundedInYear(text: string, now: Date): Period | undefined {
+  const year = yearApart(text);
+  if (year === undefined) return boundedDays(text, now);
+  const found = boundedDays(text, new Date(Date.UTC(year, now.getUTCMonth(), Math.min(now.getUTCDate(), 28))));
+  if (!found || (found.from && found.to)) return found;
+  const from = found.from ?? iso(year, 1, 1);
+  const to = found.to ?? iso(year, 12, 31);
+  return from <= to ? { from, to, label: /[\u3040-\u9fff]/.test(found.label) ? `${year}年${found.label}` : `${found.label} ${year}` } : found;
+}
+
 /** The period the question names, if any; `fyStart` is the fiscal year's first month (1-12). */
 export function parsePeriod(question: string, nowMs: number, fyStart = 1): Period | undefined {
   const text = question.normalize('NFKC');
   const now = new Date(nowMs);
-  const found = monthSpan(text) ?? boundedDays(text, now) ?? quarters(text, now, fyStart) ?? fiscal(text, now, fyStart) ?? relative(text, now);
+  const found = monthSpan(text) ?? boundedInYear(text, now) ?? quarters(text, now, fyStart) ?? fiscal(text, now, fyStart) ?? relative(text, now);
   if (found) return found;
   const month = monthIn(text);
   if (month) return { from: month.start, to: month.end, label: month.label };

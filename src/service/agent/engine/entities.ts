@@ -36,11 +36,17 @@ export function vendorsOf(records: DocRecord[]): Vendor[] {
     const norm = normalizeName(name);
     // A "vendor" that is only question words ("INVOICE") was misread; it must not match every question.
     if (!norm || norm.split(' ').every((w) => QUESTION_WORDS.has(w))) continue;
-    const same = out.find((v) => v.norm === norm || (Math.max(v.norm.length, norm.length) >= 10 && similarity(v.norm, norm) >= 0.85));
+    const same = out.find((v) => v.norm === norm || (Math.max(v.norm.length, norm.length) >= 10 && similarity(v.norm, norm) >= (sameFirstWord(v.norm, norm) ? 0.75 : 0.85)));
     if (same) same.records.push(r);
     else out.push({ name, norm, records: [r] });
   }
   return out;
+}
+
+/** Names a misread apart keep their first word: "Redwood Offic eSuppy nc." is "Redwood Office Supply Inc.". */
+function sameFirstWord(a: string, b: string): boolean {
+  const first = a.split(' ')[0]!;
+  return first.length >= 4 && !QUESTION_WORDS.has(first) && first === b.split(' ')[0];
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
@@ -56,10 +62,19 @@ function nameScore(q: string, qWords: string[], v: Vendor): number {
   if (CJK.test(v.norm)) return cjkScore(q, v.norm);
   const hay = ` ${qWords.join(' ')} `;
   if (hay.includes(` ${v.norm} `)) return 1;
+  // A misspelt name: the words of the question around it are not part of it ("to cahaya" is not
+  // "Toko Cahaya"), and one of the words that tell vendors apart must be there ("kai yang
+  // international" is not "Lian Hing International", whatever the letters they share).
+  const own = distinctiveWords(v);
   const n = v.norm.split(' ').length;
   let best = 0;
   for (let size = Math.max(1, n - 1); size <= n + 1; size++) {
-    for (let i = 0; i + size <= qWords.length; i++) best = Math.max(best, similarity(qWords.slice(i, i + size).join(' '), v.norm));
+    for (let i = 0; i + size <= qWords.length; i++) {
+      const window = qWords.slice(i, i + size);
+      if (own.length > 0 && !own.some((w) => window.some((t) => similarity(t, w) >= NAME_THRESHOLD))) continue;
+      const named = window.filter((w) => !ASKING.has(w)).join(' ');
+      best = Math.max(best, Math.min(similarity(window.join(' '), v.norm), similarity(named, v.norm)));
+    }
   }
   return best;
 }
@@ -160,7 +175,8 @@ function ordered(q: string, vs: Vendor[]): Vendor[] {
 const NOT_NAMES = new Set(
   `january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
   q1 q2 q3 q4 fy usd eur gbp jpy chf myr dollars euros pounds yen total all us them it this that these those last this next each every
-  in on at for of the a an and or to our my me you invoice invoices receipts bills documents month year quarter fiscal`.split(/\s+/),
+  in on at for of the a an and or to our my me you invoice invoices receipts bills documents month year quarter fiscal
+  japanese swiss malaysian australian canadian british american euro sterling franc francs ringgit fy`.split(/\s+/),
 );
 
 /**
@@ -169,12 +185,14 @@ const NOT_NAMES = new Set(
  */
 export function unknownName(question: string): string | undefined {
   const text = question.normalize('NFKC');
-  const en = text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+(?:to\s+)?((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu);
+  // After "for" or "to" only a capitalised name counts ("average for Atlas Couriers", not "for hosting").
+  const en = text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+(?:to\s+)?((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu)
+    ?? text.match(/\b(?:for|to)\s+((?=\p{Lu})(?:[\p{L}\p{N}&'.-]+\s*){1,4})/u);
   if (en) {
     const taken: string[] = [];
     for (const w of en[1]!.trim().split(/\s+/)) {
       const bare = w.replace(/[.,'?!]+$/, '');
-      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|had|was|were|is)$/i.test(bare)) break;
+      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(fy|q[1-4]|h[12])[\d/'-]*$/i.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|had|was|were|is)$/i.test(bare)) break;
       taken.push(bare);
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
@@ -243,20 +261,29 @@ export function findNumbers(question: string, records: DocRecord[]): NumberReadi
 export const itemWords = (term: string): string[] =>
   words(term.normalize('NFKC').toLowerCase()).filter((w) => (CJK.test(w) ? w.length >= 1 : w.length >= 3) && !QUESTION_WORDS.has(w) && !NOT_NAMES.has(w));
 
-/** Lines whose description holds every word of the term (each a misread apart at most). */
+/** Words that count a thing rather than name it ("bottles of Dettol", "Milo tins", "boxes of cards"). */
+const UNIT_WORDS = new Set('bottle bottles tin tins box boxes pack packs packet packets unit units piece pieces pcs carton cartons bag bags loaf loaves can cans roll rolls ream reams pair pairs'.split(' '));
+
+/** A word of the question in a word of a description: equal, singular and plural, a misread, or its beginning ("dock" in "docking"). */
+const wordIn = (w: string, have: string[]) =>
+  have.some((h) => h === w || stem(h) === stem(w) || (w.length >= 4 && h.startsWith(stem(w))) || (w.length >= 5 && similarity(h, w) >= WORD_THRESHOLD));
+
+/** Lines whose description holds every word of the term; failing that, every word but those that only count it. */
 export function findItems(term: string, records: DocRecord[]): Array<{ record: DocRecord; item: LineItem }> {
-  const want = itemWords(term);
-  if (want.length === 0) return [];
-  const out: Array<{ record: DocRecord; item: LineItem }> = [];
-  for (const record of records) {
-    for (const item of record.items) {
-      const desc = item.description.normalize('NFKC').toLowerCase();
-      const have = words(desc);
-      const ok = want.every((w) => (CJK.test(w) ? desc.includes(w) : have.some((h) => h === w || stem(h) === stem(w) || (w.length >= 5 && similarity(h, w) >= WORD_THRESHOLD))));
-      if (ok) out.push({ record, item });
+  const all = itemWords(term);
+  const named = all.filter((w) => !UNIT_WORDS.has(w));
+  for (const want of named.length > 0 && named.length < all.length ? [all, named] : [all]) {
+    if (want.length === 0) return [];
+    const out: Array<{ record: DocRecord; item: LineItem }> = [];
+    for (const record of records) {
+      for (const item of record.items) {
+        const desc = item.description.normalize('NFKC').toLowerCase();
+        if (want.every((w) => (CJK.test(w) ? desc.includes(w) : wordIn(w, words(desc))))) out.push({ record, item });
+      }
     }
+    if (out.length > 0) return out;
   }
-  return out;
+  return [];
 }
 
 /** Plural and singular alike: "chairs" = "chair", "boxes" = "box", "cables" = "cable". */

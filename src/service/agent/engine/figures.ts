@@ -34,16 +34,20 @@ export function byCurrency(records: DocRecord[]): Array<[string, DocRecord[]]> {
 
 export const totalOf = (r: DocRecord) => numberOf(r.roles.total);
 
-/** Sum of totals per currency; records without a total are left out of the sum. */
-export function sums(records: DocRecord[]): Figure[] {
-  return byCurrency(records).map(([currency, rs]) => {
-    const withTotal = rs.filter((r) => totalOf(r) !== undefined);
-    return { kind: 'sum', currency, value: round2(withTotal.reduce((s, r) => s + totalOf(r)!, 0)), documents: withTotal.length };
+export const taxOf = (r: DocRecord) => numberOf(r.roles.tax);
+
+/** Sum of totals (or another amount: the tax) per currency; records without it are left out of the sum. */
+export function sums(records: DocRecord[], amountOf: (r: DocRecord) => number | undefined = totalOf): Figure[] {
+  return byCurrency(records).flatMap(([currency, rs]) => {
+    const withAmount = rs.filter((r) => amountOf(r) !== undefined);
+    // A currency none of whose documents has the amount (no tax printed on receipts) has no figure, not a zero.
+    if (withAmount.length === 0 && amountOf !== totalOf) return [];
+    return [{ kind: 'sum', currency, value: round2(withAmount.reduce((s, r) => s + amountOf(r)!, 0)), documents: withAmount.length }];
   });
 }
 
-export function averages(records: DocRecord[]): Figure[] {
-  return sums(records).map((f) => ({ ...f, kind: 'average', value: f.documents ? round2(f.value / f.documents) : 0 }));
+export function averages(records: DocRecord[], amountOf: (r: DocRecord) => number | undefined = totalOf): Figure[] {
+  return sums(records, amountOf).map((f) => ({ ...f, kind: 'average', value: f.documents ? round2(f.value / f.documents) : 0 }));
 }
 
 const HEAD = {

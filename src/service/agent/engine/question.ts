@@ -4,7 +4,7 @@
 // the figures are computed from the documents by compute.ts.
 import { parsePeriod, type Period } from './dates.js';
 import { findNumbers, findVendors, itemWords, unknownName } from './entities.js';
-import type { DocRecord, Role } from './records.js';
+import { normalizeName, type DocRecord, type Role } from './records.js';
 import { normalizeWording } from './wording.js';
 
 export const INTENTS = ['lookup', 'sum', 'average', 'max', 'min', 'count', 'list', 'compare', 'items', 'latest', 'earliest', 'overdue', 'search'] as const;
@@ -64,7 +64,18 @@ const FIELDS: Array<[Role, RegExp]> = [
   ['total', /total|amount|how much|cost|合計|金額|いくら|総額/],
 ];
 
+// Currencies the documents may not have come first: "Australian dollars" is not USD, and a filter
+// on a currency no document has leaves nothing (so no figure is given).
+const TAX_AS_PART = /\b(incl\.?|including|inclusive of|with|plus|after|excl\.?|excluding|exclusive of|before|net of|less|ex)\s+(the\s+)?(tax|vat|gst)\b|\b(tax|vat|gst)[- ](inclusive|exclusive|included|excluded|incl\.?|excl\.?)|税込|税抜/;
+
 const CURRENCIES: Array<[string, RegExp]> = [
+  ['AUD', /(?<![a-z])aud(?![a-z])|a\$|(australian|aussie) dollars?|豪ドル|オーストラリアドル/],
+  ['CAD', /(?<![a-z])cad(?![a-z])|c\$|canadian dollars?|カナダドル/],
+  ['NZD', /(?<![a-z])nzd(?![a-z])|new zealand dollars?|nz dollars?|ニュージーランドドル/],
+  ['SGD', /(?<![a-z])sgd(?![a-z])|s\$|singapore dollars?|シンガポールドル/],
+  ['HKD', /(?<![a-z])hkd(?![a-z])|hk\$|hong kong dollars?|香港ドル/],
+  ['CNY', /(?<![a-z])(cny|rmb)(?![a-z])|yuan|renminbi|人民元|元建て/],
+  ['SEK', /(?<![a-z])sek(?![a-z])|swedish kron(a|or)|スウェーデンクローナ/],
   ['USD', /(?<![a-z])usd(?![a-z])|us\$|\$|dollars?|ドル/],
   ['EUR', /(?<![a-z])eur(?![a-z])|€|euros?|ユーロ/],
   ['GBP', /(?<![a-z])gbp(?![a-z])|£|pounds?|sterling|ポンド/],
@@ -101,18 +112,20 @@ function amounts(text: string): Pick<Query, 'minAmount' | 'maxAmount'> {
 }
 
 /** The line item a question asks about: "how many chairs", "what did we pay for paper", "椅子は何個". */
-function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount' } | undefined {
-  const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} ()"'.-]+?)\\s+(?:did|have|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
+function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount'; named: boolean } | undefined {
+  const qty = text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} ()"'.-]+?)\\s+(?:did|have|has|had|were|was|do|are|in|from|on|we|at)\\b`, 'u'))
     ?? text.match(new RegExp(`how many ${NOT_INVOICES}([\\p{L}\\p{N} -]+?)\\??$`, 'u'))
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:は|を)?(?:何個|いくつ|何点|何台|何箱|何本|何枚|の購入数量|の購入数|の数量)/);
   const quantity = qty ?? text.match(new RegExp(`\\b(?:quantity|number|units?) of ${NOT_INVOICES}(?:the\\s+)?([\\p{L}\\p{N} -]+?)(?:\\s+(?:did|have|were|was|do|are|we|purchased|bought|ordered|in|from|during|since)\\b|\\?|$)`, 'u'));
-  if (quantity) return { term: spokenTerm(quantity[1]!), measure: 'quantity' };
-  const amount = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
-    ?? text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
+  // `named`: the wording names a thing bought ("how many X", "pay for X"), not a vendor as well ("what did X cost us", "Xにいくら払った").
+  if (quantity) return { term: spokenTerm(quantity[1]!), measure: 'quantity', named: true };
+  const bought = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} "'″”-]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
+    ?? text.match(/\b(?:cost|price) of (?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u);
+  if (bought) return { term: spokenTerm(bought[1]!), measure: 'amount', named: true };
+  const amount = text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
-    ?? text.match(/\b(?:cost|price) of (?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|の支払い?額|に(?:いくら|合計|使っ|払っ|支払っ|かかっ))/);
-  if (amount) return { term: spokenTerm(amount[1]!), measure: 'amount' };
+  if (amount) return { term: spokenTerm(amount[1]!), measure: 'amount', named: false };
   return undefined;
 }
 
@@ -170,7 +183,7 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
     unknownNumber: numbers.unknown,
     vendors: vendors.vendors.map((v) => v.name),
     ambiguous: vendors.ambiguous && { term: vendors.ambiguous.term, candidates: vendors.ambiguous.candidates.map((v) => v.name) },
-    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue dates?\b|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
+    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue dates?\b|\bdue (?=\d{1,2}[/.-]\d|20\d{2}\b|q[1-4]\b|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d|20))|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
     currency: CURRENCIES.find(([, re]) => re.test(text))?.[0],
     ...amounts(text),
     review: /needs? (a )?review|to review|unreviewed|uncertain|unchecked|not (yet )?(been )?(checked|reviewed)|要確認|未確認|確認が必要/.test(text)
@@ -178,13 +191,24 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
       : /\bcorrect(ed|ions?)?\b|\bchecked|\breviewed|\bverified|\b(fix|amend|edit)(ed)?\b|修正済|確認済|修正(さ|し)|訂正|直した/.test(text) ? 'corrected' : undefined,
     groupBy: groupOf(text),
   };
+  // "Total including VAT" asks for the total, not the tax.
+  if (q.field === 'tax' && TAX_AS_PART.test(text)) q.field = 'total';
   if (intent === 'compare') {
     if (q.vendors.length < 2) q.periods = twoPeriods(text, nowMs, fy);
   } else q.period = parsePeriod(prompt, nowMs, fy);
   // A line item named (found in the documents or not: "no line holds X" is an answer), not a vendor.
-  if (item && intent !== 'compare' && q.vendors.length === 0 && !q.ambiguous && numbers.named.length === 0 && !numbers.unknown) {
-    const term = q.period ? item.term.replace(q.period.label.toLowerCase(), '').trim() : item.term;
-    if (itemWords(term).length > 0 && !onlyPeriod(item.term) && !onlyPeriod(term)) {
+  // With a vendor named ("how many chairs did we buy from Weber"), the item is what is left of the
+  // term once the vendor's words are out of it; a term that is only the vendor names no item.
+  if (item && intent !== 'compare' && !q.ambiguous && numbers.named.length === 0 && !numbers.unknown && (item.named || q.vendors.length === 0)) {
+    const vendorNames = q.vendors.map(normalizeName);
+    const ofVendor = (word: string) => {
+      const w = normalizeName(word);
+      return vendorNames.some((n) => (/[\u3040-\u9fff]/.test(w) ? n.includes(w) || w.includes(n) : n.split(' ').includes(w)));
+    };
+    const withoutPeriod = q.period ? item.term.replace(q.period.label.toLowerCase(), '').trim() : item.term;
+    const term = withoutPeriod.replace(/\s+(?:from|by|at|with|on)\s+.*$/, '').trim();
+    const words = itemWords(term);
+    if (words.length > 0 && !words.some(ofVendor) && !onlyPeriod(item.term) && !onlyPeriod(term)) {
       q.intent = intent = 'items';
       q.item = term;
       q.measure = item.measure;
@@ -197,5 +221,10 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   if (numbers.named.length > 0 && !['count', 'compare', 'items'].includes(intent)) q.intent = 'lookup';
   else if (numbers.unknown && ['lookup', 'search', 'sum', 'list'].includes(intent)) q.intent = 'lookup';
   if (q.vendors.length === 0 && !q.ambiguous && q.intent !== 'items') q.unknownVendor = vendors.unknown ?? unknownName(prompt);
+  // "How many X did we buy from V" with V in no document: no figure of everyone's X.
+  else if (q.intent === 'items' && q.vendors.length === 0 && !q.ambiguous) {
+    const supplier = prompt.match(/\b(?:from|by)\s+(\S.*)$/i);
+    q.unknownVendor = vendors.unknown ?? (supplier ? unknownName(`from ${supplier[1]}`) : undefined);
+  }
   return q;
 }

@@ -94,7 +94,7 @@ const DOUBTFUL = 0.5;
 
 /**
  * Checks between dates: a due date before the issue date means one of the two was misread, so
- * both are flagged; a date far from any plausible issue date (before 1990, or more than a year
+ * both are flagged, and so is an issue date that is the due date read beside its label; a date far from any plausible issue date (before 1990, or more than a year
  * ahead) is flagged too.
  */
 function checkDates(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
@@ -104,6 +104,9 @@ function checkDates(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const issued = at('invoiceDate');
   const due = at('dueDate');
   if (issued >= 0 && due >= 0 && day(fields[due].value) < day(fields[issued].value)) doubt.add(issued).add(due);
+  // The date read beside a due-date label ("Pay before 25 May") taken for the issue date too: one
+  // of the two is another date of the document, so the issue date is flagged.
+  if (issued >= 0 && due >= 0 && fields[due].confidence >= 0.5 && day(fields[due].value) === day(fields[issued].value)) doubt.add(issued);
   const latest = Date.now() + 366 * 86_400_000;
   for (const i of [issued, due]) {
     const t = day(fields[i]?.value);
