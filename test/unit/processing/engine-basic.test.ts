@@ -115,6 +115,20 @@ describe('processFile (text sources)', () => {
     expect(v['Tax']).toBeNull();
   });
 
+  it('reads a German till receipt: items quantity first, net, tax and gross from its rate table, the Bon-Nr. and not the tax number', async () => {
+    const v = await valuesOfText('bon.txt', ['Technik Schmidt KG', 'Leopoldstraße 112', '80802 München', 'St.-Nr. 556/216/12835', 'EUR',
+      '3   Tonerkartusche schwarz   7,38   22,14 A', '1   Softwarelizenz   5,12 A', '4   Druckerpapier A4   33,52   134,08 B', 'SUMME   EUR 161,34',
+      'Bar   200,00', 'Rückgeld   38,66', 'MwSt   Netto   Steuer   Brutto', 'A 19%   22,90   4,36   27,26', 'B 7%   125,31   8,77   134,08',
+      'Gesamt   148,21   13,13   161,34', 'Bon-Nr.   6565', '11.06.2021 16:12']);
+    expect(v['Line Items']).toEqual([
+      { Description: 'Tonerkartusche schwarz', Quantity: 3, 'Unit Price': 7.38, Amount: 22.14 },
+      { Description: 'Softwarelizenz', Quantity: 1, 'Unit Price': 5.12, Amount: 5.12 },
+      { Description: 'Druckerpapier A4', Quantity: 4, 'Unit Price': 33.52, Amount: 134.08 },
+    ]);
+    expect([v['Total'], v['Tax']]).toEqual([161.34, 13.13]);
+    expect(v['Invoice Number']).toBe('6565');
+  });
+
   it('knows an Italian buyer label and a French due date label', async () => {
     const fattura = await valuesOfText('fattura.txt', ['Tipografia Bianchi S.n.c.       Cessionario', 'Reg. Imprese Torino 0987654   Acme Corporation Ltd',
       'Fattura', 'Fattura n.:   INV-2020380', 'Data fattura:   2020-01-18', 'Totale fattura   1.810,99 €']);

@@ -7,7 +7,7 @@ import { roleOf, type Role } from './roles.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, type TotalsChoice } from './totals.js';
+import { chooseTotals, rateTableTotals, type TotalsChoice } from './totals.js';
 import { companyUnderName, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
@@ -168,6 +168,9 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     const field = idx >= 0 ? schema.fields[idx] : { title: role, type: 'NUMBER' as const };
     amountCands.set(role, candidatesFor(field, role, ctx, tableLines).map(preferLower(ctx)));
   }
+  // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
+  const rated = rateTableTotals(ctx);
+  if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) amountCands.get(role)!.unshift(rated[role]);
   const readings = rows.map((r) => rowReadings(r, ctx));
   let numbers = readings.map((r) => r.best);
   const cands = (role: Role) => amountCands.get(role)!;

@@ -206,7 +206,30 @@ function receiptRows(ctx: DocContext): TableRow[] {
     if (!desc || !/\p{L}/u.test(desc) || a === null || Math.abs(q * p - a) > 0.011) continue;
     rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', m[1]!], ['unitPrice', m[2]!], ['amount', total!]]), lines: [prev, line] });
   }
-  return rows;
+  return rows.length > 0 ? rows : quantityFirstRows(ctx);
+}
+
+/**
+ * Items of a receipt with no header row printed quantity first ("3  Tonerkartusche  7,38  22,14 A",
+ * "1  Softwarelizenz  5,12 A"): taken where quantity times price gives the amount to the cent, and
+ * rows of one without a price only beside such rows.
+ */
+function quantityFirstRows(ctx: DocContext): TableRow[] {
+  const found: Array<{ row: TableRow; checked: boolean; index: number }> = [];
+  ctx.lines.forEach((line, index) => {
+    const cells = line.cells.map((c) => c.text.trim());
+    if (cells.length < 3 || cells.length > 4 || !/^\d{1,3}$/.test(cells[0]!) || !/\p{L}{2}/u.test(cells[1]!)) return;
+    const q = Number(cells[0]);
+    const last = cells[cells.length - 1]!;
+    const a = /\d[.,]\d{2}\b/.test(last) ? parseAmount(last, ctx.decimal) : null;
+    const p = cells.length === 4 ? parseAmount(cells[2]!, ctx.decimal) : q === 1 ? a : null;
+    if (q < 1 || a === null || p === null || Math.abs(q * p - a) > 0.011) return;
+    const map = new Map<Column, string>([['description', cells[1]!], ['quantity', cells[0]!], ['unitPrice', cells.length === 4 ? cells[2]! : last], ['amount', last]]);
+    found.push({ row: { cells: map, lines: [line] }, checked: cells.length === 4, index });
+  });
+  // A run of such rows: one whose arithmetic was checked, and the rows next to it.
+  const near = (i: number) => found.some((f) => f.checked && Math.abs(f.index - i) <= found.length);
+  return found.filter((f) => f.checked || near(f.index)).map((f) => f.row);
 }
 
 /** Maps the schema's item fields onto table columns and parses each cell. */

@@ -1,5 +1,6 @@
-import type { DocContext } from './context.js';
+import { amountsIn } from '../parse/amounts.js';
 import type { Candidate } from './candidates.js';
+import { normLabel, type DocContext } from './context.js';
 
 // The clerk's checks: subtotal + tax = total, and line items add up to the
 // subtotal (or the total when there is no tax). Among the candidate values the
@@ -59,4 +60,31 @@ export function chooseTotals(
     }
   }
   return best;
+}
+
+// A rate table's header (European till receipts and some invoices): net, tax and gross columns.
+const NET_WORD = /^(net|netto|nett|excl|ht|hors taxe|base|imponible|imponibile)\b/;
+const GROSS_WORD = /^(gross|brutto|bruto|incl|ttc|total|totaal|gesamt)\b/;
+const SUM_ROW = /^(gesamt|summe|total|totaal|totale|sum|somme|totaal)\b/;
+
+/**
+ * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
+ * 49,42 | 326,42"): from its sum row, or its one row, where net + tax = gross to the cent.
+ */
+export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const head = ctx.lines[i].cells.map((c) => normLabel(c.text));
+    if (head.length < 3 || !head.some((h) => NET_WORD.test(h)) || !head.some((h) => GROSS_WORD.test(h))) continue;
+    const rows = ctx.lines.slice(i + 1, i + 9).filter((l) => l.page === ctx.lines[i].page);
+    const triples = rows.flatMap((line) => {
+      const a = amountsIn(line.text, ctx.decimal).slice(-3);
+      return a.length === 3 && Math.abs(a[0]! + a[1]! - a[2]!) <= 0.011 && a[2]! > 0 ? [{ line, a }] : [];
+    });
+    const sum = triples.find((t) => SUM_ROW.test(normLabel(t.line.text)));
+    const pick = sum ?? (triples.length === 1 ? triples[0] : undefined);
+    if (!pick) continue;
+    const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
+    return { subtotal: at(pick.a[0]!), tax: at(pick.a[1]!), total: at(pick.a[2]!) };
+  }
+  return null;
 }
