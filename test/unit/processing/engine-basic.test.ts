@@ -129,6 +129,14 @@ describe('processFile (text sources)', () => {
     expect(v['Invoice Number']).toBe('6565');
   });
 
+  it("takes a bill's issuer from its registration small print at the foot, not the customer's window at the top", async () => {
+    const lines = ['Votre facture', 'Montant à payer', '134,42 EUR', 'À régler avant le   7 août 2020', 'Acme Corporation Ltd', 'Passeig de Gràcia 12   Date de facture   24 juillet 2020',
+      '08007 Barcelona', 'N° de facture   488747707', ...Array.from({ length: 14 }, (_, i) => `Service ${i + 1}   ${(i + 1) * 2},00`), 'Total TTC   134,42 EUR',
+      'Transports Moreau SAS', 'SAS au capital de 250 000 € · SIRET 812 345 678 00019 · 21 avenue Foch · 75016 Paris'];
+    const v = await valuesOfText('facture-telecom.txt', lines);
+    expect(v['Vendor Name']).toBe('Transports Moreau SAS');
+  });
+
   it('knows an Italian buyer label and a French due date label', async () => {
     const fattura = await valuesOfText('fattura.txt', ['Tipografia Bianchi S.n.c.       Cessionario', 'Reg. Imprese Torino 0987654   Acme Corporation Ltd',
       'Fattura', 'Fattura n.:   INV-2020380', 'Data fattura:   2020-01-18', 'Totale fattura   1.810,99 €']);

@@ -1,14 +1,14 @@
 import type { Line, PageLayout } from '../layout/model.js';
 import type { ExtractedField, FieldDefinition, SchemaForExtraction } from '../types.js';
 import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
-import { buildContext, type DocContext } from './context.js';
+import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, rateTableTotals, type TotalsChoice } from './totals.js';
-import { companyUnderName, guessVendor, tidyVendorName } from './vendor.js';
+import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
@@ -35,7 +35,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const read = readByRules(pages, schema);
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
-  if (!weights) return tidyVendor(ctx, roles, fields);
+  if (!weights) return tidyVendor(ctx, roles, fields, choice.vendorLabelled);
   return tidyVendor(ctx, roles, checkDates(roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
@@ -48,7 +48,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  }))));
+  }))), choice.vendorLabelled);
 }
 
 const ROUNDING = /\b(round(ing|ed)?|rnd)\b/i;
@@ -76,11 +76,13 @@ function roundedTotal(ctx: DocContext, roles: Role[], fields: ExtractedField[]):
 }
 
 /** The vendor's name as printed: no registration number after it, OCR's slips in it mended. */
-function tidyVendor(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+function tidyVendor(ctx: DocContext, roles: Role[], fields: ExtractedField[], labelled = false): ExtractedField[] {
   return fields.map((f, i) => {
     if (roles[i] !== 'vendor' || typeof f.value !== 'string') return f;
-    // A person's name over the company's: the company, left for a person to check.
-    const company = companyUnderName(ctx, f.value);
+    // A person's name over the company's, or a bill whose issuer signs its foot with its
+    // registration while another name heads it: the company, left for a person to check.
+    const footer = labelled ? undefined : footerIssuer(ctx);
+    const company = footer && normLabel(footer) !== normLabel(f.value) ? footer : companyUnderName(ctx, f.value);
     if (company) return { ...f, value: tidyVendorName(company, ctx.ocr), confidence: Math.min(f.confidence, UNSURE) };
     return { ...f, value: tidyVendorName(f.value, ctx.ocr) };
   });

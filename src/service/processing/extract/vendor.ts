@@ -27,6 +27,32 @@ export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|tr
 /** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
 const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
 
+// A company's registration small print ("SAS au capital de 250 000 € · SIRET ...", "Registered in
+// England No 1234567", "Amtsgericht München HRB 1234", "KvK 1234", "Registro Imprese Torino").
+const LEGAL_PRINT = /capital|siret|siren|\brcs\b|handelsregister|\bhrb?\b|amtsgericht|\bkvk\b|registered (in|office)|company (no|number|registration)|registro (mercantil|imprese)/i;
+
+/**
+ * The issuer named at the foot of a bill with its registration small print: the name that opens
+ * that line ("Transports Moreau SAS · SAS au capital ...") or stands just above it, a business's
+ * full name. A utility bill puts the customer's address window at the top and its own name there.
+ */
+export function footerIssuer(ctx: DocContext): string | undefined {
+  const page = ctx.pages[0];
+  if (!page) return undefined;
+  const lines = page.lines;
+  // The foot of what is printed (a plain text's page is as tall as its lines, a PDF's is A4).
+  const bottom = Math.max(0, ...lines.map((l) => l.y1));
+  for (let i = lines.length - 1; i > 0 && lines[i]!.y0 >= bottom * 0.6; i--) {
+    const line = lines[i]!;
+    if (!LEGAL_PRINT.test(line.text)) continue;
+    for (const c of [line.text.split(/\s[·|•–]\s|,\s/)[0]!, lines[i - 1]!.text].map((t) => t.trim())) {
+      const legal = LEGAL_NAME.exec(normLabel(c));
+      if (legal && legal.index > 0 && c.split(/\s+/).length <= 6 && !LEGAL_PRINT.test(c) && !namesNoOne(c)) return c;
+    }
+  }
+  return undefined;
+}
+
 /**
  * An owner's or contact's name printed over the company's ("James Finch" / "Harbour & Finch LLP",
  * "LIM AH KOW" / "AEON MAJU TRADING"): when the vendor read is such a name (alone, or joined with
