@@ -14,7 +14,11 @@ beforeAll(async () => {
   svc = await startTestService();
   const other = svc.createKey({ workspace: 'isolation-b' });
   [a, b] = await Promise.all([createFixture(svc, svc.key.key, 'WorkspaceAlpha'), createFixture(svc, other.key, 'WorkspaceBravo')]);
+  // A desktop of A holds a claim naming A's file and upload (claims are per workspace).
+  const taken = await svc.request('POST', '/prod/docsync/claims', { body: { ...CLAIM, holder: 'desk-a', leaseMs: 600_000, path: `${a.marker}.pdf`, uploadId: a.uploadId } });
+  expect(taken.body.granted).toBe(true);
 });
+const CLAIM = { scope: 'shared-scans', key: 'a'.repeat(64) };
 afterAll(async () => svc.close());
 
 type Check = 'notFound' | 'invalid' | ((res: Answer) => void);
@@ -115,6 +119,19 @@ const attempts: Record<string, () => Attempt[]> = {
   stopAgentSession: () => [{ what: "A's session", req: { params: { session_id: a.sessionId } }, check: 'notFound' }],
   deleteAgentSession: () => [{ what: "A's session", req: { params: { session_id: a.sessionId } }, check: 'notFound' }],
   getAgentJob: () => [{ what: "A's job", req: { params: { job_id: a.jobId } }, check: 'notFound' }],
+  takeClaim: () => [
+    {
+      what: "the (scope, key) of A's claim: B's own claim, A's holder and result unseen",
+      req: { body: { ...CLAIM, holder: 'desk-b', leaseMs: 60_000 } },
+      check: (res) => expect(res.body).toMatchObject({ granted: true, claim: { holder: 'desk-b', path: null, result: null } }),
+    },
+  ],
+  finishClaim: () => [
+    { what: "A's claim as A's holder", req: { body: { ...CLAIM, holder: 'desk-a', status: 'exported', result: {} } }, check: (res) => expect(res.status).toBe(409) },
+  ],
+  releaseClaim: () => [
+    { what: "A's claim as A's holder", req: { body: { ...CLAIM, holder: 'desk-a' } }, check: (res) => expect(res.body).toEqual({ released: false }) },
+  ],
 };
 
 /** A's values that B must never see unless B sent them itself. */
@@ -159,6 +176,9 @@ describe('workspace B never reaches workspace A', () => {
     expect(JSON.stringify(values.body)).not.toContain('"value":"X"');
     const files = await svc.request('GET', `/prod/v1/files?fileIds=${a.fileId}`);
     expect(files.body.count).toBe(1);
+    // A's claim is still desk-a's: another desktop of A is not granted it.
+    const claim = await svc.request('POST', '/prod/docsync/claims', { body: { ...CLAIM, holder: 'desk-c', leaseMs: 60_000 } });
+    expect(claim.body).toMatchObject({ granted: false, claim: { holder: 'desk-a', status: 'held' } });
     const lists = await Promise.all([
       svc.request('GET', '/prod/v1/file-type', { key: b.key }),
       svc.request('GET', '/prod/v2/agent/sessions', { key: b.key }),
