@@ -137,6 +137,13 @@ describe('processFile (text sources)', () => {
     expect(v['Vendor Name']).toBe('Transports Moreau SAS');
   });
 
+  it('reads a summary box whose labels stand under their figures', async () => {
+    const v = await valuesOfText('summary.txt', ['Weber Bürobedarf GmbH', 'Leopoldstraße 112                          16.455,60 €',
+      '80802 München', '                                            Zu zahlen', '                                            15.379,07 €', 'RECHNUNG',
+      '                                            Nettobetrag', '                                            1.076,53 €', '                                            USt. 7 %']);
+    expect([v['Total'], v['Tax']]).toEqual([16455.6, 1076.53]);
+  });
+
   it('knows an Italian buyer label and a French due date label', async () => {
     const fattura = await valuesOfText('fattura.txt', ['Tipografia Bianchi S.n.c.       Cessionario', 'Reg. Imprese Torino 0987654   Acme Corporation Ltd',
       'Fattura', 'Fattura n.:   INV-2020380', 'Data fattura:   2020-01-18', 'Totale fattura   1.810,99 €']);

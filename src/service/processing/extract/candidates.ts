@@ -23,7 +23,7 @@ const WEAK_LABELS = new Map<string, number>([
   ['date', 0.7], ['data', 0.6], ['datum', 0.7], ['fecha', 0.7], ['due', 0.7], ['total', 0.8], ['summe', 0.7], ['gesamt', 0.7],
 ]);
 
-const WHERE_WEIGHT = { same: 1, right: 0.95, below: 0.8 } as const;
+const WHERE_WEIGHT = { same: 1, right: 0.95, below: 0.8, above: 0.7 } as const;
 
 export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const spec = roleSpec(role);
@@ -54,6 +54,8 @@ export function candidatesFor(
     // Longer, more specific labels earn more trust than a bare "date" or "no.".
     const specificity =
       (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0) - (hit.fuzzy ? 0.15 : 0);
+    // Beside the label, or under it; a label printed under its value (a summary box) is read so
+    // only when nothing stands beside it, and then the value above competes with the one below.
     for (const spot of valueSpots(ctx, hit)) {
       if (exclude.has(spot.line)) continue;
       const value = parseValue(spot.text, field, role, ctx);
@@ -66,7 +68,7 @@ export function candidatesFor(
         out.push({ value: repaired, score, line: spot.line });
         out.push({ value, score: score * 0.8, line: spot.line });
       } else out.push({ value, score, line: spot.line });
-      break;
+      if (spot.where !== 'below') break;
     }
   }
   return out.sort((a, b) => b.score - a.score);

@@ -22,7 +22,7 @@ export interface LabelHit {
 
 export interface ValueSpot {
   text: string;
-  where: 'same' | 'right' | 'below';
+  where: 'same' | 'right' | 'below' | 'above';
   line: Line;
 }
 
@@ -182,7 +182,27 @@ export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   if (right) out.push({ text: right.text, where: 'right', line: hit.line });
   const below = cellBelow(ctx, hit);
   if (below) out.push(below);
+  // Never from a document's title that starts with a label ("TAX INVOICE").
+  const above = TITLE.test(normLabel(hit.cell.text)) ? undefined : cellAbove(ctx, hit);
+  if (above) out.push(above);
   return out;
+}
+
+const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
+
+/** The value a label is printed under ("16.455,60 €" over "Zu zahlen"): the cell just above it, aligned. */
+function cellAbove(ctx: DocContext, hit: LabelHit): ValueSpot | undefined {
+  const h = hit.line.y1 - hit.line.y0 || 10;
+  for (let i = hit.lineIndex - 1; i >= Math.max(0, hit.lineIndex - 2); i--) {
+    const line = ctx.lines[i];
+    if (line.page !== hit.line.page || hit.line.y0 - line.y1 > h * 2.5) break;
+    const c = hit.cell;
+    // Aligned on the left, the right or the middle: a box's figures often stand right-aligned over their labels.
+    const apart = (x: { x0: number; x1: number }) => Math.min(Math.abs(x.x0 - c.x0), Math.abs(x.x1 - c.x1), Math.abs(x.x0 + x.x1 - c.x0 - c.x1) / 2);
+    const cell = line.cells.find((x) => x.x0 < c.x1 + h && x.x1 > c.x0 - h && apart(x) < Math.max(c.x1 - c.x0, h * 3));
+    if (cell) return { text: cell.text, where: 'above', line };
+  }
+  return undefined;
 }
 
 function cellBelow(ctx: DocContext, hit: LabelHit): ValueSpot | undefined {
