@@ -94,7 +94,7 @@ export class Claims {
 
   /** Starts renewing, and asks for the folders' ledgers. */
   start(folders: FolderConfig[]): void {
-    for (const f of folders) this.ledgers.set(claimScope(f), f);
+    this.setFolders(folders);
     if (this.off) return;
     const tick = () => {
       this.ticking ??= this.tick().finally(() => (this.ticking = null));

@@ -180,39 +180,33 @@ export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
   const right = hit.line.cells[hit.cellIndex + 1];
   if (right) out.push({ text: right.text, where: 'right', line: hit.line });
-  const below = cellBelow(ctx, hit);
+  const below = cellNear(ctx, hit, 1);
   if (below) out.push(below);
   // Never from a document's title that starts with a label ("TAX INVOICE").
-  const above = TITLE.test(normLabel(hit.cell.text)) ? undefined : cellAbove(ctx, hit);
+  const above = TITLE.test(normLabel(hit.cell.text)) ? undefined : cellNear(ctx, hit, -1);
   if (above) out.push(above);
   return out;
 }
 
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 
-/** The value a label is printed under ("16.455,60 €" over "Zu zahlen"): the cell just above it, aligned. */
-function cellAbove(ctx: DocContext, hit: LabelHit): ValueSpot | undefined {
-  const h = hit.line.y1 - hit.line.y0 || 10;
-  for (let i = hit.lineIndex - 1; i >= Math.max(0, hit.lineIndex - 2); i--) {
-    const line = ctx.lines[i];
-    if (line.page !== hit.line.page || hit.line.y0 - line.y1 > h * 2.5) break;
-    const c = hit.cell;
-    // Aligned on the left, the right or the middle: a box's figures often stand right-aligned over their labels.
-    const apart = (x: { x0: number; x1: number }) => Math.min(Math.abs(x.x0 - c.x0), Math.abs(x.x1 - c.x1), Math.abs(x.x0 + x.x1 - c.x0 - c.x1) / 2);
-    const cell = line.cells.find((x) => x.x0 < c.x1 + h && x.x1 > c.x0 - h && apart(x) < Math.max(c.x1 - c.x0, h * 3));
-    if (cell) return { text: cell.text, where: 'above', line };
-  }
-  return undefined;
-}
 
-function cellBelow(ctx: DocContext, hit: LabelHit): ValueSpot | undefined {
+/**
+ * The cell nearest a label in the next two lines below it (`step` 1) or above it (`step` -1),
+ * aligned with it: on the left edge below it; above it, on the left, the right or the middle (a
+ * box's figures often stand right-aligned over their labels).
+ */
+function cellNear(ctx: DocContext, hit: LabelHit, step: 1 | -1): ValueSpot | undefined {
   const h = hit.line.y1 - hit.line.y0 || 10;
-  for (let i = hit.lineIndex + 1; i < Math.min(ctx.lines.length, hit.lineIndex + 3); i++) {
+  const c = hit.cell;
+  const apart = (x: { x0: number; x1: number }) =>
+    step === 1 ? Math.abs(x.x0 - c.x0) : Math.min(Math.abs(x.x0 - c.x0), Math.abs(x.x1 - c.x1), Math.abs(x.x0 + x.x1 - c.x0 - c.x1) / 2);
+  for (let i = hit.lineIndex + step; i >= 0 && i < ctx.lines.length && Math.abs(i - hit.lineIndex) <= 2; i += step) {
     const line = ctx.lines[i];
-    if (line.page !== hit.line.page || line.y0 - hit.line.y1 > h * 2.5) break;
-    const c = hit.cell;
-    const cell = line.cells.find((x) => x.x0 < c.x1 + h && x.x1 > c.x0 - h && Math.abs(x.x0 - c.x0) < Math.max(c.x1 - c.x0, h * 3));
-    if (cell) return { text: cell.text, where: 'below', line };
+    const gap = step === 1 ? line.y0 - hit.line.y1 : hit.line.y0 - line.y1;
+    if (line.page !== hit.line.page || gap > h * 2.5) break;
+    const cell = line.cells.find((x) => x.x0 < c.x1 + h && x.x1 > c.x0 - h && apart(x) < Math.max(c.x1 - c.x0, h * 3));
+    if (cell) return { text: cell.text, where: step === 1 ? 'below' : 'above', line };
   }
   return undefined;
 }

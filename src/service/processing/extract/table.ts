@@ -65,6 +65,7 @@ const ONE_COLUMN = /unit ?(price|cost|rate)|(item|line|ext\.?) ?(total|price|amo
  * column starts a name; the words after it that name none belong to it ("unitaire HT").
  */
 function splitHeaderCell(cell: Cell): Cell[] {
+  if (!/\S\s+\S/.test(cell.text)) return [cell];
   const groups: Array<{ start: number; end: number; col: Column | undefined }> = [];
   for (const w of cell.text.matchAll(/\S+/g)) {
     const col = columnOf(w[0]);
@@ -227,9 +228,14 @@ function quantityFirstRows(ctx: DocContext): TableRow[] {
     const map = new Map<Column, string>([['description', cells[1]!], ['quantity', cells[0]!], ['unitPrice', cells.length === 4 ? cells[2]! : last], ['amount', last]]);
     found.push({ row: { cells: map, lines: [line] }, checked: cells.length === 4, index });
   });
-  // A run of such rows: one whose arithmetic was checked, and the rows next to it.
-  const near = (i: number) => found.some((f) => f.checked && Math.abs(f.index - i) <= found.length);
-  return found.filter((f) => f.checked || near(f.index)).map((f) => f.row);
+  // A run of such rows: one whose arithmetic was checked, and the rows next to it (within as many
+  // lines as there are rows) before or after it.
+  const nearest = (order: typeof found) => {
+    let last = -Infinity;
+    return new Map(order.map((f) => [f, Math.abs(f.index - (last = f.checked ? f.index : last))]));
+  };
+  const [before, after] = [nearest(found), nearest([...found].reverse())];
+  return found.filter((f) => Math.min(before.get(f)!, after.get(f)!) <= found.length).map((f) => f.row);
 }
 
 /** Maps the schema's item fields onto table columns and parses each cell. */

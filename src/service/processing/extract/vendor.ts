@@ -41,7 +41,7 @@ export function footerIssuer(ctx: DocContext): string | undefined {
   if (!page) return undefined;
   const lines = page.lines;
   // The foot of what is printed (a plain text's page is as tall as its lines, a PDF's is A4).
-  const bottom = Math.max(0, ...lines.map((l) => l.y1));
+  const bottom = lines.reduce((max, l) => Math.max(max, l.y1), 0);
   for (let i = lines.length - 1; i > 0 && lines[i]!.y0 >= bottom * 0.6; i--) {
     const line = lines[i]!;
     if (!LEGAL_PRINT.test(line.text)) continue;

@@ -212,6 +212,13 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
   const ruleVendor = typeof rules.vendor === 'string' ? normLabel(rules.vendor) : undefined;
   const sheet = Math.abs(page.width / page.height - 0.72) < 0.06;
   const nameLike = (t: string) => /\p{L}{2}/u.test(t) && !CONTACT.test(t) && !ADDRESS.test(t) && !REGISTRATION.test(t) && !TITLE.test(t);
+  // Where each line's text is printed last (read once per document, not once per candidate).
+  const lastAt = new Map<string, Line>();
+  for (const l of ctx.lines) lastAt.set(normLabel(l.text), l);
+  const signedAt = (t: string, at: Line) => {
+    const l = lastAt.get(t);
+    return l !== undefined && l !== at && (l.page > at.page || l.y0 > at.y1);
+  };
   const features = (i: number, text: string, joined: boolean, at: Line = lines[i], cell = false): number[] => {
     const t = normLabel(text);
     const next = normLabel(lines[i + (joined ? 2 : 1)]?.text ?? '');
@@ -233,7 +240,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       /^\p{Lu}[\p{L}'-]+(\s+\p{Lu}[\p{L}'-]+){1,2}$/u.test(text.trim()) && !test(SUFFIX, t) ? 1 : 0,
       test(BUYER, t),
       // A letter signs off with its sender's name ("Kind regards, / Conseil Bernard & Associés").
-      t.length >= 6 && ctx.lines.some((l) => l !== at && (l.page > at.page || l.y0 > at.y1) && normLabel(l.text) === t) ? 1 : 0,
+      t.length >= 6 && signedAt(t, at) ? 1 : 0,
     ];
   };
   const out: RankCandidate[] = [];
