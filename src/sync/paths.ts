@@ -9,7 +9,12 @@ import { outcomeDirs } from './location.js';
  * (macOS, some SMB servers) and the same name in NFC are one row, not twins.
  */
 export function toRelPath(folder: string, absPath: string): string {
-  return toDiskRelPath(folder, absPath).normalize('NFC');
+  return storedRelPath(toDiskRelPath(folder, absPath));
+}
+
+/** A relative path as spelled on disk, as stored (NFC); names in ASCII, most of them, are NFC already. */
+export function storedRelPath(diskRelPath: string): string {
+  return /[^\x00-\x7f]/.test(diskRelPath) ? diskRelPath.normalize('NFC') : diskRelPath;
 }
 
 /** The relative path as spelled on disk ('/'-separated), needed to open a file whose name is NFD. */

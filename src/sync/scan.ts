@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { toDiskRelPath, type PathFilter } from './paths.js';
+import { storedRelPath, toDiskRelPath, type PathFilter } from './paths.js';
 
 export interface ScannedFile {
   absPath: string;
@@ -51,14 +51,14 @@ export async function* walkBatches(root: string, start: string, keepDir: PathFil
         const entryRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
         // Dirent types come from lstat: a link is neither a directory nor a file here.
         if (entry.isDirectory()) {
-          if (keepDir(nfc(entryRel))) stack.push({ dir: abs, rel: entryRel, viaLink });
+          if (keepDir(storedRelPath(entryRel))) stack.push({ dir: abs, rel: entryRel, viaLink });
         } else if (entry.isFile()) {
           if (entry.name.includes('\uFFFD') && o.onBadName && !fs.existsSync(abs)) o.onBadName(abs);
           else files.push({ abs, rel: entryRel });
         } else if (entry.isSymbolicLink() && o.onLink) {
           const kind = o.onLink(abs, viaLink);
           if (kind === 'file') files.push({ abs, rel: entryRel });
-          else if (kind === 'dir' && keepDir(nfc(entryRel))) stack.push({ dir: abs, rel: entryRel, viaLink: true });
+          else if (kind === 'dir' && keepDir(storedRelPath(entryRel))) stack.push({ dir: abs, rel: entryRel, viaLink: true });
         }
         if (files.length >= STAT_BATCH) {
           yield await statAll(files);
@@ -80,10 +80,6 @@ interface Found {
   rel: string;
 }
 
-/** The stored spelling of a relative path (paths.ts toRelPath); names in ASCII, most of them, are NFC already. */
-function nfc(rel: string): string {
-  return /[^\x00-\x7f]/.test(rel) ? rel.normalize('NFC') : rel;
-}
 
 async function statBlocking(files: Found[]): Promise<ScannedFile[]> {
   await nextTurn(); // events and timers run between batches
@@ -95,7 +91,7 @@ async function statBlocking(files: Found[]): Promise<ScannedFile[]> {
     } catch {
       continue; // unreadable (EACCES, ELOOP): as if absent, like the non-blocking path
     }
-    if (s?.isFile()) out.push({ absPath: f.abs, relPath: nfc(f.rel), size: s.size, mtimeMs: s.mtimeMs });
+    if (s?.isFile()) out.push({ absPath: f.abs, relPath: storedRelPath(f.rel), size: s.size, mtimeMs: s.mtimeMs });
   }
   return out;
 }
@@ -105,7 +101,7 @@ async function statAsync(files: Found[]): Promise<ScannedFile[]> {
   const out: ScannedFile[] = [];
   for (let i = 0; i < files.length; i++) {
     const s = stats[i];
-    if (s?.isFile()) out.push({ absPath: files[i]!.abs, relPath: nfc(files[i]!.rel), size: s.size, mtimeMs: s.mtimeMs });
+    if (s?.isFile()) out.push({ absPath: files[i]!.abs, relPath: storedRelPath(files[i]!.rel), size: s.size, mtimeMs: s.mtimeMs });
   }
   return out;
 }
