@@ -49,6 +49,10 @@ const TITLES: [DocumentType, RegExp][] = [
   ['invoice', /請求書|インボイス|適格請求書/],
 ];
 
+/** Without accents: OCR often drops them ("Releve de compte" for "Relevé de compte"). */
+const unaccented = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+const TITLES_UNACCENTED: [DocumentType, RegExp][] = TITLES.map(([type, re]) => [type, new RegExp(unaccented(re.source), re.flags)]);
+
 const TOTAL = W('total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar');
 const TOTAL_JA = /合計|お支払|ご請求金額/;
 const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta');
@@ -87,8 +91,8 @@ function titlesOf(lines: string[]): DocumentType[] {
   for (const line of lines) {
     const words = line.split(/\s+/).filter(Boolean);
     if (!words.length || words.length > 7) continue;
-    for (const [type, re] of TITLES) {
-      const m = re.exec(line);
+    for (const [i, [type, re]] of TITLES.entries()) {
+      const m = re.exec(line) ?? TITLES_UNACCENTED[i]![1].exec(unaccented(line));
       if (!m) continue;
       // "Bill to" names the customer, not the document.
       if (type === 'invoice' && /bill(?:ed)? to|bil to/i.test(line)) continue;

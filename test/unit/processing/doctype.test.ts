@@ -94,3 +94,20 @@ describe('office files', () => {
     expect((err as ProcessingError).code).toBe('UNSUPPORTED_TYPE');
   });
 });
+
+describe('titles OCR read without their accents', () => {
+  it('types a scanned "Releve de compte" as a bank statement, not an invoice for want of a reading', async () => {
+    const { classifyDocument } = await import('../../../src/service/processing/doctype.js');
+    // The scanned statement of the fresh-holdout corpus (0117): OCR lost the accent of "Relevé".
+    const rows = ['Atelier Dupont SARL|Releve de compte', '8 rue de la Republique', 'N° de compte:97505000', 'Date|Libelle|Debit|Credit|Solde', 'Solde initial|8 743,20', '02.08|Paiement CB|672,11|8 071,09', 'Solde final|8161,79'];
+    const lines = rows.map((row, i) => {
+      const cells = row.split('|').map((text, k) => ({ text, x0: k * 200, x1: k * 200 + 150 }));
+      return { text: cells.map((c) => c.text).join('   '), cells, x0: 0, x1: 600, y0: i * 20, y1: i * 20 + 12, page: 1 };
+    });
+    const page = { number: 1, width: 600, height: 800, lines, source: 'ocr' as const, quality: 0.8, words: [] };
+    expect(classifyDocument([page as never]).type).toBe('bank_statement');
+    // The accented title still reads as before.
+    const accented = { ...page, lines: lines.map((l, i) => (i === 0 ? { ...l, cells: [l.cells[0]!, { ...l.cells[1]!, text: 'Relevé de compte' }] } : l)) };
+    expect(classifyDocument([accented as never]).type).toBe('bank_statement');
+  });
+});
