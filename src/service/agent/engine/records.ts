@@ -113,8 +113,11 @@ export function loadRecords(db: DB, docs: ScopedDocument[]): DocRecord[] {
     const fields = row?.fields ? (JSON.parse(row.fields) as ValueField[]).map(({ title, type, value, confidence }) => ({ title, type, value, confidence })) : [];
     const roles = rolesOf(fields);
     const texts = pages.all(doc.documentId, doc.fileId) as string[];
+    // Typed an invoice for want of any other reading (a scanned letter whose words OCR lost), with
+    // nothing on its pages an invoice shows: no figure is computed from it. A person's correction keeps it.
+    if (texts.length > 0 && !corrected(row) && !showsBilling(texts.join('\n'))) return [];
     const currency = (textOf(roles.currency) ?? '').trim().toUpperCase() || currencyInText(texts.join('\n'));
-    const record: DocRecord = { doc, currency, fields, roles, items: itemsOf(fields), review: reviewOf(roles, Boolean(row && row.updated !== row.created)) };
+    const record: DocRecord = { doc, currency, fields, roles, items: itemsOf(fields), review: reviewOf(roles, corrected(row)) };
     const keys = contentKeys(record, texts);
     if (keys.some((k) => seen.has(k))) return [];
     keys.forEach((k) => seen.add(k));
@@ -122,6 +125,14 @@ export function loadRecords(db: DB, docs: ScopedDocument[]): DocRecord[] {
   });
   return kept.reverse();
 }
+
+/** Changed by a person after it was written (PATCH values). */
+const corrected = (row: ValuesRow | undefined) => Boolean(row && row.updated !== row.created);
+
+/** Words and marks every invoice, receipt or credit note shows somewhere: a money label, a currency, an amount with cents. */
+const BILLING_WORDS = /invoice|bill|receipt|total|amount|balance|due|tax|vat|gst|sst|rechnung|betrag|summe|gesamt|facture|montant|factura|importe|fattura|importo|totale|factuur|totaal|bedrag|invois|jumlah|resit|cash|請求|領収|合計|金額|税|円|[¥€£$]|\b(?:EUR|USD|GBP|CHF|JPY|MYR|RM)\b/i;
+const CENTS = /(?<![\d.,])\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d.,])/;
+export const showsBilling = (text: string) => BILLING_WORDS.test(text) || CENTS.test(text);
 
 /** What makes two documents one: the same page text, or the same vendor, number and total. */
 function contentKeys(r: DocRecord, pageTexts: string[]): string[] {
