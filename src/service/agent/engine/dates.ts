@@ -128,7 +128,7 @@ const KANJI_DIGIT: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4 };
  * "fiscal Q1", "2024年度第1四半期" are quarters of the fiscal year; "last quarter" is the calendar one.
  */
 function quarters(text: string, now: Date, fy: number): Period | undefined {
-  const q = text.match(/\b(?:(fiscal)\s+)?q([1-4])(?:\s*(?:of\s*)?(fy\s*|fiscal year\s*)?(20\d{2}))?\b/i)
+  const q = text.match(/\b(?:(fiscal)\s+)?q([1-4])(?:(?:\s*|\s*[/-]\s*)(?:of\s*)?(fy\s*|fiscal year\s*)?(20\d{2}))?\b/i)
     ?? text.match(/\b(?:(fiscal)\s+)?(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter(?: of)?(?:\s+(fy\s*|fiscal year\s*)?(20\d{2}))?/i);
   // "2021 Q2", "2020年Q1": the year first.
   const yq = text.match(/\b(20\d{2})\s*(?:年\s*)?(?:の\s*)?q([1-4])\b/i);
@@ -201,7 +201,9 @@ function boundedInYear(text: string, now: Date): Period | undefined {
 export function parsePeriod(question: string, nowMs: number, fyStart = 1): Period | undefined {
   const text = question.normalize('NFKC');
   const now = new Date(nowMs);
-  const found = monthSpan(text) ?? boundedInYear(text, now) ?? quarters(text, now, fyStart) ?? fiscal(text, now, fyStart) ?? relative(text, now);
+  // Relative periods read in lower case ("Last quarter's total").
+  const lower = text.toLowerCase();
+  const found = monthSpan(text) ?? boundedInYear(text, now) ?? quarters(lower, now, fyStart) ?? fiscal(lower, now, fyStart) ?? relative(lower, now);
   if (found) return found;
   const month = monthIn(text);
   if (month) return { from: month.start, to: month.end, label: month.label };

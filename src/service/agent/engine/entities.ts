@@ -124,7 +124,10 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
     .map((v) => ({ v, score: nameScore(q, qWords, v) }))
     .filter((x) => x.score >= NAME_THRESHOLD)
     .sort((a, b) => b.score - a.score);
-  const wholeNames = whole.map((x) => x.v);
+  // "TOKO MAJU BAKERY" names that vendor, not also "TOKO MAJU" (S/B) whose name it contains.
+  const wholeNames = whole.map((x) => x.v).filter((v, _, all) => !all.some((o) => o !== v && o.norm.length > v.norm.length && ` ${o.norm} `.includes(` ${v.norm} `) && q.includes(o.norm)));
+  const shared = sharedLead(question, qWords, vendors, wholeNames);
+  if (shared) return { vendors: [], ambiguous: shared };
   // One word of a name: unique -> that vendor; shared by several equally -> ambiguous.
   const byTerm = new Map<string, Array<{ v: Vendor; score: number }>>();
   for (const v of vendors) {
@@ -153,6 +156,30 @@ export function findVendors(question: string, records: DocRecord[]): VendorReadi
   return { vendors: ordered(q, found) };
 }
 
+/**
+ * The first words of several vendors' names given alone ("MR. D.I.Y." for "MR. D.I.Y. Family Trading"
+ * and "MR. D.I.Y. Maju", "TOKO MAJU" for "TOKO MAJU S/B" and "TOKO MAJU BAKERY"): ambiguous, unless
+ * the question goes on with one of them's next words, or names one as it is written.
+ */
+function sharedLead(question: string, qWords: string[], vendors: Vendor[], whole: Vendor[]): VendorReading['ambiguous'] {
+  const raw = question.normalize('NFKC').toLowerCase();
+  for (let size = 4; size >= 2; size--) {
+    for (let i = 0; i + size <= qWords.length; i++) {
+      const lead = qWords.slice(i, i + size);
+      if (lead.join('').length < 4 || lead.every((w) => QUESTION_WORDS.has(w))) continue;
+      const candidates = vendors.filter((v) => {
+        const vw = v.norm.split(' ');
+        return vw.length >= size && lead.every((w, k) => vw[k] === w);
+      });
+      if (candidates.length < 2) continue;
+      // The question names one of them whole, beyond the shared words.
+      if (candidates.some((v) => (v.norm.split(' ').length > size && whole.includes(v)) || raw.includes(v.name.normalize('NFKC').toLowerCase()))) continue;
+      return { term: lead.join(' '), candidates };
+    }
+  }
+  return undefined;
+}
+
 /** Whether every distinctive word of the name the question gives is in the vendors' names. */
 function fitsName(named: string, vendors: Vendor[]): boolean {
   // "Stark Logistics" is not "Stark Trading": words common to company names count here. One name is
@@ -176,7 +203,7 @@ const NOT_NAMES = new Set(
   `january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
   q1 q2 q3 q4 fy usd eur gbp jpy chf myr dollars euros pounds yen total all us them it this that these those last this next each every
   in on at for of the a an and or to our my me you invoice invoices receipts bills documents month year quarter fiscal
-  japanese swiss malaysian australian canadian british american euro sterling franc francs ringgit fy`.split(/\s+/),
+  japanese swiss malaysian australian canadian british american german french dutch italian spanish english european euro sterling franc francs ringgit fy`.split(/\s+/),
 );
 
 /**
@@ -197,12 +224,50 @@ export function unknownName(question: string): string | undefined {
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
   }
+  const before = nameBeforeInvoices(text);
+  if (before) return before;
   const ja = text.match(/([\p{Script=Katakana}\p{Script=Han}\p{Script=Latin}0-9ー・&.\s-]{2,}?)(?:さん|様)?(?:への|に対する|からの|から受け取った|宛て?の?|に支払|に払|へ支払|へ払|の請求)/u);
   if (ja) {
     // The last of several names ("AとB"), without a leading particle phrase.
     const name = ja[1]!.trim().replace(/^.*[はをがのにと]/, '').trim();
     const notName = /\d|年|月|度|期|通貨|合計|平均|最大|最小|最高|最低|最新|額|請求|支払|件数|円|ドル|ユーロ|ポンド|フラン|リンギット|^[A-Za-z]{3}$/;
     if (name.length >= 2 && !notName.test(name)) return name;
+  }
+  return undefined;
+}
+
+/** Words that describe invoices rather than name who sent them ("all Open invoices"). */
+const DESCRIBING = /^(open|unpaid|paid|overdue|outstanding|pending|corrected|reviewed|checked|recent|new|old|large|small|big|other|such|those|these|my|our|their|its|euro|dollar|yen|pound|franc|foreign|domestic|local|monthly|yearly|annual|quarterly|total|credit)$/i;
+const COMPANY_JA = /会社|商会|商事|商店|工業|産業|技研|製作所|組合/;
+/** A word of a name: capitalised Latin ("GmbH", "D.I.Y."), or a run of kanji and kana ("株式会社ひかり商会"). */
+const NAME_WORD = "(?:\\p{Lu}[\\p{Script=Latin}\\p{N}&'.-]*|[\\p{Script=Han}\\p{Script=Katakana}][\\p{Script=Han}\\p{Script=Katakana}\\p{Script=Hiragana}ー・]*)";
+
+/**
+ * A name given right before the word invoice ("all Brookfield Stationers Ltd invoices", "a Lindqvist
+ * Möbler AB invoice", "株式会社ひかり商会 invoices"), or before の and what is asked of its invoices
+ * ("Hanse Reinigung GmbHの一番大きな請求書"): capitalised words, or a Japanese company name.
+ */
+function nameBeforeInvoices(text: string): string | undefined {
+  const en = text.match(new RegExp(`(?:^|\\s)((?:${NAME_WORD}\\s+){1,5})(?:invoices?|bills?|receipts?|credit notes?)\\b`, 'u'));
+  const ja = text.match(new RegExp(`((?:${NAME_WORD}\\s*){1,5})(?:さん|様)?の(?:一番|最も|最大|最小|最高|最低|平均|合計|総額|支払|件数|請求|全請求)`, 'u'));
+  for (const m of [en, ja]) {
+    if (!m) continue;
+    const taken = m[1]!.trim().split(/\s+/);
+    // A question's first word is capitalised whatever it is ("Mean invoice total").
+    if (taken.length === 1 && text.trimStart().startsWith(taken[0]!)) continue;
+    // Sentence words before the name ("What's", "How"): the name is the capitalised run that ends at "invoices".
+    let start = taken.length;
+    while (start > 0) {
+      const w = taken[start - 1]!.replace(/[.,'?!]+$/, '');
+      if (NOT_NAMES.has(w.toLowerCase()) || DESCRIBING.test(w) || ASKING.has(w.toLowerCase()) || /^\d/.test(w) || /^(fy|q[1-4]|h[12])[\d/'-]*$/i.test(w) || /^[A-Z]{3}$/.test(w)) break;
+      start--;
+    }
+    const name = taken.slice(start).join(' ');
+    if (!name || (!/\p{Script=Latin}/u.test(name) && !COMPANY_JA.test(name))) continue;
+    // A period, a currency or a particle inside is a phrase, not a name ("2019年のQ3").
+    if (/\d|年|月|度|期|通貨|合計|平均|請求|支払|件数|円|ドル|ユーロ|ポンド|以上|以下|未満|超|建|分|[のはをがにとで]/.test(name)) continue;
+    if (/^\p{Script=Latin}/u.test(name) && !/^\p{Lu}/u.test(name)) continue;
+    return name;
   }
   return undefined;
 }
@@ -234,8 +299,10 @@ export function findNumbers(question: string, records: DocRecord[]): NumberReadi
   let unknown: string | undefined;
   for (const m of text.matchAll(NUMBERISH)) {
     const token = m[1]!;
-    if (/^(20\d{2})([-/]\d{1,2}){0,2}$/.test(token) || /^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/.test(token) || /^\d{1,3}(,\d{3})+$/.test(token) || /^q[1-4]$/i.test(token) || /^fy\d+$/i.test(token)) continue;
+    if (/^(20\d{2})([-/]\d{1,2}){0,2}$/.test(token) || /^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/.test(token) || /^\d{1,3}(,\d{3})+$/.test(token) || /^q[1-4]([-/]?(20)?\d{2})?$/i.test(token) || /^20\d{2}[-/]?q[1-4]$/i.test(token) || /^fy\d+$/i.test(token)) continue;
     const hits = records.filter((r) => squash(textOf(r.roles.number) ?? '') === squash(token) && squash(token) !== '');
+    // An amount with its currency glued on ("CHF11900以上") is not a document number.
+    if (hits.length === 0 && /^(?:EUR|USD|GBP|CHF|JPY|MYR|AUD|CAD|NZD|SGD|HKD|CNY|SEK|RM)\d+(?:[.,]\d+)*$/i.test(token)) continue;
     // A number a document has counts however it is asked; an unknown one only when it is given as a number.
     if (hits.length > 0) {
       hits.forEach((r) => named.add(r));

@@ -40,14 +40,14 @@ export interface Query {
 const NOT_INVOICES = '(?!invoices?\\b|documents?\\b|bills?\\b|receipts?\\b|files?\\b|vendors?\\b|suppliers?\\b|times?\\b|credit notes?\\b)';
 const INTENT_RULES: Array<[Intent, RegExp]> = [
   ['overdue', /overdue|past[- ]due|unpaid|期限切れ|期限を過ぎ|延滞|未払/],
-  ['compare', /\bcompare|\bvs\.?\b|\bversus\b|\bmore (to|with|from|on) .+ or |比較|比べ/],
+  ['compare', /\bcompare|\bvs\.?\b|\bversus\b|\b(more|less) (to|with|from|on|in|during|for|at) .+ or |比較|比べ/],
   ['count', /how many|number of ([\p{L}\p{N}&.'-]+\s+){0,4}?(invoices|documents|files|receipts|bills)\b|\bcount\b|何件|件数|何枚|何通|の数(?!量)/u],
   ['average', /average|\bmean\b|平均/],
   ['max', /largest|biggest|highest|most expensive|\bmax(imum)?\b|最大|一番高|最も高|最高|一番大き|最も大き/],
   ['min', /smallest|lowest|cheapest|\bmin(imum)?\b|最小|一番安|最も安|最低|一番小さ|最も小さ|一番低|最も低|少額/],
   ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
   ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
-  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの(?!くらい|ぐらい)|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は[？?]?$/],
+  ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの(?!くらい|ぐらい)|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は?[？?]?$/],
   ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|払[っいうえ]|金額|額は|支出|請求額|費用|トータル|累計/],
 ];
 
@@ -60,7 +60,7 @@ const FIELDS: Array<[Role, RegExp]> = [
   ['tax', /\b(tax|vat|gst)\b|税(?!込)/],
   ['currency', /currency|通貨/],
   ['number', /invoice (number|no\.?)(\s|$|\?)|\bnumber\b(?! of)|請求書番号|番号/],
-  ['date', /\bdate\b|\bwhen\b|issued|invoiced|日付|発行日|請求日|いつ/],
+  ['date', /\bdate\b|\bdated\b|\b(which|what) day\b|\bwhen\b|issued|invoiced|日付|発行日|請求日|いつ/],
   ['total', /total|amount|how much|cost|合計|金額|いくら|総額/],
 ];
 
@@ -90,7 +90,8 @@ const CUR_WORD = '(?:[a-z]{3}\\s*|[$€£¥]\\s*)?';
 const OR_MORE = new RegExp(`${AMOUNT}\\s*(?:[a-z]{3})?\\s*or (more|above|over|higher|less|below|under|lower)\\b`);
 const MORE = new RegExp(`(over|above|more than|greater than|exceed(?:s|ing)?|at least|larger than|bigger than|>=?|≥)\\s*${CUR_WORD}${AMOUNT}`);
 const LESS = new RegExp(`(under|below|less than|smaller than|at most|up to|<=?|≤)\\s*${CUR_WORD}${AMOUNT}`);
-const JA_AMOUNT = new RegExp(`${AMOUNT}\\s*(?:円|米ドル|ドル|ユーロ|ポンド|スイスフラン|フラン|リンギット|[a-z]{3})?\\s*(以上|超|を超え|より(?:大き|高)|以下|未満|より(?:小さ|安))`);
+const JA_AMOUNT = new RegExp(`${AMOUNT}\\s*(万|千)?\\s*(?:円|米ドル|ドル|ユーロ|ポンド|スイスフラン|フラン|リンギット|[a-z]{3})?\\s*(以上|超|を超え|を上回|より(?:大き|高|多)|以下|未満|を下回|より(?:小さ|安|少))`);
+const JA_UNITS: Record<string, number> = { 万: 10_000, 千: 1_000 };
 
 /** "12.500" and "12'500" are thousands, "12.5" a decimal; "10k" is 10,000. */
 function amountOf(digits: string, k?: string): number {
@@ -107,7 +108,12 @@ function amounts(text: string): Pick<Query, 'minAmount' | 'maxAmount'> {
   const or = text.match(OR_MORE);
   if (or) (/more|above|over|higher/.test(or[3]!) ? (out.minAmount = amountOf(or[1]!, or[2])) : (out.maxAmount = amountOf(or[1]!, or[2])));
   const ja = text.match(JA_AMOUNT);
-  if (ja) (/以上|超|を超え|より(大き|高)/.test(ja[3]!) ? (out.minAmount = amountOf(ja[1]!, ja[2])) : (out.maxAmount = amountOf(ja[1]!, ja[2])));
+  if (ja) {
+    // "50万円" is 500,000.
+    const n = amountOf(ja[1]!, ja[2]) * (JA_UNITS[ja[3] ?? ''] ?? 1);
+    if (/以上|超|を超え|を上回|より(大き|高|多)/.test(ja[4]!)) out.minAmount = n;
+    else out.maxAmount = n;
+  }
   return out;
 }
 
@@ -122,7 +128,7 @@ function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount';
   const bought = text.match(/(?:pay|paid|spend|spent|cost|costs)\s+(?:for|on)\s+(?:the\s+)?([\p{L}\p{N} "'″”-]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u)
     ?? text.match(/\b(?:cost|price) of (?:the\s+)?([\p{L}\p{N} -]+?)(?:\s+(?:in|from|during|since|before|after|last|this)\b|\?|$)/u);
   if (bought) return { term: spokenTerm(bought[1]!), measure: 'amount', named: true };
-  const amount = text.match(/how much (?:was|were|did|do) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
+  const amount = text.match(/how much (?:was|were|did|do|have|has|had) (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/what did (?:the\s+)?([\p{L}\p{N} -]+?) cost/u)
     ?? text.match(/(?:^|[はのを、])([^はのを、]{1,48}?)(?:の代金|の購入|の支払い?額|に(?:いくら|合計|使っ|払っ|支払っ|かかっ))/);
   if (amount) return { term: spokenTerm(amount[1]!), measure: 'amount', named: false };
@@ -130,10 +136,20 @@ function itemTerm(text: string): { term: string; measure: 'quantity' | 'amount';
 }
 
 /** An item as named, without the words around it ("chairsって全部で" is "chairs"). */
-const spokenTerm = (term: string) => term.trim().replace(/(?:って|は|を)?(?:全部で|合計で|トータルで|累計で|全部|合計|全体で|総計)?$/, '').trim();
+const spokenTerm = (term: string) =>
+  term
+    .trim()
+    .replace(/(?:って|は|を)?(?:全部で|合計で|トータルで|累計で|全部|合計|全体で|総計)?$/, '')
+    // "design hours across all invoices", "desk lamps in total": the item is what comes before.
+    .replace(/\s+(?:across|over|on|in|for|from|throughout)\s+(?:all|every|our|the)(?:\s+(?:of\s+)?(?:the|our))?\s+(?:invoices|bills|documents|receipts|orders|vendors|suppliers)$/, '')
+    .replace(/\s+(?:altogether|overall|in total|so far|to date|combined|all together)$/, '')
+    .trim();
 
 /** Whether a term is only a period ("2024年", "3月分"): then no item is named. */
 const onlyPeriod = (term: string) => !/\p{L}/u.test(term.replace(/\d*\s*(?:年度?|月分?|日|年間)|q[1-4]|第.四半期|四半期|上期|下期|[今先前昨去来本][年月期]|今年度|前年度|昨年度|全体|全部|これまで|今まで/g, ''));
+
+/** The question without the label of a number it gives ("請求書番号RE-1の総額" asks for the total, not the number). */
+const fieldWords = (text: string) => text.replace(/(?:請求書番号|番号|invoice\s+(?:number|no\.?|#))\s*[:#]?\s*(?=[a-z]{0,6}[-/#]?\d)/g, ' ');
 
 function intentOf(text: string): Intent {
   // "last month" and "first quarter" name periods, not the latest or earliest document.
@@ -150,7 +166,7 @@ function groupOf(text: string): Query['groupBy'] {
 
 /** Two periods to compare: "Q1 vs Q2 2024", "March and April 2024", "2023年と2024年". */
 function twoPeriods(text: string, nowMs: number, fy: number): [Period, Period] | undefined {
-  const m = text.match(/^(.*?)\s*(?:\band\b|\bvs\.?|\bversus\b|\bwith\b|\bto\b|と)\s*(.*)$/);
+  const m = text.match(/^(.*?)\s*(?:\band\b|\bvs\.?|\bversus\b|\bwith\b|\bto\b|\bor\b|と)\s*(.*)$/);
   if (!m) return undefined;
   const year = (s: string) => s.match(/20\d{2}/)?.[0];
   let left = m[1]!.replace(/\bcompare\b/, ' ');
@@ -158,7 +174,12 @@ function twoPeriods(text: string, nowMs: number, fy: number): [Period, Period] |
   if (!year(left) && year(right)) left = `${left} ${year(right)}`;
   const a = parsePeriod(left, nowMs, fy);
   const b = parsePeriod(right, nowMs, fy);
-  return a && b && (a.from !== b.from || a.month !== b.month) ? [a, b] : undefined;
+  if (a && b && (a.from !== b.from || a.month !== b.month)) return [a, b];
+  // "2024年は2017年と比べて": both years on one side of the word that joins them.
+  const years = [...new Set(text.match(/20\d{2}(?=年(?!度))|\b20\d{2}\b(?![-/.]\d)/g) ?? [])];
+  if (years.length !== 2) return undefined;
+  const [y1, y2] = years.map((y) => parsePeriod(`${y}年`, nowMs, fy));
+  return y1 && y2 ? [y1, y2] : undefined;
 }
 
 export interface ParseContext {
@@ -178,12 +199,12 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   const item = itemTerm(text);
   const q: Query = {
     intent,
-    field: FIELDS.find(([, re]) => re.test(text))?.[0],
+    field: FIELDS.find(([, re]) => re.test(fieldWords(text)))?.[0],
     numbers: numbers.named.map((r) => r.doc.documentId),
     unknownNumber: numbers.unknown,
     vendors: vendors.vendors.map((v) => v.name),
     ambiguous: vendors.ambiguous && { term: vendors.ambiguous.term, candidates: vendors.ambiguous.candidates.map((v) => v.name) },
-    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until)\b|\bdue dates?\b|\bdue (?=\d{1,2}[/.-]\d|20\d{2}\b|q[1-4]\b|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d|20))|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|支払期限の/.test(text) ? 'due' : 'date',
+    dateField: /\b(fall )?due (in|on|by|before|after|between|within|during|next|this|last|from|until|till|prior to|earlier than|later than|no later than|not later than|up to)\b|\bdue dates?\b|\bdue (?=\d{1,2}[/.-]\d|20\d{2}\b|q[1-4]\b|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d|20))|支払期限が|期日が|期限が|期日の|期限の|が期日|が期限|が支払期限|支払期限の/.test(text) ? 'due' : 'date',
     currency: CURRENCIES.find(([, re]) => re.test(text))?.[0],
     ...amounts(text),
     review: /needs? (a )?review|to review|unreviewed|uncertain|unchecked|not (yet )?(been )?(checked|reviewed)|要確認|未確認|確認が必要/.test(text)
@@ -218,6 +239,8 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   if (intent === 'search' && q.field && (q.vendors.length > 0 || q.period)) q.intent = 'lookup';
   // "Any invoices > 12,500 EUR?": documents narrowed by amount, listed.
   else if (intent === 'search' && (q.minAmount !== undefined || q.maxAmount !== undefined) && /\b(invoices?|bills?|documents?|receipts?)\b|請求/.test(text)) q.intent = 'list';
+  // "Brightwater invoices dated 2023?": several documents narrowed by vendor, period or currency, listed.
+  if (intent === 'search' && /\b(invoices|bills|documents|receipts)\b/.test(text) && (!q.field || (q.field === 'date' && /\bdated\b/.test(text))) && (q.vendors.length > 0 || q.period || q.currency)) q.intent = 'list';
   if (numbers.named.length > 0 && !['count', 'compare', 'items'].includes(intent)) q.intent = 'lookup';
   else if (numbers.unknown && ['lookup', 'search', 'sum', 'list'].includes(intent)) q.intent = 'lookup';
   if (q.vendors.length === 0 && !q.ambiguous && q.intent !== 'items') q.unknownVendor = vendors.unknown ?? unknownName(prompt);

