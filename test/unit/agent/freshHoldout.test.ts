@@ -79,3 +79,23 @@ describe('fresh-holdout question forms', () => {
     expect(parse('Weberの一番大きな請求書は？').vendors).toEqual(['Weber Bürobedarf GmbH']);
   });
 });
+
+describe('values as extracted on fresh-holdout', () => {
+  const scanned = [...RECORDS, record('Greenway Facilities Limited Syarikat Hooli Sdn Bhd', 'GF-2'), record('Summit Creative Studio', 'SC-1'), record('Summit Creative Studio 500 Market Street', 'SC-2'), record('Kestrel', '12')];
+  const ask = (q: string) => parseQuestion(q, { records: scanned, nowMs: Date.UTC(2025, 11, 20), fiscalYearStart: 4 });
+
+  it('keeps a vendor whose name was read with the next words of the page run on as one vendor', async () => {
+    const { vendorsOf } = await import('../../../src/service/agent/engine/entities.js');
+    const vs = vendorsOf(scanned);
+    expect(vs.find((v) => v.name === 'Greenway Facilities Limited')?.records).toHaveLength(2);
+    expect(vs.find((v) => v.name === 'Summit Creative Studio')?.records).toHaveLength(2);
+    expect(vs.filter((v) => v.norm.startsWith('toko maju'))).toHaveLength(2);
+    expect(ask('How much did Greenway Facilities charge us on May 13, 2018?')).toMatchObject({ ambiguous: undefined, vendors: ['Greenway Facilities Limited'] });
+    expect(ask("What's the total tax billed by Summit?")).toMatchObject({ ambiguous: undefined, vendors: ['Summit Creative Studio'] });
+  });
+
+  it('reads no document number inside an amount', () => {
+    expect(ask('Invoices with a total greater than MYR 12,000?')).toMatchObject({ intent: 'list', numbers: [], minAmount: 12_000, currency: 'MYR' });
+    expect(ask('total of invoice 12?')).toMatchObject({ intent: 'lookup', numbers: ['d-12'] });
+  });
+});

@@ -36,11 +36,25 @@ export function vendorsOf(records: DocRecord[]): Vendor[] {
     const norm = normalizeName(name);
     // A "vendor" that is only question words ("INVOICE") was misread; it must not match every question.
     if (!norm || norm.split(' ').every((w) => QUESTION_WORDS.has(w))) continue;
-    const same = out.find((v) => v.norm === norm || (Math.max(v.norm.length, norm.length) >= 10 && similarity(v.norm, norm) >= (sameFirstWord(v.norm, norm) ? 0.75 : 0.85)));
+    const same = out.find((v) => v.norm === norm || (Math.max(v.norm.length, norm.length) >= 10 && similarity(v.norm, norm) >= (sameFirstWord(v.norm, norm) ? 0.75 : 0.85)) || runsOn(v.name, name) || runsOn(name, v.name));
     if (same) same.records.push(r);
     else out.push({ name, norm, records: [r] });
   }
   return out;
+}
+
+/**
+ * A name read with the next words of the page run on: a legal form and then more ("Greenway
+ * Facilities Limited Syarikat Hooli Sdn Bhd"), or an address ("Summit Creative Studio 500 Market
+ * Street"). "TOKO MAJU S/B" and "TOKO MAJU BAKERY SDN. BHD." stay two vendors.
+ */
+function runsOn(name: string, longer: string): boolean {
+  const a = name.normalize('NFKC').trim().toLowerCase();
+  const b = longer.normalize('NFKC').trim().toLowerCase();
+  if (b.length <= a.length || !b.startsWith(a) || !/^\s/.test(b.slice(a.length)) || a.split(/\s+/).length < 2) return false;
+  const rest = b.slice(a.length).trim();
+  // The shorter name ends with its legal form ("Limited", "S.L."): nothing of the name follows it.
+  return /^\d/.test(rest) || normalizeName(a.split(/\s+/).at(-1)!) === '';
 }
 
 /** Names a misread apart keep their first word: "Redwood Offic eSuppy nc." is "Redwood Office Supply Inc.". */
@@ -273,7 +287,8 @@ function nameBeforeInvoices(text: string): string | undefined {
 }
 
 // ASCII bounds: in Japanese the number sits between kana and kanji (請求書A-12の).
-const NUMBERISH = /(?<![A-Za-z0-9-])([A-Za-z]{0,6}[-/#]?\d[A-Za-z0-9_/-]*\d|[A-Za-z]+-[A-Za-z]*\d+|\d{3,})(?![A-Za-z0-9-])/g;
+// Not a piece of an amount: "12" of "MYR 12,000" is no document number.
+const NUMBERISH = /(?<![A-Za-z0-9-]|\d[,.])([A-Za-z]{0,6}[-/#]?\d[A-Za-z0-9_/-]*\d|[A-Za-z]+-[A-Za-z]*\d+|\d{3,})(?![A-Za-z0-9-]|[,.]\d)/g;
 /** A document number compared without punctuation or a leading "No." / "Nr." / "#". */
 const squash = (s: string) => s.toLowerCase().replace(/^\s*(no|nr|n°|#)\.?\s*(?=\d)/, '').replace(/[^a-z0-9]/g, '');
 
