@@ -12,6 +12,7 @@ import { fieldName, formatAmount, formatMonth, phrases } from './phrases.js';
 import type { Query } from './question.js';
 import { dateOf, textOf, type DocRecord, type Role } from './records.js';
 import type { AnswerLanguage } from './types.js';
+import { printedLine, unsureNote, unsureValue } from './unsure.js';
 
 export interface Finding {
   paragraphs: string[];
@@ -81,12 +82,16 @@ function lookup(c: Ctx, records: DocRecord[]): Finding {
   // One number on several vendors' documents: each goes by its number and its vendor.
   const shared = new Set(records.map(labelOf)).size < records.length;
   const label = (r: DocRecord) => (shared && textOf(r.roles.vendor) ? `${labelOf(r)} (${textOf(r.roles.vendor)})` : labelOf(r));
+  // A field not extracted: the line of the page that prints its label, quoted and cited instead.
+  const printed = new Map(records.filter((r) => valueText(r, role, c.lang) === undefined).map((r) => [r, printedLine(c.db, r, role)] as const));
   const lines = records.map((r) => {
     const v = valueText(r, role, c.lang);
-    return v === undefined ? p.missing(label(r), fieldName(role, c.lang)) : p.lookup(label(r), fieldName(role, c.lang), v);
+    if (v === undefined) return [p.missing(label(r), fieldName(role, c.lang)), ...(printed.get(r) ? [p.printed(printed.get(r)!.snippet)] : [])].join(' ');
+    return `${p.lookup(label(r), fieldName(role, c.lang), v).replace(/[.。]$/, '')}${unsureValue(r, role) ? p.unsure : ''}${c.lang === 'ja' ? '。' : '.'}`;
   });
   const figures = role === 'total' ? sums(records).map((f) => ({ ...f, kind: 'value' })) : [];
-  return { paragraphs: [lines.join('\n')], citations: cite(c, records, [role]), tables: [], figures };
+  const citations = records.map((r) => printed.get(r) ?? citeValue(c.db, r, [role]));
+  return { paragraphs: [lines.join('\n')], citations, tables: [], figures };
 }
 
 /** Sum, average, count, list: over the filtered documents, per currency, with their tables. */
@@ -97,7 +102,7 @@ function aggregate(c: Ctx, a: Applied): Finding {
   const tables = documentTables(rs, c.lang, { due: c.q.dateField === 'due' });
   const citations = cite(c, rs, ['total']);
   if (c.q.intent === 'count' || c.q.intent === 'list') {
-    return { paragraphs: [p.count(what, rs.length)], citations, tables, figures: [{ kind: 'count', currency: '', value: rs.length, documents: rs.length }] };
+    return { paragraphs: [p.count(what, rs.length), ...unsureNote(rs, c.lang)], citations, tables, figures: [{ kind: 'count', currency: '', value: rs.length, documents: rs.length }] };
   }
   // "How much VAT did we pay X": the tax of the documents, not their totals.
   const tax = c.q.field === 'tax';
@@ -105,7 +110,7 @@ function aggregate(c: Ctx, a: Applied): Finding {
   if (figures.length === 0) return say(p.noTax);
   const phrase = tax ? (c.q.intent === 'average' ? p.averageTax : p.sumTax) : c.q.intent === 'average' ? p.average : p.sum;
   const text = phrase(what, listFigures(figures, c.lang, p.docs));
-  return { paragraphs: [text, ...notes(c, figures)], citations, tables, figures };
+  return { paragraphs: [text, ...notes(c, figures), ...unsureNote(rs, c.lang)], citations, tables, figures };
 }
 
 function notes(c: Ctx, figures: Figure[]): string[] {

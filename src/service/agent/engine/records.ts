@@ -115,7 +115,7 @@ export function loadRecords(db: DB, docs: ScopedDocument[]): DocRecord[] {
     const texts = pages.all(doc.documentId, doc.fileId) as string[];
     // Typed an invoice for want of any other reading (a scanned letter whose words OCR lost), with
     // nothing on its pages an invoice shows: no figure is computed from it. A person's correction keeps it.
-    if (texts.length > 0 && !corrected(row) && !showsBilling(texts.join('\n'))) return [];
+    if (row?.type && texts.length > 0 && !corrected(row) && !showsBilling(texts.join('\n'))) return [];
     const currency = (textOf(roles.currency) ?? '').trim().toUpperCase() || currencyInText(texts.join('\n'));
     const record: DocRecord = { doc, currency, fields, roles, items: itemsOf(fields), review: reviewOf(roles, corrected(row)) };
     const keys = contentKeys(record, texts);
