@@ -99,3 +99,18 @@ describe('values as extracted on fresh-holdout', () => {
     expect(ask('total of invoice 12?')).toMatchObject({ intent: 'lookup', numbers: ['d-12'] });
   });
 });
+
+describe('forms probed beyond the sets (2026-11-26)', () => {
+  it('reads half years, year to date and a year of the last century', () => {
+    expect(parse('What is the total of all invoices issued in H1 2024?').period).toMatchObject({ from: '2024-01-01', to: '2024-06-30' });
+    expect(parse('Amount billed by Weber in the second half of 2024?').period).toMatchObject({ from: '2024-07-01', to: '2024-12-31' });
+    expect(parse('2024年下期の合計は？').period).toMatchObject({ from: '2024-07-01', to: '2024-12-31' });
+    expect(parse('total spend year to date').period).toMatchObject({ from: '2025-01-01', to: '2025-12-20' });
+    expect(parse('How much did we spend in 1999?').period).toMatchObject({ from: '1999-01-01', to: '1999-12-31' });
+  });
+
+  it('takes no verb or joining word into a name', () => {
+    expect(parse('Which supplier sent the cheapest invoice in 2024?').unknownVendor).toBeUndefined();
+    expect(parse('Spending with Weber vs Brightwater?')).toMatchObject({ intent: 'compare', vendors: ['Weber Bürobedarf GmbH', 'Brightwater Catering plc'] });
+  });
+});

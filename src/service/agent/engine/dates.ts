@@ -152,6 +152,15 @@ function quarters(text: string, now: Date, fy: number): Period | undefined {
   return undefined;
 }
 
+/** Halves of a calendar year: "H1 2024", "first half of 2024", "2024年上期", "2024年下半期". */
+function halves(text: string): Period | undefined {
+  const en = text.match(/\bh([12])\s*(?:of\s+)?(20\d{2})\b|\b(first|second|1st|2nd) half(?: of)?(?: the year)?\s+(20\d{2})\b/);
+  const ja = text.match(/(20\d{2})年\s*の?\s*(上|下)(?:半)?期/);
+  if (!en && !ja) return undefined;
+  const [y, h] = en ? [+(en[2] ?? en[4])!, en[1] ? +en[1] : /^(first|1st)$/.test(en[3]!) ? 1 : 2] : [+ja![1]!, ja![2] === '上' ? 1 : 2];
+  return { from: iso(y, h === 1 ? 1 : 7, 1), to: iso(y, h === 1 ? 6 : 12, h === 1 ? 30 : 31), label: `H${h} ${y}` };
+}
+
 function fiscal(text: string, now: Date, fy: number): Period | undefined {
   const [current] = quarterOf(now, fy);
   const named = text.match(/\b(?:fiscal year|fiscal|fy)\s*'?(20\d{2}|\d{2})\b/i) ?? text.match(/(20\d{2})年度/);
@@ -175,6 +184,7 @@ function relative(text: string, now: Date): Period | undefined {
   if (/\bthis month\b|今月/.test(text)) return { ...monthRange(y, m), label: `${y}-${pad(m)}` };
   if (/\b(last|previous) (calendar )?year\b|去年|昨年|前年/i.test(text)) return { from: iso(y - 1, 1, 1), to: iso(y - 1, 12, 31), label: String(y - 1) };
   if (/\bthis year\b|今年|本年/.test(text)) return { from: iso(y, 1, 1), to: iso(y, 12, 31), label: String(y) };
+  if (/\byear[- ]to[- ]date\b|\bytd\b|\bso far this year\b|年初から/.test(text)) return { from: iso(y, 1, 1), to: today, label: `${y} to date` };
   const days = text.match(/\b(?:last|past) (\d+) days\b|過去\s*(\d+)\s*日/);
   if (days) return { from: addDays(today, -Number(days[1] ?? days[2])), to: today, label: days[0] };
   return undefined;
@@ -203,12 +213,12 @@ export function parsePeriod(question: string, nowMs: number, fyStart = 1): Perio
   const now = new Date(nowMs);
   // Relative periods read in lower case ("Last quarter's total").
   const lower = text.toLowerCase();
-  const found = monthSpan(text) ?? boundedInYear(text, now) ?? quarters(lower, now, fyStart) ?? fiscal(lower, now, fyStart) ?? relative(lower, now);
+  const found = monthSpan(text) ?? boundedInYear(text, now) ?? quarters(lower, now, fyStart) ?? halves(lower) ?? fiscal(lower, now, fyStart) ?? relative(lower, now);
   if (found) return found;
   const month = monthIn(text);
   if (month) return { from: month.start, to: month.end, label: month.label };
   // A year alone ("2024 spend"), not part of a document number or a date.
-  const year = text.match(/\b(?:in|during|for|of|year)\s+(20\d{2})\b|(20\d{2})年(?!度)|^(20\d{2})\b|(?<![\d/.-])\b(20\d{2})\s*$/i) ?? text.match(/(?<![\d/.\-#\p{L}])(20\d{2})(?![\d/\-\p{L}])/u);
+  const year = text.match(/\b(?:in|during|for|of|year)\s+((?:19|20)\d{2})\b|(20\d{2})年(?!度)|^(20\d{2})\b|(?<![\d/.-])\b(20\d{2})\s*$/i) ?? text.match(/(?<![\d/.\-#\p{L}])(20\d{2})(?![\d/\-\p{L}])/u);
   if (year) {
     const y = +(year[1] ?? year[2] ?? year[3] ?? year[4])!;
     return { from: iso(y, 1, 1), to: iso(y, 12, 31), label: String(y) };

@@ -233,7 +233,7 @@ export function unknownName(question: string): string | undefined {
     const taken: string[] = [];
     for (const w of en[1]!.trim().split(/\s+/)) {
       const bare = w.replace(/[.,'?!]+$/, '');
-      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(fy|q[1-4]|h[12])[\d/'-]*$/i.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|had|was|were|is)$/i.test(bare)) break;
+      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(fy|q[1-4]|h[12])[\d/'-]*$/i.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|and|vs|versus|had|was|were|is|are|has|have|sent|issued|billed|charged|invoiced|sold|gave|that|who|whose)$/i.test(bare)) break;
       taken.push(bare);
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
