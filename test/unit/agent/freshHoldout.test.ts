@@ -113,4 +113,14 @@ describe('forms probed beyond the sets (2026-11-26)', () => {
     expect(parse('Which supplier sent the cheapest invoice in 2024?').unknownVendor).toBeUndefined();
     expect(parse('Spending with Weber vs Brightwater?')).toMatchObject({ intent: 'compare', vendors: ['Weber Bürobedarf GmbH', 'Brightwater Catering plc'] });
   });
+
+  it('reads a possessive name, "any invoices from X", the top vendor, and an item beside its vendor\'s word', () => {
+    expect(parse("What's the due date for Weber's latest invoice?")).toMatchObject({ intent: 'latest', field: 'due', vendors: ['Weber Bürobedarf GmbH'] });
+    expect(parse('Do we have any invoices from Globex?')).toMatchObject({ intent: 'list', unknownVendor: 'Globex' });
+    expect(parse('Is there an invoice from Weber in 2019?')).toMatchObject({ intent: 'list', vendors: ['Weber Bürobedarf GmbH'] });
+    expect(parse('Which vendor did we pay the most?')).toMatchObject({ groupBy: 'vendor' });
+    expect(parse('Which vendor did we pay the most?').unknownVendor).toBeUndefined();
+    expect(parse('Top vendor by spend')).toMatchObject({ groupBy: 'vendor' });
+    expect(parse('How many catering lunch buffets from Brightwater?')).toMatchObject({ intent: 'items', item: 'lunch buffets', vendors: ['Brightwater Catering plc'] });
+  });
 });

@@ -232,9 +232,11 @@ export function unknownName(question: string): string | undefined {
   if (en) {
     const taken: string[] = [];
     for (const w of en[1]!.trim().split(/\s+/)) {
-      const bare = w.replace(/[.,'?!]+$/, '');
-      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(fy|q[1-4]|h[12])[\d/'-]*$/i.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|and|vs|versus|had|was|were|is|are|has|have|sent|issued|billed|charged|invoiced|sold|gave|that|who|whose)$/i.test(bare)) break;
+      const bare = w.replace(/[.,'?!]+$/, '').replace(/['’]s$/, '');
+      if (NOT_NAMES.has(bare.toLowerCase()) || /^\d/.test(bare) || /^(fy|q[1-4]|h[12])[\d/'-]*$/i.test(bare) || /^(in|on|for|during|since|before|after|between|over|under|so|far|than|more|less|altogether|overall|combined|total|exactly|about|out|due|dates?|or|and|vs|versus|had|was|were|is|are|has|have|sent|issued|billed|charged|invoiced|sold|gave|that|who|whose|did|do|does|we|by|per|most|latest|last|first)$/i.test(bare)) break;
       taken.push(bare);
+      // A possessive ends the name ("Weber's latest invoice").
+      if (/['’]s$/.test(w)) break;
     }
     if (taken.length > 0 && /\p{L}/u.test(taken.join(''))) return taken.join(' ');
   }

@@ -158,6 +158,8 @@ function intentOf(text: string): Intent {
 }
 
 function groupOf(text: string): Query['groupBy'] {
+  // "Which vendor did we pay the most?", "top supplier by spend": the totals by vendor answer it.
+  if (/\b(which|what|top|biggest|largest|main)\s+(vendor|supplier|company)\b.*\b(most|spend|spent|paid|biggest|largest)\b|\b(top|biggest|largest|main) (vendor|supplier)s?\b|一番(支払|払)|最も(支払|払)/.test(text)) return 'vendor';
   if (/\b(by|per|for each|each) (vendor|supplier|company)|(vendor|supplier|取引先|ベンダー|会社)(ごと|別)/.test(text)) return 'vendor';
   if (/\b(by|per|each) month|monthly|月(ごと|別)|月次/.test(text)) return 'month';
   if (/\b(by|per|each) currency|通貨(ごと|別)/.test(text)) return 'currency';
@@ -227,7 +229,9 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
       return vendorNames.some((n) => (/[\u3040-\u9fff]/.test(w) ? n.includes(w) || w.includes(n) : n.split(' ').includes(w)));
     };
     const withoutPeriod = q.period ? item.term.replace(q.period.label.toLowerCase(), '').trim() : item.term;
-    const term = withoutPeriod.replace(/\s+(?:from|by|at|with|on)\s+.*$/, '').trim();
+    const spoken = withoutPeriod.replace(/\s+(?:from|by|at|with|on)\s+.*$/, '').trim();
+    // "How many catering lunch buffets from Brightwater (Catering)": the item is what the vendor's name leaves.
+    const term = /[\u3040-\u9fff]/.test(spoken) ? spoken : spoken.split(/\s+/).filter((w) => itemWords(w).length === 0 || !itemWords(w).every(ofVendor)).join(' ');
     const words = itemWords(term);
     if (words.length > 0 && !words.some(ofVendor) && !onlyPeriod(item.term) && !onlyPeriod(term)) {
       q.intent = intent = 'items';
@@ -239,6 +243,8 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   if (intent === 'search' && q.field && (q.vendors.length > 0 || q.period)) q.intent = 'lookup';
   // "Any invoices > 12,500 EUR?": documents narrowed by amount, listed.
   else if (intent === 'search' && (q.minAmount !== undefined || q.maxAmount !== undefined) && /\b(invoices?|bills?|documents?|receipts?)\b|請求/.test(text)) q.intent = 'list';
+  // "Do we have any invoices from Globex?", "Is there an invoice from Weber in 2019?": a list (or none).
+  if (intent === 'search' && /\b(any|is there an?|are there( any)?)\s+(invoices?|bills?|receipts?|documents?)\b/.test(text)) q.intent = 'list';
   // "Brightwater invoices dated 2023?": several documents narrowed by vendor, period or currency, listed.
   if (intent === 'search' && /\b(invoices|bills|documents|receipts)\b/.test(text) && (!q.field || (q.field === 'date' && /\bdated\b/.test(text))) && (q.vendors.length > 0 || q.period || q.currency)) q.intent = 'list';
   if (numbers.named.length > 0 && !['count', 'compare', 'items'].includes(intent)) q.intent = 'lookup';
