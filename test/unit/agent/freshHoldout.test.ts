@@ -123,4 +123,12 @@ describe('forms probed beyond the sets (2026-11-26)', () => {
     expect(parse('Top vendor by spend')).toMatchObject({ groupBy: 'vendor' });
     expect(parse('How many catering lunch buffets from Brightwater?')).toMatchObject({ intent: 'items', item: 'lunch buffets', vendors: ['Brightwater Catering plc'] });
   });
+
+  it('reads "a vendor called X", "what did X bill us", and names no file by a piece of another number', () => {
+    expect(parse('Sum of invoices from a vendor called Pied Piper')).toMatchObject({ intent: 'sum', unknownVendor: 'Pied Piper' });
+    expect(parse('What did Cyberdyne bill us in 2024?')).toMatchObject({ intent: 'sum', unknownVendor: 'Cyberdyne' });
+    expect(parse('What did Weber charge us in 2024?')).toMatchObject({ intent: 'sum', vendors: ['Weber Bürobedarf GmbH'] });
+    expect(parse('Total for invoice number XTM-1234?')).toMatchObject({ intent: 'lookup', numbers: [], unknownNumber: 'XTM-1234' });
+    expect(parse('Total of TM-1.pdf?')).toMatchObject({ intent: 'lookup', numbers: ['d-TM-1'] });
+  });
 });

@@ -227,7 +227,8 @@ const NOT_NAMES = new Set(
 export function unknownName(question: string): string | undefined {
   const text = question.normalize('NFKC');
   // After "for" or "to" only a capitalised name counts ("average for Atlas Couriers", not "for hosting").
-  const en = text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+(?:to\s+)?((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu)
+  const en = text.match(/\b(?:called|named)\s+((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu)
+    ?? text.match(/\b(?:from|pay|paid|owe|vendor|supplier|issued by|sent by|billed by|with)\s+(?:to\s+)?((?:[\p{L}\p{N}&'.-]+\s*){1,4})/iu)
     ?? text.match(/\b(?:for|to)\s+((?=\p{Lu})(?:[\p{L}\p{N}&'.-]+\s*){1,4})/u);
   if (en) {
     const taken: string[] = [];
@@ -311,7 +312,9 @@ export function findNumbers(question: string, records: DocRecord[]): NumberReadi
   for (const r of records) {
     const name = r.doc.fileName.toLowerCase();
     const stem = name.replace(/\.[a-z0-9]+$/, '');
-    if (lower.includes(name) || (stem.length >= 4 && /\d/.test(stem) && lower.includes(stem))) named.add(r);
+    // Whole, not inside another number ("ABC-123" does not name the file "BC-1.pdf").
+    const within = (s: string) => new RegExp(`(?<![a-z0-9])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`).test(lower);
+    if (within(name) || (stem.length >= 4 && /\d/.test(stem) && within(stem))) named.add(r);
   }
   let unknown: string | undefined;
   for (const m of text.matchAll(NUMBERISH)) {

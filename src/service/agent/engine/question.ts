@@ -48,7 +48,7 @@ const INTENT_RULES: Array<[Intent, RegExp]> = [
   ['latest', /latest|most recent|newest|\blast invoice|最新|直近|一番新し|最も新し/],
   ['earliest', /earliest|oldest|\bfirst invoice|最も古|一番古|最初/],
   ['list', /\blist\b|\bshow\b|\bwhich\b|^(invoices|bills|documents|receipts)\b|\bwhat (are the |were the )?(invoices|documents|bills|receipts)\b|一覧|どの(?!くらい|ぐらい)|どれ|リスト|(請求書|書類|文書)を(全部|すべて|全て)?(教えて|見せて|出して|挙げて)|請求書は?[？?]?$/],
-  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|合計|総額|いくら|支払|払[っいうえ]|金額|額は|支出|請求額|費用|トータル|累計/],
+  ['sum', /\btotal\b|\bsum\b|how much|spen[dt]|spending|\bpaid\b|\bpay\b|\bowe|\b(bill|charge|invoice)d? us\b|合計|総額|いくら|支払|払[っいうえ]|金額|額は|支出|請求額|費用|トータル|累計/],
 ];
 
 const FIELDS: Array<[Role, RegExp]> = [
