@@ -131,4 +131,11 @@ describe('forms probed beyond the sets (2026-11-26)', () => {
     expect(parse('Total for invoice number XTM-1234?')).toMatchObject({ intent: 'lookup', numbers: [], unknownNumber: 'XTM-1234' });
     expect(parse('Total of TM-1.pdf?')).toMatchObject({ intent: 'lookup', numbers: ['d-TM-1'] });
   });
+
+  it('reads "higher with A or B" as a comparison, next month, and the item after "Xから買った"', () => {
+    expect(parse('Was our spend higher with Weber or Brightwater?')).toMatchObject({ intent: 'compare', vendors: ['Weber Bürobedarf GmbH', 'Brightwater Catering plc'] });
+    expect(parse('Which was larger, our 2023 or 2024 spend?')).toMatchObject({ intent: 'compare', periods: [{ from: '2023-01-01' }, { from: '2024-01-01' }] });
+    expect(parse('What are the invoices due next month?')).toMatchObject({ dateField: 'due', period: { from: '2026-01-01', to: '2026-01-31' } });
+    expect(parse('Weberから買ったmilo tinsの数量は？')).toMatchObject({ intent: 'items', item: 'milo tins', measure: 'quantity', vendors: ['Weber Bürobedarf GmbH'] });
+  });
 });

@@ -182,6 +182,11 @@ function relative(text: string, now: Date): Period | undefined {
     return { ...monthRange(py, pm), label: `${py}-${pad(pm)}` };
   }
   if (/\bthis month\b|今月/.test(text)) return { ...monthRange(y, m), label: `${y}-${pad(m)}` };
+  if (/\bnext month\b|来月|翌月/.test(text)) {
+    const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
+    return { ...monthRange(ny, nm), label: `${ny}-${pad(nm)}` };
+  }
+  if (/\bnext year\b|来年|翌年/.test(text)) return { from: iso(y + 1, 1, 1), to: iso(y + 1, 12, 31), label: String(y + 1) };
   if (/\b(last|previous) (calendar )?year\b|去年|昨年|前年/i.test(text)) return { from: iso(y - 1, 1, 1), to: iso(y - 1, 12, 31), label: String(y - 1) };
   if (/\bthis year\b|今年|本年/.test(text)) return { from: iso(y, 1, 1), to: iso(y, 12, 31), label: String(y) };
   if (/\byear[- ]to[- ]date\b|\bytd\b|\bso far this year\b|年初から/.test(text)) return { from: iso(y, 1, 1), to: today, label: `${y} to date` };

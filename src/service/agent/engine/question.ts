@@ -140,6 +140,8 @@ const spokenTerm = (term: string) =>
   term
     .trim()
     .replace(/(?:って|は|を)?(?:全部で|合計で|トータルで|累計で|全部|合計|全体で|総計)?$/, '')
+    // "Weberから買ったX": the item is what comes after the vendor and the verb.
+    .replace(/^.*(?:から|より|で)(?:買った|購入した|仕入れた|注文した|買いました|購入しました)/, '')
     // "design hours across all invoices", "desk lamps in total": the item is what comes before.
     .replace(/\s+(?:across|over|on|in|for|from|throughout)\s+(?:all|every|our|the)(?:\s+(?:of\s+)?(?:the|our))?\s+(?:invoices|bills|documents|receipts|orders|vendors|suppliers)$/, '')
     .replace(/\s+(?:altogether|overall|in total|so far|to date|combined|all together)$/, '')
@@ -216,6 +218,10 @@ export function parseQuestion(question: string, ctx: ParseContext): Query {
   };
   // "Total including VAT" asks for the total, not the tax.
   if (q.field === 'tax' && TAX_AS_PART.test(text)) q.field = 'total';
+  // "Was our spend higher with Weber or Brightwater?", "Which was larger, our 2023 or 2024 spend?"
+  if (intent !== 'compare' && /\b(more|less|higher|lower|larger|bigger|greater|smaller)\b/.test(text) && /\bor\b/.test(text) && q.minAmount === undefined && q.maxAmount === undefined && numbers.named.length === 0) {
+    if (q.vendors.length >= 2 || twoPeriods(text, nowMs, fy)) q.intent = intent = 'compare';
+  }
   if (intent === 'compare') {
     if (q.vendors.length < 2) q.periods = twoPeriods(text, nowMs, fy);
   } else q.period = parsePeriod(prompt, nowMs, fy);
