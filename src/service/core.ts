@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DB } from '../sqlite.js';
+import type { DB } from './store/sql.js';
 import type { ResolvedOptions } from './options.js';
 import { RateLimiter } from './rateLimit.js';
 import { createRoute, type RouteFn } from './route.js';
@@ -32,10 +32,25 @@ declare module 'fastify' {
   }
 }
 
-/** A secret kept in the data folder, so presigned addresses survive a restart. */
+/**
+ * A secret kept in the data folder, so presigned addresses survive a restart (and, on a shared
+ * data folder, an address one team-service process signed is honoured by the others). Written
+ * whole under another name and linked into place: of processes starting together, one creates
+ * it and the others read that one.
+ */
 function loadUrlSecret(dataDir: string): Buffer {
   const file = path.join(dataDir, 'url-secret');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  if (!fs.existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { BlobTooLarge } from './errors.js';
 
 // Blobs are the uploaded documents (invoices, receipts): owner-only, 0700 folders and 0600 files,
@@ -43,7 +43,7 @@ export async function putBlob(db: DB, dataDir: string, source: Readable, maxByte
   const target = blobPath(dataDir, sha256);
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   fs.renameSync(tmp, target);
-  db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)').run(sha256, size, new Date().toISOString());
+  db.prepare('INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, size, new Date().toISOString());
   return { sha256, size };
 }
 
@@ -57,7 +57,7 @@ export function putBlobBytes(db: DB, dataDir: string, bytes: Buffer): { sha256: 
     fs.writeFileSync(tmp, bytes, { mode: 0o600 });
     fs.renameSync(tmp, target);
   }
-  db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)').run(sha256, bytes.length, new Date().toISOString());
+  db.prepare('INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, bytes.length, new Date().toISOString());
   return { sha256, size: bytes.length };
 }
 

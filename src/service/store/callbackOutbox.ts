@@ -1,6 +1,6 @@
 // The callback_outbox table (decisions 6 and 14): callbacks waiting to be sent, written in the
 // same transaction as the event that causes them; callbacks.ts delivers them.
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, type DB } from './sql.js';
 
 export interface OutboxRow {
   id: string;

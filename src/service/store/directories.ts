@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Directory } from '../../contract/directories.js';
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { DirectoryTooDeep, InvalidFolderName } from './errors.js';
 import type { AuthContext } from './tenancy.js';
 

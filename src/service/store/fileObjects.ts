@@ -1,6 +1,6 @@
 // Stored objects behind storage paths (files and the uploads they came from), for previews,
 // and deleting files with everything that hangs off them (spec 4.11, 4.12).
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { collectGarbage } from './blobs.js';
 
 /** The bytes and media type behind an object id: a file's, else an upload's (once its PUT arrived). */
@@ -12,10 +12,10 @@ export interface StoredObject {
   fileName: string;
 }
 
-const FILE_OBJECT = `SELECT object_id AS objectId, workspace_id AS workspaceId, blob_sha256 AS sha256,
-  file_type AS mediaType, file_name AS fileName FROM files WHERE object_id = ?`;
-const UPLOAD_OBJECT = `SELECT object_id AS objectId, workspace_id AS workspaceId, blob_sha256 AS sha256,
-  file_type AS mediaType, file_name AS fileName FROM uploads WHERE object_id = ? AND blob_sha256 IS NOT NULL`;
+const FILE_OBJECT = `SELECT object_id AS "objectId", workspace_id AS "workspaceId", blob_sha256 AS sha256,
+  file_type AS "mediaType", file_name AS "fileName" FROM files WHERE object_id = ?`;
+const UPLOAD_OBJECT = `SELECT object_id AS "objectId", workspace_id AS "workspaceId", blob_sha256 AS sha256,
+  file_type AS "mediaType", file_name AS "fileName" FROM uploads WHERE object_id = ? AND blob_sha256 IS NOT NULL`;
 
 /** Any workspace's object: the signed preview address is the only credential of the raw GET. */
 export function findObject(db: DB, objectId: string): StoredObject | undefined {

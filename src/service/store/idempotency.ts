@@ -1,4 +1,4 @@
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 
 /** A response as the idempotency store keeps it. */
 export interface StoredResponse {
@@ -74,8 +74,10 @@ export class IdempotencyStore {
       }
       this.db
         .prepare(
-          `INSERT OR REPLACE INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
-           VALUES (?, ?, ?, ?, ?, 'in_flight', ?)`,
+          `INSERT INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
+           VALUES (?, ?, ?, ?, ?, 'in_flight', ?)
+           ON CONFLICT (key_id, method, path, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state,
+             status = NULL, content_type = NULL, body = NULL, created_at = excluded.created_at, valid_until = NULL, base_url = NULL`,
         )
         .run(scope.keyId, scope.method, scope.path, scope.idempotencyKey, print, now);
       return { kind: 'execute' };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, type DB } from './sql.js';
 import type { FieldDefinition, SchemaForExtraction } from '../processing/types.js';
 
 interface SchemaRow {

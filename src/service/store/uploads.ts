@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadStatus } from '../../contract/uploads.js';
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, type DB } from './sql.js';
 import { filesOfUpload, toFileRecord } from './files.js';
 
 // Rows of the uploads and upload_steps tables (migration 0002) and their API shape; the files

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { learnCorrections, type Corrected, type MemoryWord, type VendorMemory } from '../processing/extract/memory/index.js';
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { readPageWords, type StoredField } from './fileValues.js';
 
 export function loadMemories(db: DB, workspaceId: string): VendorMemory[] {
