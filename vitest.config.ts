@@ -1,10 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects, one `vitest run`: every test on the embedded default (SQLite), and the service's
-// conformance and contract tests again against PostgreSQL (the team service), on a throw-away
+// contract and conformance tests again against PostgreSQL (the team service), on a throw-away
 // cluster that test/helpers/postgresSetup.ts starts for the run (PostgreSQL must be installed:
-// .ci/run installs Debian's package).
-export const POSTGRES_TESTS = ['test/integration/service/contract*.test.ts', 'test/integration/service/postgres/**/*.test.ts'];
+// .ci/run installs Debian's package). Left out on PostgreSQL: tests of SQLite itself (file modes
+// of service.db, the embedded service of a daemon) and the processing-engine suites (OCR, formats),
+// whose database writes are those of uploads.test.ts and would only double their CPU time.
+const POSTGRES_TESTS = [
+  'test/integration/service/contract*.test.ts',
+  'test/integration/service/{uploads,uploads.batch,uploads.callbacks,uploads.restart}.test.ts',
+  'test/integration/service/{files.values,files.preview,files.delete,directories,claims}.test.ts',
+  'test/integration/service/fileTypes*.test.ts',
+  'test/integration/agent/{sessions,runs,scope,answers,restart}.test.ts',
+  'test/integration/review/vendorMemory.test.ts',
+  'test/integration/service/postgres/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -89,7 +89,8 @@ export class CallbackDeliverer {
   private pump(): void {
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
-    const due = dueCallbacks(this.app.db, this.app.serviceOptions.now(), room + this.inFlight.size);
+    const now = this.app.serviceOptions.now();
+    const due = dueCallbacks(this.app.db, now, room + this.inFlight.size, now + this.app.serviceOptions.callbackTimeoutMs + 5_000);
     for (const row of due) {
       if (this.inFlight.size >= MAX_IN_FLIGHT) break;
       if (this.inFlight.has(row.id)) continue;
