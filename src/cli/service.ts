@@ -22,14 +22,16 @@ export function registerServiceCommands(program: Command, defaultDataDir: () => 
     .option('--data <dir>', 'data folder of the service')
     .option('--database <url>', 'keep the data in PostgreSQL (postgres://...) instead of SQLite: the team service (docs/team-server.md)')
     .option('--blobs <dir>', 'with --database: the folder of uploaded documents, on a volume every service process shares')
+    .option('--public-url <url>', 'the address clients reach the service at (a reverse proxy in front of it): upload and preview addresses name it')
     .option('--max-directory-depth <n>', 'deepest directory depth (roots are 0)', int, 1)
     .option('--allow-insecure-callbacks', 'accept callback addresses on loopback, http:// included', false)
     .option('--allow-private-callbacks', 'accept callback addresses in private ranges (10/8, 172.16/12, 192.168/16, fc00::/7)', false)
-    .action(async (opts: { port: number; host: string; data?: string; database?: string; blobs?: string; maxDirectoryDepth: number; allowInsecureCallbacks: boolean; allowPrivateCallbacks: boolean }) => {
+    .action(async (opts: { port: number; host: string; data?: string; database?: string; blobs?: string; publicUrl?: string; maxDirectoryDepth: number; allowInsecureCallbacks: boolean; allowPrivateCallbacks: boolean }) => {
       const dataDir = sharedOrLocalDir(opts, defaultDataDir);
       const svc = await startService({
         dataDir,
         database: opts.database,
+        publicUrl: opts.publicUrl,
         host: opts.host,
         port: opts.port,
         maxDirectoryDepth: opts.maxDirectoryDepth,
@@ -37,7 +39,8 @@ export function registerServiceCommands(program: Command, defaultDataDir: () => 
         allowPrivateCallbacks: opts.allowPrivateCallbacks,
       });
       process.stdout.write(
-        `docsync local service listening on ${svc.url}\n` +
+        `docsync ${opts.database ? 'team' : 'local'} service listening on ${svc.url}\n` +
+          (opts.publicUrl ? `  port: ${(svc.app.server.address() as { port: number }).port} on ${opts.host}\n` : '') +
           (opts.database ? `  database: ${redactPassword(opts.database)}\n  blobs: ${dataDir}\n` : `  data folder: ${dataDir}\n`) +
           `  OpenAPI document: ${svc.url}/prod/openapi.json\n` +
           `  create an API key: docsync service keys create ${opts.database ? `--database '${redactPassword(opts.database)}'` : `--data ${dataDir}`}\n`,

@@ -25,7 +25,7 @@ declare module 'fastify' {
     idempotency: IdempotencyStore;
     /** Secret for signing presigned addresses (upload, preview). */
     urlSecret: Buffer;
-    /** The address clients reach this service at (`http://127.0.0.1:PORT`), known once listening. */
+    /** The address clients reach this service at (`http://127.0.0.1:PORT`, or the public address behind a proxy), known once listening. */
     baseUrl(): string;
     /** Register an operation of the contract with its handler (validation, auth, idempotency included). */
     operation: RouteFn;
@@ -95,7 +95,7 @@ async function core(app: FastifyInstance, { db, options }: { db: DB; options: Re
   let sweeper: NodeJS.Timeout | undefined;
   // Runs before the workers' onListen hooks (registered later): they may hand out addresses.
   app.addHook('onListen', async () => {
-    baseUrl = addressOf(app, options);
+    baseUrl = options.publicUrl ?? addressOf(app, options);
     sweeper = setInterval(() => idempotency.sweep(), options.sweepIntervalMs);
     sweeper.unref();
   });

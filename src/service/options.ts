@@ -13,6 +13,11 @@ export interface ServiceOptions {
   dataDir: string;
   /** A PostgreSQL address (`postgres://...`): the team service keeps its data there instead of in SQLite. */
   database?: string;
+  /**
+   * The address clients reach the service at, when it is not the one it listens on: behind a
+   * reverse proxy (the team service) the upload and preview addresses it hands out name the proxy.
+   */
+  publicUrl?: string;
   host?: string;
   /** 0: any free port. */
   port?: number;
@@ -64,8 +69,9 @@ export interface ServiceOptions {
   logger?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' | 'timeouts' | 'database'>> & {
+export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' | 'timeouts' | 'database' | 'publicUrl'>> & {
   database?: string;
+  publicUrl?: string;
   timeouts: Required<NonNullable<ServiceOptions['timeouts']>>;
   now: () => number;
   processor?: ServiceOptions['processor'];
@@ -75,6 +81,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
     dataDir: options.dataDir,
     database: options.database,
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     maxDirectoryDepth: options.maxDirectoryDepth ?? 1,

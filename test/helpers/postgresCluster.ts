@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PostgresDatabase } from '../../src/service/store/postgres/database.js';
 
 export interface PostgresCluster {
   /** postgres://... of the cluster's `postgres` database, over the socket. */
@@ -20,7 +21,8 @@ export interface PostgresCluster {
 /** The folder holding initdb, pg_ctl and postgres; undefined when PostgreSQL is not installed. */
 export function postgresBinDir(): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
+    // A link on PATH (/usr/local/bin/initdb) leads to the folder of the other programs.
+    if (dir && fs.existsSync(path.join(dir, 'initdb'))) return path.dirname(fs.realpathSync(path.join(dir, 'initdb')));
   }
   const base = '/usr/lib/postgresql';
   const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
@@ -74,7 +76,12 @@ export function startPostgresCluster(): PostgresCluster {
     url: urlOf('postgres'),
     urlOf,
     createDatabase(name) {
-      pgRun(bin, 'createdb', ['-h', socket, '-U', 'postgres', name]);
+      const db = new PostgresDatabase(urlOf('postgres'));
+      try {
+        db.exec(`CREATE DATABASE ${name}`);
+      } finally {
+        db.close();
+      }
       return urlOf(name);
     },
     stop,

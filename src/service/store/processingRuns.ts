@@ -99,12 +99,15 @@ export function jobsPending(db: DB): boolean {
   return prepared(db, `SELECT 1 FROM processing_jobs WHERE state != 'done' LIMIT 1`).get() !== undefined;
 }
 
-/** The job is finished; a leased job only while its worker still holds it (another process may have taken it over). */
+/**
+ * The job is finished; a leased job only while its worker still holds it (another process may have
+ * taken it over). Its worker stays on it: which process ran it.
+ */
 export function markJobDone(db: DB, job: ProcessingJob, now: string): void {
   if (job.worker === undefined) {
     prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ?`).run(now, job.upload_id, job.generation);
   } else {
-    prepared(db, `UPDATE processing_jobs SET state = 'done', worker = NULL, updated_at = ? WHERE upload_id = ? AND generation = ? AND worker = ?`).run(
+    prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ? AND worker = ?`).run(
       now,
       job.upload_id,
       job.generation,

@@ -2,56 +2,32 @@
 // blob folder, behind two addresses here (a reverse proxy in production). Every upload is processed
 // exactly once whichever process got its bytes, both processes take work, and the job of a process
 // killed mid-run (kill -9) is taken over by the other once its lease runs out.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openServiceDatabase } from '../../../../src/service/store/open.js';
 import type { SqlDatabase } from '../../../../src/service/store/sql.js';
 import { createKey } from '../../../../src/service/store/tenancy.js';
 import { freshPostgresSchema } from '../../../../src/service/testing.js';
-import { INVOICE_TEXT, put, waitFor } from '../uploadHelpers.js';
+import { INVOICE_TEXT, waitFor } from '../uploadHelpers.js';
+import { startTeamProcess, uploadText, type TeamProcess } from './teamProcesses.js';
 
-const SCRIPT = path.resolve('test/integration/service/postgres/serviceProcess.ts');
-const children: ChildProcess[] = [];
+const children: TeamProcess[] = [];
 const cleanups: Array<() => void> = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const p of children.splice(0)) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  pid: number;
+async function serviceProcess(env: Record<string, string>): Promise<TeamProcess> {
+  const p = await startTeamProcess(env);
+  children.push(p);
+  return p;
 }
 
-async function serviceProcess(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`service process exited (${code}) before listening`)));
-  });
-  const { url, pid } = JSON.parse(line) as { url: string; pid: number };
-  return { child, url, pid };
-}
-
-async function upload(url: string, key: string, fileName: string): Promise<string> {
-  const res = await fetch(`${url}/prod/v1/files/upload`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify({ fileName, fileType: 'text/plain' }),
-  });
-  const ticket = (await res.json()) as { uploadId: string; presignedUploadURL: string };
-  expect(res.status).toBe(200);
-  expect((await put(ticket.presignedUploadURL, INVOICE_TEXT.replace('INV-1042', fileName), { 'content-type': 'text/plain' })).status).toBe(200);
-  return ticket.uploadId;
-}
+const upload = (url: string, key: string, fileName: string) => uploadText(url, key, fileName, INVOICE_TEXT.replace('INV-1042', fileName));
 
 const finishedSteps = (db: SqlDatabase, uploadId: string) =>
   db.prepare(`SELECT count(*) FROM upload_steps WHERE upload_id = ? AND step = 'processing_finished'`).pluck().get(uploadId) as number;
