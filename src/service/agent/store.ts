@@ -139,6 +139,14 @@ export function claimNextJob(db: DB, workerId: string, nowMs: number): JobRow | 
     .get(workerId, new Date(nowMs).toISOString(), nowMs) as JobRow | undefined;
 }
 
+/** This worker's running jobs whose stop was requested (perhaps through another service process). */
+export function stopRequestedRuns(db: DB, workerId: string): string[] {
+  return db
+    .prepare(`SELECT id FROM agent_jobs WHERE worker_id = ? AND status = 'RUNNING' AND stop_requested_at IS NOT NULL`)
+    .pluck()
+    .all(workerId) as string[];
+}
+
 export function heartbeat(db: DB, jobId: string, workerId: string, nowMs: number): void {
   db.prepare(`UPDATE agent_jobs SET heartbeat_at = ? WHERE id = ? AND worker_id = ? AND status = 'RUNNING'`).run(nowMs, jobId, workerId);
 }
