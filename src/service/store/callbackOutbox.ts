@@ -56,6 +56,11 @@ export function signingSecretOf(db: DB, keyId: string): string | undefined {
   return prepared(db, 'SELECT signing_secret FROM api_keys WHERE id = ?').pluck().get(keyId) as string | undefined;
 }
 
+/** A delivery given up without an attempt (the service is stopping): due again at `now`. */
+export function releaseCallback(db: DB, id: string, now: number): void {
+  prepared(db, `UPDATE callback_outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending'`).run(now, id);
+}
+
 export function markDelivered(db: DB, id: string): void {
   prepared(db, `UPDATE callback_outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL WHERE id = ?`).run(id);
 }
