@@ -6,7 +6,7 @@ import { buildOpenApi } from '../contract/openapi.js';
 import { openServiceDatabase } from './store/open.js';
 import type { DB } from './store/sql.js';
 import { callbackDelivery } from './callbacks.js';
-import { corePlugin } from './core.js';
+import { addressOf, corePlugin } from './core.js';
 import { problemBody, problemOf, ServiceProblem } from './errors.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './options.js';
 import { processingQueuePlugin } from './processingQueue.js';
@@ -20,8 +20,10 @@ export interface Service {
   options: ResolvedOptions;
   /** Start listening and background work; resolves to the base address. */
   listen(): Promise<string>;
-  /** The base address (after listen). */
+  /** The base address (after listen): the public one (publicUrl) when set. */
   readonly url: string;
+  /** The address this process listens on (after listen), `http://127.0.0.1:PORT`. */
+  readonly localUrl: string;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,9 @@ export function buildService(input: ServiceOptions): Service {
     options,
     get url() {
       return app.baseUrl();
+    },
+    get localUrl() {
+      return addressOf(app, options);
     },
     async listen() {
       // The workers start in onListen hooks, once the address is known.

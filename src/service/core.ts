@@ -55,7 +55,7 @@ function loadUrlSecret(dataDir: string): Buffer {
 }
 
 /** `http://host:port` of a listening server; a wildcard host is reached on loopback. */
-function addressOf(app: FastifyInstance, options: ResolvedOptions): string {
+export function addressOf(app: FastifyInstance, options: ResolvedOptions): string {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;

@@ -58,7 +58,8 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
   const ownsDir = options.dataDir === undefined;
   return {
     service,
-    url: service.url,
+    // Requests go to the process itself, also when the addresses it hands out name a proxy (publicUrl).
+    url: service.localUrl,
     dataDir,
     key,
     createKey: (o) => createKey(service.db, o),
@@ -71,7 +72,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
         headers['content-type'] ??= 'application/json';
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       }
-      const send = () => fetch(service.url + urlPath, { method, headers, body });
+      const send = () => fetch(service.localUrl + urlPath, { method, headers, body });
       // A kept-alive socket the server closed as the request went out (its idle timer and ours ran late
       // together on a busy loop): a GET is asked again, as the real client does.
       const res = await send().catch((err: unknown) => {
