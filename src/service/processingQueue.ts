@@ -247,15 +247,16 @@ export class ProcessingQueue {
 export function sweepEphemeral(app: FastifyInstance): number {
   const cutoff = new Date(app.serviceOptions.now() - app.serviceOptions.ephemeralTtlMs).toISOString();
   let removed = 0;
+  const released: string[] = [];
   for (const id of ephemeralUploadsBefore(app.db, cutoff)) {
     try {
-      deleteUploadWithFiles(app.db, id);
+      released.push(...deleteUploadWithFiles(app.db, id));
       removed++;
     } catch {
       // Something else still refers to it; the next sweep tries again.
     }
   }
-  if (removed > 0) collectGarbage(app.db, app.serviceOptions.dataDir);
+  if (removed > 0) collectGarbage(app.db, app.serviceOptions.dataDir, released, app.serviceOptions.now());
   return removed;
 }
 

@@ -41,11 +41,16 @@ export function existingFileIds(db: DB, workspaceId: string, ids: string[]): Set
  * job by cascade), so the original bytes are no longer referenced; then unreferenced blobs are removed.
  */
 export function deleteFileRows(db: DB, dataDir: string, workspaceId: string, ids: string[]): void {
+  const released = new Set<string>();
   db.transaction(() => {
+    const blobsOf = db.prepare(
+      'SELECT blob_sha256 FROM files WHERE id = ? AND workspace_id = ? UNION SELECT u.blob_sha256 FROM uploads u JOIN files f ON f.upload_id = u.id WHERE f.id = ? AND f.workspace_id = ? AND u.blob_sha256 IS NOT NULL',
+    ).pluck();
     const uploadOf = db.prepare('SELECT upload_id FROM files WHERE id = ? AND workspace_id = ?').pluck();
     const remove = db.prepare('DELETE FROM files WHERE id = ? AND workspace_id = ?');
     const uploads = new Set<string>();
     for (const id of ids) {
+      for (const sha256 of blobsOf.all(id, workspaceId, id, workspaceId) as string[]) released.add(sha256);
       const uploadId = uploadOf.get(id, workspaceId) as string | undefined;
       if (uploadId) uploads.add(uploadId);
       remove.run(id, workspaceId);
@@ -55,5 +60,5 @@ export function deleteFileRows(db: DB, dataDir: string, workspaceId: string, ids
     );
     for (const uploadId of uploads) dropUpload.run(uploadId, workspaceId);
   })();
-  collectGarbage(db, dataDir);
+  collectGarbage(db, dataDir, released);
 }

@@ -109,10 +109,18 @@ export function ephemeralUploadsBefore(db: DB, cutoff: string): string[] {
 export const EPHEMERAL_DUE_SQL = 'SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?';
 
 /** Delete an upload with its files (their values and pages by cascade); throws when something still refers to it. */
-export function deleteUploadWithFiles(db: DB, uploadId: string): void {
-  db.transaction(() => {
+/** Deletes an upload and its files; answers the blobs they referred to (for collectGarbage). */
+export function deleteUploadWithFiles(db: DB, uploadId: string): string[] {
+  return db.transaction(() => {
+    const blobs = prepared(
+      db,
+      'SELECT blob_sha256 FROM files WHERE upload_id = ? UNION SELECT blob_sha256 FROM uploads WHERE id = ? AND blob_sha256 IS NOT NULL',
+    )
+      .pluck()
+      .all(uploadId, uploadId) as string[];
     prepared(db, 'DELETE FROM files WHERE upload_id = ?').run(uploadId);
     prepared(db, 'DELETE FROM uploads WHERE id = ?').run(uploadId);
+    return blobs;
   })();
 }
 
