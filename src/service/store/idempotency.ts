@@ -1,4 +1,4 @@
-import type { DB } from './sql.js';
+import { dialectOf, type DB } from './sql.js';
 
 /** A response as the idempotency store keeps it. */
 export interface StoredResponse {
@@ -59,6 +59,11 @@ export class IdempotencyStore {
 
   claim(scope: Scope, print: string): Claim {
     return this.db.transaction((): Claim => {
+      // Team service: the same key sent to two processes at once is decided by one, then the other
+      // (SQLite has one writer at a time).
+      if (dialectOf(this.db) === 'postgres') {
+        this.db.prepare('SELECT pg_advisory_xact_lock(hashtext(?))').get(`idempotency:${scope.keyId}:${scope.method}:${scope.path}:${scope.idempotencyKey}`);
+      }
       const row = this.db
         .prepare(
           `SELECT fingerprint, state, status, content_type, body, created_at, valid_until, base_url FROM idempotency_records
