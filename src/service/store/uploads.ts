@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadStatus } from '../../contract/uploads.js';
-import { prepared, type DB } from './sql.js';
+import { dialectOf, isUniqueViolation, prepared, type DB } from './sql.js';
 import { filesOfUpload, toFileRecord } from './files.js';
 
 // Rows of the uploads and upload_steps tables (migration 0002) and their API shape; the files
@@ -145,11 +145,26 @@ export function uploadStatus(db: DB, upload: UploadRow): UploadStatus {
 
 /** Append a step of the upload's current run. */
 export function recordStep(db: DB, uploadId: string, step: StepRow['step'], status: StepRow['status'], timestamp: string): void {
-  prepared(
-    db,
-    `INSERT INTO upload_steps (upload_id, seq, step, status, timestamp)
-     VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM upload_steps WHERE upload_id = ?), ?, ?, ?)`,
-  ).run(uploadId, uploadId, step, status, timestamp);
+  const insert = () =>
+    prepared(
+      db,
+      `INSERT INTO upload_steps (upload_id, seq, step, status, timestamp)
+       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM upload_steps WHERE upload_id = ?), ?, ?, ?)`,
+    ).run(uploadId, uploadId, step, status, timestamp);
+  if (dialectOf(db) === 'sqlite') {
+    insert();
+    return;
+  }
+  // Team service: another process may have taken the same number a moment ago (a PUT through one
+  // process while another processes the upload). In a savepoint, so the retry keeps the transaction.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.transaction(insert)();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /** Media types of a zip upload (any case); a name ending in `.zip` makes one too. */
