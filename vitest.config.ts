@@ -8,11 +8,11 @@ import { defineConfig } from 'vitest/config';
 // whose database writes are those of uploads.test.ts and would only double their CPU time.
 const POSTGRES_TESTS = [
   'test/integration/service/contract*.test.ts',
-  'test/integration/service/{uploads,uploads.batch,uploads.callbacks,uploads.restart}.test.ts',
+  'test/integration/service/{uploads,uploads.batch,uploads.callbacks,uploads.callbackAddress,uploads.pipeline,uploads.restart}.test.ts',
   'test/integration/service/{files.values,files.preview,files.delete,directories,claims}.test.ts',
   'test/integration/service/fileTypes*.test.ts',
-  'test/integration/agent/{sessions,runs,scope,answers,restart}.test.ts',
-  'test/integration/review/vendorMemory.test.ts',
+  'test/integration/agent/{sessions,runs,scope,answers,restart,figures}.test.ts',
+  'test/integration/review/{vendorMemory,servicePages}.test.ts',
   'test/integration/service/postgres/**/*.test.ts',
 ];
 
