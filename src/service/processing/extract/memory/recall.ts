@@ -5,7 +5,7 @@ import type { ExtractedField } from '../../types.js';
 import { roleOf } from '../roles.js';
 import { commonKeys, sameVendor, vendorKeys } from './keys.js';
 import type { VendorMemory } from './vendor.js';
-import { CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
+import { AFTER_COLON, CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
 import { linesOf, squash, wordsOfPages, type MemoryLine, type MemoryWord } from './words.js';
 
 // The next document of a known vendor (issue 16): its remembered fields are read first where the
@@ -66,7 +66,7 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
  * letters as one, and of an amount only its decimal separator and decimals (the last cell's end).
  */
 export function shapeOf(text: string, type: string): string {
-  const tail = type === 'number' ? /[-(]?\d[\d.,' ]*\d\)?\s*\S*$/.exec(text)?.[0] : type === 'date' ? /\d[\d./\- \p{L}]*\d/u.exec(text)?.[0] : text.split(':').pop();
+  const tail = type === 'number' ? /[-(]?\d[\d.,' ]*\d\)?\s*\S*$/.exec(text)?.[0] : type === 'date' ? /\d[\d./\- \p{L}]*\d/u.exec(text)?.[0] : AFTER_COLON.exec(text)?.[0];
   const value = (tail ?? text).trim();
   if (type === 'number') return /([.,])(\d{1,2})\D*$/.exec(value)?.slice(1).map((x, i) => (i ? x.length : x)).join('') ?? 'whole';
   return value.replace(/\p{N}+/gu, '9').replace(/\p{L}+/gu, 'a').replace(/\s+/g, ' ');
@@ -112,7 +112,7 @@ function parse(text: string, type: string, r: { style: DecimalStyle | undefined;
     return amounts.length ? amounts[amounts.length - 1]! : null;
   }
   if (type === 'date') return parseDate(text, r.order);
-  // Text beside its label in one cell ("Invoice No: A-17"): what follows the last colon.
-  const after = text.includes(':') ? text.slice(text.lastIndexOf(':') + 1) : text;
+  // Text beside its label in one cell ("Invoice No: A-17", "請求番号：INV-86"): what follows the last colon.
+  const after = AFTER_COLON.exec(text)?.[0] ?? text;
   return after.trim() || null;
 }
