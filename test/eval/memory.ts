@@ -1,13 +1,13 @@
 // The vendor-memory eval (issue 16): as a reviewer would, correct the first document of each
-// vendor that appears more than once from its truth and confirm its other values (the service
-// learns from what a person corrected and confirmed),
+// vendor that appears more than once from its truth and confirm its other values, line items
+// included (the service learns from what a person corrected and confirmed),
 // then score that vendor's other documents with the memory and without it.
 
 import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { learnCorrections, wordsOfPages } from '../../src/service/processing/extract/memory/index.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
 import { report, score, type Loaded } from './evaluate.js';
-import { same, squash, TITLE_OF } from './score.js';
+import { ITEM_KEY, same, squash, TITLE_OF } from './score.js';
 
 export type ExtractWith = (l: Loaded, memory: VendorMemory[]) => ExtractedField[];
 
@@ -33,10 +33,12 @@ export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith, by: 've
       const title = TITLE_OF[key];
       const f = fields.find((x) => x.title === title);
       const truth = first!.doc.truth[key] ?? null;
-      if (!title || !f || key === 'line_items' || truth === null) return [];
+      if (!title || !f || truth === null) return [];
       const wrong = !same(key, truth, f.value);
       if (wrong) corrected++;
-      return [{ title, type: f.type, value: truth, corrected: wrong }];
+      // Line items as the review page's table saves them: rows under the schema's item titles.
+      const value = key === 'line_items' && Array.isArray(truth) ? truth.map((row) => Object.fromEntries(Object.entries(row as object).map(([k, v]) => [ITEM_KEY[k] ?? k, v]))) : truth;
+      return [{ title, type: f.type, value, corrected: wrong }];
     });
     const vendor = first!.doc.truth.vendor_name;
     const memory = learnCorrections(memories, wordsOfPages(first!.pages), vendor, checked);

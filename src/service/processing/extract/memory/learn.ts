@@ -20,6 +20,8 @@ export interface FieldMemory {
   format: string | null;
   /** The value itself, for fields that do not change between a vendor's documents. */
   value?: unknown;
+  /** Of line items: the texts of the vendor's items (items.ts). */
+  items?: string[];
   /**
    * Learned from a correction (the extractor was wrong here): its reading then replaces the
    * extractor's. Learned from a confirmation, it only makes an agreeing value sure.

@@ -3,6 +3,7 @@ import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { ExtractedField } from '../../types.js';
 import { roleOf } from '../roles.js';
+import { snapRows } from './items.js';
 import { commonKeys, sameVendor, vendorKeys } from './keys.js';
 import type { VendorMemory } from './vendor.js';
 import { AFTER_COLON, CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
@@ -43,6 +44,7 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
   const recalled = fields.map((f) => {
     const m = memory.fields[f.title];
     if (!m) return f;
+    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items) } : f;
     const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
     if (!found || found.value === null) return f;
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
