@@ -52,7 +52,7 @@ export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith, by: 've
     vendors: repeated.length,
     firstDocumentsCorrected: { fields: corrected, memories: memories.length },
     scoredDocuments: rest.length,
-    withMemory: { fields: withMemory.overallAccuracy, fieldAccuracy: withMemory.fieldAccuracy, fullyRight: withMemory.fullyRight, failures: withMemory.failures },
+    withMemory: { fields: withMemory.overallAccuracy, fieldAccuracy: withMemory.fieldAccuracy, fullyRight: withMemory.fullyRight, sure: withMemory.calibration.sure, failures: withMemory.failures },
     withoutMemory: { fields: without.overallAccuracy, fieldAccuracy: without.fieldAccuracy, fullyRight: without.fullyRight },
   };
 }
@@ -64,4 +64,6 @@ export function printMemory(name: string, m: ReturnType<typeof vendorMemoryEval>
   console.log(`    all fields       ${String(m.withMemory.fields).padStart(5)}% with memory   ${String(m.withoutMemory.fields).padStart(5)}% without`);
   for (const [k, v] of Object.entries(m.withMemory.fieldAccuracy)) console.log(`    ${k.padEnd(16)} ${String(v).padStart(5)}%               ${String(m.withoutMemory.fieldAccuracy[k]).padStart(5)}%`);
   console.log(`    fully right      ${m.withMemory.fullyRight.percent}%               ${m.withoutMemory.fullyRight.percent}%   (${name})`);
+  const sure = m.withMemory.sure;
+  console.log(`    sure (>= 0.9) with memory: ${sure.fields} fields (${sure.share}% of all), ${sure.accuracy ?? '-'}% right`);
 }
