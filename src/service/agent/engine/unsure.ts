@@ -2,7 +2,7 @@
 // threshold and not corrected by a person is named as such, and a field that was not extracted is
 // looked for on the page, by its label, and quoted as printed (never turned into a figure).
 import type { Citation } from '../../../contract/agent.js';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import { labelOf } from './filters.js';
 import { phrases } from './phrases.js';
 import { SURE, type DocRecord, type Role } from './records.js';
