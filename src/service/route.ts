@@ -171,14 +171,13 @@ export function createRoute(deps: RouteDeps): <O extends Operation>(app: Fastify
       },
       // Synchronous unless the operation's handler is: a handler that answers at once (most
       // reads) is sent without going through promise turns.
+      // A promise that handle() returns rejects with a shaped error already (fail()).
       handler: (request, reply) => {
         try {
-          const pending = handle(request, reply);
-          if (pending) return pending.catch((error: unknown) => Promise.reject(shapeFor(op, error)));
+          return handle(request, reply);
         } catch (error) {
           throw shapeFor(op, error);
         }
-        return undefined;
       },
     };
     if (op.bodyKind === 'multipart') {
@@ -221,9 +220,17 @@ export function createRoute(deps: RouteDeps): <O extends Operation>(app: Fastify
         } as RouteInput<typeof op>;
         const result = handler(input);
         if (isThenable(result)) {
-          return Promise.resolve(result)
-            .then((value) => answer(deps, op, reply, scope, value))
-            .catch((error: unknown) => fail(deps, op, request, scope, error));
+          // One promise turn: an answer that fails to be stored or sent fails like the handler.
+          return Promise.resolve(result).then(
+            (value) => {
+              try {
+                answer(deps, op, reply, scope, value);
+              } catch (error) {
+                fail(deps, op, request, scope, error);
+              }
+            },
+            (error: unknown) => fail(deps, op, request, scope, error),
+          );
         }
         answer(deps, op, reply, scope, result);
         return undefined;
