@@ -176,6 +176,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     // ticket's write is atomic on its own (createTicket): no savepoint of the batch around it.
     return batchedWrite(app.db, () => new Reply(uploadFile.status, createTicket(app, body, auth), {}, ticketReplay(app, issuedAt)), ATOMIC);
   }, {
+    compiledSerializer: true,
     invalidDetails: {
       '/fileName': 'Invalid fileName.',
       '/fileType': 'Invalid fileType.',
