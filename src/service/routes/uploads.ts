@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_OCR_MODEL, getUpload, listFiles, uploadFile, type UploadBody, type UploadTicket } from '../../contract/uploads.js';
 import { checkCallbackAddress } from '../callbackAddress.js';
+import { isoTime } from '../isoTime.js';
 import { callbackPolicy, type AuthContext } from '../options.js';
 import { forbidden, notFound, ServiceProblem, validationFailed } from '../errors.js';
 import type { ReplayLimit } from '../store/idempotency.js';
@@ -98,7 +99,7 @@ function createTicket(app: FastifyInstance, body: z.output<typeof UploadBody>, a
     }
   }
   const objectId = timeOrderedUuid();
-  const input: TicketInput = { body, auth, callback, start, objectId, now: new Date(app.serviceOptions.now()).toISOString() };
+  const input: TicketInput = { body, auth, callback, start, objectId, now: isoTime(app.serviceOptions.now()) };
   // Made before the row is written, so nothing after the write can throw.
   const storagePath = storagePathOf(auth.workspaceId, objectId);
   const presignedUploadURL = signUrl(app.baseUrl(), app.urlSecret, 'upload', objectId, app.serviceOptions.uploadUrlTtlSeconds, app.serviceOptions.now());
