@@ -1,11 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects, one `vitest run`: every test on the embedded default (SQLite), and the service's
+// contract and conformance tests again against PostgreSQL (the team service), on a throw-away
+// cluster that test/helpers/postgresSetup.ts starts for the run (PostgreSQL must be installed:
+// .ci/run installs Debian's package). Left out on PostgreSQL: tests of SQLite itself (file modes
+// of service.db, the embedded service of a daemon) and the processing-engine suites (OCR, formats),
+// whose database writes are those of uploads.test.ts and would only double their CPU time.
+const POSTGRES_TESTS = [
+  'test/integration/service/contract*.test.ts',
+  'test/integration/service/{uploads,uploads.batch,uploads.callbacks,uploads.callbackAddress,uploads.pipeline,uploads.restart}.test.ts',
+  'test/integration/service/{files.values,files.preview,files.delete,directories,claims}.test.ts',
+  'test/integration/service/fileTypes*.test.ts',
+  'test/integration/agent/{sessions,runs,scope,answers,restart,figures}.test.ts',
+  'test/integration/review/{vendorMemory,servicePages}.test.ts',
+  'test/integration/service/postgres/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/helpers/summaryReporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          exclude: ['test/integration/service/postgres/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_TESTS,
+          globalSetup: ['./test/helpers/postgresSetup.ts'],
+        },
+      },
+    ],
   },
 });

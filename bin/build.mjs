@@ -20,10 +20,12 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 // The compiled modules read their SQL migrations from beside them (dist/src/...), and the
-// extraction ranker its weights; tsc only emits JavaScript.
-for (const dir of ['src/service/store/migrations', 'src/sync/state/migrations']) {
+// extraction ranker its weights, the team service its PostgreSQL worker (plain JavaScript); tsc
+// only emits JavaScript from TypeScript.
+for (const dir of ['src/service/store/migrations', 'src/service/store/migrations-postgres', 'src/sync/state/migrations']) {
   fs.cpSync(path.join(root, dir), path.join(root, 'dist', dir), { recursive: true });
 }
+fs.cpSync(path.join(root, 'src/service/store/postgres/worker.mjs'), path.join(root, 'dist/src/service/store/postgres/worker.mjs'));
 const weights = 'src/service/processing/extract/rank/weights.json';
 fs.cpSync(path.join(root, weights), path.join(root, 'dist', weights));
 fs.writeFileSync(path.join(root, STAMP), `${JSON.stringify({ sourcesMtimeMs: sourcesAt, builtAt: new Date().toISOString() })}\n`);

@@ -1,11 +1,11 @@
-import type { Transaction } from 'better-sqlite3';
-import { prepared, type DB } from './sqlite.js';
+import { prepared, type SqlDatabase as DB, type SqlTransaction } from './service/store/sql.js';
 
 // Group commit. A commit in WAL mode costs far more than the insert it carries (file locks,
 // WAL frames for every touched page, now and then a checkpoint), and under load many writes
 // are asked for in one turn of the event loop (the service's upload tickets, the daemon's steps
 // of a burst of files): they share one transaction. Each write still runs in a savepoint of its
 // own, so one that throws is undone alone and only its caller sees the error; the others commit.
+// Any SqlDatabase: the daemon's state (SQLite) and the service's database on either engine.
 
 interface Pending {
   write: () => unknown;
@@ -91,7 +91,7 @@ function flush(db: DB): void {
   });
 }
 
-const batchTransactions = new WeakMap<DB, Transaction<(body: () => void) => void>>();
+const batchTransactions = new WeakMap<DB, SqlTransaction<(body: () => void) => void>>();
 
 /**
  * The batch's transaction, its wrapper made once per database. IMMEDIATE: it takes the write lock

@@ -2,18 +2,16 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildOpenApi } from '../contract/openapi.js';
-import { openDatabase, type DB } from '../sqlite.js';
+import { openServiceDatabase } from './store/open.js';
+import type { DB } from './store/sql.js';
 import { callbackDelivery } from './callbacks.js';
-import { corePlugin } from './core.js';
+import { addressOf, corePlugin } from './core.js';
 import { problemBody, problemOf, ServiceProblem } from './errors.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './options.js';
 import { processingQueuePlugin } from './processingQueue.js';
 import { areas } from './routes/index.js';
 import { renderEntries } from './store/fileValues.js';
-
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'store', 'migrations');
 
 export interface Service {
   /** The Fastify instance, decorated by core.ts, callbacks.ts and processingQueue.ts. */
@@ -22,8 +20,10 @@ export interface Service {
   options: ResolvedOptions;
   /** Start listening and background work; resolves to the base address. */
   listen(): Promise<string>;
-  /** The base address (after listen). */
+  /** The base address (after listen): the public one (publicUrl) when set. */
   readonly url: string;
+  /** The address this process listens on (after listen), `http://127.0.0.1:PORT`. */
+  readonly localUrl: string;
   close(): Promise<void>;
 }
 
@@ -76,8 +76,8 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Serv
 
 export function buildService(input: ServiceOptions): Service {
   const options = resolveOptions(input);
-  const db = openDatabase(path.join(ownerOnlyFolder(options.dataDir), 'service.db'), MIGRATIONS);
-  ownerOnlyFiles(options.dataDir, ['service.db', 'service.db-wal', 'service.db-shm']);
+  const db = openServiceDatabase(ownerOnlyFolder(options.dataDir), options.database);
+  if (!options.database) ownerOnlyFiles(options.dataDir, ['service.db', 'service.db-wal', 'service.db-shm']);
   renderEntries(db, 'unrendered');
   const app = Fastify({
     logger: options.logger ? { redact: ['req.headers["x-api-key"]'] } : false,
@@ -127,6 +127,9 @@ export function buildService(input: ServiceOptions): Service {
     options,
     get url() {
       return app.baseUrl();
+    },
+    get localUrl() {
+      return addressOf(app, options);
     },
     async listen() {
       // The workers start in onListen hooks, once the address is known.

@@ -5,7 +5,7 @@ import { CallbackAddressRefused, guardedAgent, refusalOf } from './callbackAddre
 import type { FastifyInstance } from 'fastify';
 import { backgroundWorker } from './core.js';
 import { callbackPolicy } from './options.js';
-import { dueCallbacks, insertCallback, markAttemptFailed, markDelivered, signingSecretOf, type OutboxRow } from './store/callbackOutbox.js';
+import { dueCallbacks, insertCallback, markAttemptFailed, markDelivered, releaseCallback, signingSecretOf, type OutboxRow } from './store/callbackOutbox.js';
 
 // Callbacks (decisions 6 and 14) go through a persisted outbox: a row is written in the same
 // transaction as the event that causes it, and a deliverer POSTs due rows until one answers
@@ -89,7 +89,8 @@ export class CallbackDeliverer {
   private pump(): void {
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
-    const due = dueCallbacks(this.app.db, this.app.serviceOptions.now(), room + this.inFlight.size);
+    const now = this.app.serviceOptions.now();
+    const due = dueCallbacks(this.app.db, now, room + this.inFlight.size, now + this.app.serviceOptions.callbackTimeoutMs + 5_000);
     for (const row of due) {
       if (this.inFlight.size >= MAX_IN_FLIGHT) break;
       if (this.inFlight.has(row.id)) continue;
@@ -127,7 +128,11 @@ export class CallbackDeliverer {
       if (res.statusCode >= 200 && res.statusCode < 300) return this.settle(row, true);
       error = `HTTP ${res.statusCode}`;
     } catch (err) {
-      if (stopSignal.aborted) return; // shutting down: not an attempt
+      // Shutting down: not an attempt, and due again at once (for another team-service process too).
+      if (stopSignal.aborted) {
+        if (this.app.db.open) releaseCallback(this.app.db, row.id, this.app.serviceOptions.now());
+        return;
+      }
       const refusal = findRefusal(err);
       if (refusal) return this.settle(row, false, `Callback address refused: ${refusal.message}.`, true);
       error = (err as Error).message || String(err);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DB } from '../sqlite.js';
+import type { DB } from './store/sql.js';
 import type { ResolvedOptions } from './options.js';
 import { RateLimiter } from './rateLimit.js';
 import { createRoute, type RouteFn } from './route.js';
@@ -25,22 +25,37 @@ declare module 'fastify' {
     idempotency: IdempotencyStore;
     /** Secret for signing presigned addresses (upload, preview). */
     urlSecret: Buffer;
-    /** The address clients reach this service at (`http://127.0.0.1:PORT`), known once listening. */
+    /** The address clients reach this service at (`http://127.0.0.1:PORT`, or the public address behind a proxy), known once listening. */
     baseUrl(): string;
     /** Register an operation of the contract with its handler (validation, auth, idempotency included). */
     operation: RouteFn;
   }
 }
 
-/** A secret kept in the data folder, so presigned addresses survive a restart. */
+/**
+ * A secret kept in the data folder, so presigned addresses survive a restart (and, on a shared
+ * data folder, an address one team-service process signed is honoured by the others). Written
+ * whole under another name and linked into place: of processes starting together, one creates
+ * it and the others read that one.
+ */
 function loadUrlSecret(dataDir: string): Buffer {
   const file = path.join(dataDir, 'url-secret');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  if (!fs.existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
 }
 
 /** `http://host:port` of a listening server; a wildcard host is reached on loopback. */
-function addressOf(app: FastifyInstance, options: ResolvedOptions): string {
+export function addressOf(app: FastifyInstance, options: ResolvedOptions): string {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
@@ -80,7 +95,7 @@ async function core(app: FastifyInstance, { db, options }: { db: DB; options: Re
   let sweeper: NodeJS.Timeout | undefined;
   // Runs before the workers' onListen hooks (registered later): they may hand out addresses.
   app.addHook('onListen', async () => {
-    baseUrl = addressOf(app, options);
+    baseUrl = options.publicUrl ?? addressOf(app, options);
     sweeper = setInterval(() => idempotency.sweep(), options.sweepIntervalMs);
     sweeper.unref();
   });

@@ -5,8 +5,19 @@ import type { ProcessInput, ProcessResult } from './processing/types.js';
 import type { AuthContext } from './store/tenancy.js';
 
 export interface ServiceOptions {
-  /** Folder of the service's SQLite file and blob store. */
+  /**
+   * Folder of the service's SQLite file and blob store. With `database`, the folder of the blob
+   * store (and of the secret that signs presigned addresses) that every service process sharing
+   * the database must see: a shared volume (docs/team-server.md).
+   */
   dataDir: string;
+  /** A PostgreSQL address (`postgres://...`): the team service keeps its data there instead of in SQLite. */
+  database?: string;
+  /**
+   * The address clients reach the service at, when it is not the one it listens on: behind a
+   * reverse proxy (the team service) the upload and preview addresses it hands out name the proxy.
+   */
+  publicUrl?: string;
   host?: string;
   /** 0: any free port. */
   port?: number;
@@ -33,6 +44,12 @@ export interface ServiceOptions {
   callbackTimeoutMs?: number;
   /** Processing jobs run at once. Default 2. */
   processingConcurrency?: number;
+  /**
+   * PostgreSQL (several service processes share the queue): how long a claimed job stays with its
+   * process without a renewal; a process renews its leases every third of it, and a dead one's
+   * jobs are taken over once they run out. Default 60 s.
+   */
+  processingLeaseMs?: number;
   /** A processing run still going after this long is aborted and its upload failed. Default 30 min. */
   processingTimeoutMs?: number;
   /** Replaces the processing engine (tests inject delays and faults); default processFile. */
@@ -52,7 +69,9 @@ export interface ServiceOptions {
   logger?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' | 'timeouts'>> & {
+export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' | 'timeouts' | 'database' | 'publicUrl'>> & {
+  database?: string;
+  publicUrl?: string;
   timeouts: Required<NonNullable<ServiceOptions['timeouts']>>;
   now: () => number;
   processor?: ServiceOptions['processor'];
@@ -61,6 +80,8 @@ export type ResolvedOptions = Required<Omit<ServiceOptions, 'now' | 'processor' 
 export function resolveOptions(options: ServiceOptions): ResolvedOptions {
   return {
     dataDir: options.dataDir,
+    database: options.database,
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     maxDirectoryDepth: options.maxDirectoryDepth ?? 1,
@@ -77,6 +98,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     callbackTimeoutMs: options.callbackTimeoutMs ?? 30_000,
     processingConcurrency: options.processingConcurrency ?? 2,
     processingTimeoutMs: options.processingTimeoutMs ?? 30 * 60_000,
+    processingLeaseMs: options.processingLeaseMs ?? 60_000,
     processor: options.processor,
     agent: options.agent ?? {},
     timeouts: { idleMs: 60_000, requestMs: 15 * 60_000, headersMs: 20_000, keepAliveMs: 10_000, ...options.timeouts },

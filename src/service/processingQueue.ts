@@ -6,7 +6,11 @@ import { loadMemories } from './store/vendorMemory.js';
 import { ProcessingError, type ProcessingStep, type ProcessResult } from './processing/types.js';
 import { blobPath, collectGarbage, putBlobBytes } from './store/blobs.js';
 import { candidateSchemas, getSchemaForExtraction } from './store/schemas.js';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { dialectOf } from './store/sql.js';
 import {
+  claimDueJobs,
   claimJob,
   completeRun,
   currentUpload,
@@ -14,6 +18,7 @@ import {
   jobsPending,
   markJobDone,
   queuedJobs,
+  renewLeases,
   requeueInterrupted,
   startRun,
   type ProcessingJob,
@@ -27,6 +32,11 @@ import { deleteUploadWithFiles, ephemeralUploadsBefore, recordStep } from './sto
 // Its jobs live in processing_jobs (store/processingRuns.ts), so a restart resumes queued and
 // interrupted jobs. A newer PUT bumps the upload's generation: the older run is aborted and
 // whatever it still produces is discarded, because every write checks the generation.
+//
+// On PostgreSQL (the team service) several service processes share one queue: each claims its
+// jobs with FOR UPDATE SKIP LOCKED under a lease it renews while it runs them (claimDueJobs), and
+// a process that dies has its jobs taken over by another once their leases run out. On SQLite
+// one process owns the queue, as before.
 
 /** A run interrupted this many times (crashes, restarts) fails instead of looping forever. */
 const MAX_ATTEMPTS = 5;
@@ -39,8 +49,13 @@ export class ProcessingQueue {
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
+  private renewer: NodeJS.Timeout | undefined;
+  /** PostgreSQL: this process's name on the jobs it holds; undefined on SQLite (no leases). */
+  private readonly worker: string | undefined;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly app: FastifyInstance) {
+    this.worker = dialectOf(app.db) === 'postgres' ? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` : undefined;
+  }
 
   private get db() {
     return this.app.db;
@@ -52,8 +67,15 @@ export class ProcessingQueue {
 
   /** Start the worker, and the sweeper of ephemeral uploads beside it. */
   start(): void {
-    // Runs of a previous process that never finished start over.
-    requeueInterrupted(this.db);
+    // Runs of a previous process that never finished start over (on PostgreSQL, when their lease runs out).
+    if (!this.worker) requeueInterrupted(this.db);
+    else {
+      const leaseMs = this.app.serviceOptions.processingLeaseMs;
+      this.renewer = setInterval(() => {
+        if (this.db.open) renewLeases(this.db, this.worker!, this.app.serviceOptions.now() + leaseMs);
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      this.renewer.unref();
+    }
     this.stopped = false;
     this.wake();
     sweepEphemeral(this.app);
@@ -65,11 +87,12 @@ export class ProcessingQueue {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.renewer) clearInterval(this.renewer);
     for (const run of this.running.values()) run.controller.abort();
     // A run stuck in a library that ignores the abort must not hold the service open:
     // its job goes back to the queue below either way.
     await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), delay(STOP_GRACE_MS)]);
-    requeueInterrupted(this.db);
+    requeueInterrupted(this.db, this.worker);
   }
 
   /** A PUT queued a new generation of this upload: abort an older run and pick the job up. */
@@ -95,11 +118,7 @@ export class ProcessingQueue {
   private pump(): void {
     const room = this.app.serviceOptions.processingConcurrency - this.running.size;
     if (room <= 0) return;
-    const queued = queuedJobs(this.db, room + this.running.size);
-    for (const job of queued) {
-      if (this.running.size >= this.app.serviceOptions.processingConcurrency) break;
-      if (this.running.has(job.upload_id)) continue; // its older run is still unwinding
-      if (!claimJob(this.db, job, this.iso())) continue;
+    for (const job of this.claim(room)) {
       const controller = new AbortController();
       const done = this.run({ ...job, attempts: job.attempts + 1 }, controller.signal)
         .catch((err: unknown) => {
@@ -112,6 +131,23 @@ export class ProcessingQueue {
         });
       this.running.set(job.upload_id, { generation: job.generation, controller, done });
     }
+  }
+
+  /** Jobs this process takes now, at most `room`, each already marked running. */
+  private claim(room: number): ProcessingJob[] {
+    if (this.worker) {
+      const nowMs = this.app.serviceOptions.now();
+      const leaseMs = this.app.serviceOptions.processingLeaseMs;
+      // An upload whose older run is still unwinding here waits for it.
+      return claimDueJobs(this.db, { worker: this.worker, limit: room, now: this.iso(), nowMs, leaseMs, skip: [...this.running.keys()] });
+    }
+    const claimed: ProcessingJob[] = [];
+    for (const job of queuedJobs(this.db, room + this.running.size)) {
+      if (claimed.length >= room) break;
+      if (this.running.has(job.upload_id)) continue; // its older run is still unwinding
+      if (claimJob(this.db, job, this.iso())) claimed.push(job);
+    }
+    return claimed;
   }
 
   private async run(job: ProcessingJob, signal: AbortSignal): Promise<void> {
@@ -211,15 +247,16 @@ export class ProcessingQueue {
 export function sweepEphemeral(app: FastifyInstance): number {
   const cutoff = new Date(app.serviceOptions.now() - app.serviceOptions.ephemeralTtlMs).toISOString();
   let removed = 0;
+  const released: string[] = [];
   for (const id of ephemeralUploadsBefore(app.db, cutoff)) {
     try {
-      deleteUploadWithFiles(app.db, id);
+      released.push(...deleteUploadWithFiles(app.db, id));
       removed++;
     } catch {
       // Something else still refers to it; the next sweep tries again.
     }
   }
-  if (removed > 0) collectGarbage(app.db, app.serviceOptions.dataDir);
+  if (removed > 0) collectGarbage(app.db, app.serviceOptions.dataDir, released, app.serviceOptions.now());
   return removed;
 }
 

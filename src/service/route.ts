@@ -10,7 +10,7 @@ import { fingerprint } from './idempotency.js';
 import type { IdempotencyStore, ReplayLimit } from './store/idempotency.js';
 import type { RateLimiter } from './rateLimit.js';
 import { findKey, type AuthContext } from './store/tenancy.js';
-import type { DB } from '../sqlite.js';
+import type { DB } from './store/sql.js';
 
 /** What a handler sees: validated input plus the caller. */
 type Out<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;

@@ -1,10 +1,42 @@
 // Starts a real local service for tests and benchmarks: a temp data folder, 127.0.0.1, a key.
+// With DOCSYNC_TEST_DATABASE_URL (a PostgreSQL address: the `postgres` test project, whose global
+// setup starts a throw-away cluster) each service gets a fresh schema of that database instead of
+// a SQLite file: the same tests run against both engines.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startService, type Service } from './app.js';
 import type { ServiceOptions } from './options.js';
+import { PostgresDatabase } from './store/postgres/database.js';
 import { createKey, type CreatedKey, type CreateKeyOptions } from './store/tenancy.js';
+
+/** The address of a new, empty schema of the PostgreSQL database at `url` (its search_path set to it). */
+export function freshPostgresSchema(url: string): string {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const db = new PostgresDatabase(url);
+  try {
+    db.exec(`CREATE SCHEMA ${schema}`);
+  } finally {
+    db.close();
+  }
+  const address = new URL(url);
+  address.searchParams.set('options', `-c search_path=${schema}`);
+  return address.toString();
+}
+
+/** PostgreSQL schemas of data folders: a test that starts a service again on its folder finds its data again. */
+const schemaOfDataDir = new Map<string, string>();
+
+/** The database of a test service: the one asked for, else a schema under DOCSYNC_TEST_DATABASE_URL, else SQLite. */
+function testDatabase(options: Partial<ServiceOptions>, dataDir: string): string | undefined {
+  if ('database' in options) return options.database;
+  const url = process.env.DOCSYNC_TEST_DATABASE_URL;
+  if (!url) return undefined;
+  let schema = schemaOfDataDir.get(dataDir);
+  if (!schema) schemaOfDataDir.set(dataDir, (schema = freshPostgresSchema(url)));
+  return schema;
+}
 
 export interface TestService {
   service: Service;
@@ -20,12 +52,14 @@ export interface TestService {
 
 export async function startTestService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-service-'));
-  const service = await startService({ allowInsecureCallbacks: true, rateLimit: { rate: 10_000, burst: 10_000 }, ...options, dataDir });
+  const database = testDatabase(options, dataDir);
+  const service = await startService({ allowInsecureCallbacks: true, rateLimit: { rate: 10_000, burst: 10_000 }, ...options, dataDir, database });
   const key = createKey(service.db);
   const ownsDir = options.dataDir === undefined;
   return {
     service,
-    url: service.url,
+    // Requests go to the process itself, also when the addresses it hands out name a proxy (publicUrl).
+    url: service.localUrl,
     dataDir,
     key,
     createKey: (o) => createKey(service.db, o),
@@ -38,7 +72,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
         headers['content-type'] ??= 'application/json';
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       }
-      const send = () => fetch(service.url + urlPath, { method, headers, body });
+      const send = () => fetch(service.localUrl + urlPath, { method, headers, body });
       // A kept-alive socket the server closed as the request went out (its idle timer and ours ran late
       // together on a busy loop): a GET is asked again, as the real client does.
       const res = await send().catch((err: unknown) => {

@@ -7,6 +7,7 @@ import { enqueueCallback } from '../callbacks.js';
 import type { FastifyInstance } from 'fastify';
 import { estimateTokens, type AnswerEngine, type AnswerRequest, type AnswerWriter } from './engine/types.js';
 import type { ResolvedAgentOptions } from './options.js';
+import { dialectOf } from '../store/sql.js';
 import {
   claimNextJob,
   getJobRow,
@@ -16,6 +17,7 @@ import {
   markStale,
   queuedStopRequested,
   requestStop,
+  stopRequestedRuns,
   settleJob,
   writePartial,
   type JobRow,
@@ -27,11 +29,15 @@ export type StoredRequest = Omit<AnswerRequest, 'now' | 'workspaceId'>;
 
 class StoppedError extends Error {}
 
+const TEAM_POLL_MS = 300;
+
 export class AgentRunner {
   private readonly workerId = randomUUID();
   private readonly runs = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private readonly stopTimers = new Map<string, NodeJS.Timeout>();
   private sweeper: NodeJS.Timeout | undefined;
+  /** PostgreSQL (several service processes): looks for jobs and stop requests another process recorded. */
+  private poller: NodeJS.Timeout | undefined;
   private closing = true;
 
   constructor(
@@ -50,6 +56,15 @@ export class AgentRunner {
     for (const job of queuedStopRequested(this.app.db)) this.scheduleConfirm(job.id);
     this.sweeper = setInterval(() => this.sweepStale(), this.options.heartbeatMs);
     this.sweeper.unref();
+    if (dialectOf(this.app.db) === 'postgres') {
+      // A job asked through another process, or a stop of one of this process's runs asked there.
+      this.poller = setInterval(() => {
+        if (this.closing || !this.app.db.open) return;
+        for (const jobId of stopRequestedRuns(this.app.db, this.workerId)) if (this.runs.has(jobId)) this.scheduleConfirm(jobId);
+        this.pump();
+      }, TEAM_POLL_MS);
+      this.poller.unref();
+    }
     this.pump();
   }
 
@@ -57,6 +72,7 @@ export class AgentRunner {
   async stop(): Promise<void> {
     this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.poller) clearInterval(this.poller);
     for (const timer of this.stopTimers.values()) clearTimeout(timer);
     this.stopTimers.clear();
     for (const run of this.runs.values()) run.controller.abort();

@@ -3,7 +3,7 @@
 import type { AgentScope } from '../../contract/agent.js';
 import { AGENT_LIMITS } from '../../contract/agent.js';
 import type { FieldError } from '../../contract/problem.js';
-import type { DB } from '../../sqlite.js';
+import type { DB } from '../store/sql.js';
 import { validationFailed } from '../errors.js';
 
 /** A processed file's logical document (decisions 12). */
@@ -14,7 +14,7 @@ export interface ScopedDocument {
   createdAt: string;
 }
 
-const COLUMNS = 'f.document_id AS documentId, f.id AS fileId, f.file_name AS fileName, f.created_at AS createdAt';
+const COLUMNS = 'f.document_id AS "documentId", f.id AS "fileId", f.file_name AS "fileName", f.created_at AS "createdAt"';
 const PROCESSED = `f.status = 'processed' AND f.document_id IS NOT NULL`;
 
 /** True when the scope names something to search. */
@@ -57,14 +57,14 @@ function byIds(db: DB, workspaceId: string, column: 'f.id' | 'f.document_id', id
   if (ids.length === 0) return [];
   const marks = ids.map(() => '?').join(',');
   return db
-    .prepare(`SELECT ${COLUMNS}, f.directory_id AS directoryId FROM files f WHERE f.workspace_id = ? AND ${PROCESSED} AND ${column} IN (${marks}) ORDER BY f.created_at DESC, f.rowid DESC`)
+    .prepare(`SELECT ${COLUMNS}, f.directory_id AS "directoryId" FROM files f WHERE f.workspace_id = ? AND ${PROCESSED} AND ${column} IN (${marks}) ORDER BY f.created_at DESC, f.rowid DESC`)
     .all(workspaceId, ...ids) as ScopedDocument[];
 }
 
 /** The workspace's newest processed documents, newest first (the use_all_files bound). */
 function newest(db: DB, workspaceId: string, limit: number): ScopedDocument[] {
   return db
-    .prepare(`SELECT ${COLUMNS}, f.directory_id AS directoryId FROM files f WHERE f.workspace_id = ? AND ${PROCESSED} ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?`)
+    .prepare(`SELECT ${COLUMNS}, f.directory_id AS "directoryId" FROM files f WHERE f.workspace_id = ? AND ${PROCESSED} ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?`)
     .all(workspaceId, limit) as ScopedDocument[];
 }
 
@@ -72,7 +72,7 @@ function inDirectory(db: DB, workspaceId: string, dirs: Set<string>): ScopedDocu
   const marks = [...dirs].map(() => '?').join(',');
   if (!marks) return [];
   return db
-    .prepare(`SELECT ${COLUMNS}, f.directory_id AS directoryId FROM files f WHERE f.workspace_id = ? AND ${PROCESSED} AND f.directory_id IN (${marks}) ORDER BY f.created_at DESC, f.rowid DESC`)
+    .prepare(`SELECT ${COLUMNS}, f.directory_id AS "directoryId" FROM files f WHERE f.workspace_id = ? AND ${PROCESSED} AND f.directory_id IN (${marks}) ORDER BY f.created_at DESC, f.rowid DESC`)
     .all(workspaceId, ...dirs) as ScopedDocument[];
 }
 

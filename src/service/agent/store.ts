@@ -1,7 +1,7 @@
 // Agent sessions, jobs and turns: every read and write of the agent_* tables.
 import { randomUUID } from 'node:crypto';
 import type { AgentScope, Citation, Job, JobStatus } from '../../contract/agent.js';
-import type { DB } from '../../sqlite.js';
+import { spelled, type DB } from '../store/sql.js';
 
 export interface SessionRow {
   id: string;
@@ -127,13 +127,24 @@ export function listTurns(db: DB, sessionId: string) {
 
 /** Take the oldest queued job for this worker: QUEUED -> RUNNING. */
 export function claimNextJob(db: DB, workerId: string, nowMs: number): JobRow | undefined {
+  // PostgreSQL (the team service): processes sharing the database each take a different job;
+  // SQLite has one writer at a time.
+  const lock = spelled(db, { sqlite: '', postgres: 'FOR UPDATE SKIP LOCKED' });
   return db
     .prepare(
       `UPDATE agent_jobs SET status = 'RUNNING', worker_id = ?, started_at = ?, heartbeat_at = ?
-       WHERE id = (SELECT id FROM agent_jobs WHERE status = 'QUEUED' AND stop_requested_at IS NULL ORDER BY seq LIMIT 1)
+       WHERE id = (SELECT id FROM agent_jobs WHERE status = 'QUEUED' AND stop_requested_at IS NULL ORDER BY seq LIMIT 1 ${lock})
        RETURNING *`,
     )
     .get(workerId, new Date(nowMs).toISOString(), nowMs) as JobRow | undefined;
+}
+
+/** This worker's running jobs whose stop was requested (perhaps through another service process). */
+export function stopRequestedRuns(db: DB, workerId: string): string[] {
+  return db
+    .prepare(`SELECT id FROM agent_jobs WHERE worker_id = ? AND status = 'RUNNING' AND stop_requested_at IS NOT NULL`)
+    .pluck()
+    .all(workerId) as string[];
 }
 
 export function heartbeat(db: DB, jobId: string, workerId: string, nowMs: number): void {

@@ -1,5 +1,5 @@
 // Export and import of file types with their schema versions (spec 4.13, decisions 22).
-import type { DB } from '../../sqlite.js';
+import type { DB } from '../store/sql.js';
 import { importMemories } from '../store/vendorMemory.js';
 import type { AuthContext } from '../store/tenancy.js';
 import {

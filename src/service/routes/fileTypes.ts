@@ -25,7 +25,7 @@ import {
   toBlueprint,
   toSchemaObject,
 } from '../store/fileTypes.js';
-import type { DB } from '../../sqlite.js';
+import { isUniqueViolation, type DB } from '../store/sql.js';
 import { registerSchemas } from './schemas.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,7 +67,7 @@ export async function fileTypeRoutes(app: FastifyInstance): Promise<void> {
       return toBlueprint(row, auth.organizationId);
     } catch (error) {
       // Two concurrent creates of one class name: the unique index decides.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      if (isUniqueViolation(error)) {
         throw conflict(`A file type with class name "${body.className}" already exists.`);
       }
       throw error;

@@ -8,7 +8,7 @@ import {
   updateFileSchema,
 } from '../../contract/fileSchemas.js';
 import type { FieldPatch } from '../../contract/fileTypes.js';
-import type { DB } from '../../sqlite.js';
+import type { DB } from '../store/sql.js';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, validationFailed } from '../errors.js';
 import { ArchiveError, buildArchive, readArchive } from '../fileTypes/archive.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { BlobTooLarge } from './errors.js';
 
 // Blobs are the uploaded documents (invoices, receipts): owner-only, 0700 folders and 0600 files,
@@ -43,7 +43,7 @@ export async function putBlob(db: DB, dataDir: string, source: Readable, maxByte
   const target = blobPath(dataDir, sha256);
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   fs.renameSync(tmp, target);
-  db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)').run(sha256, size, new Date().toISOString());
+  db.prepare('INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, size, new Date().toISOString());
   return { sha256, size };
 }
 
@@ -57,22 +57,43 @@ export function putBlobBytes(db: DB, dataDir: string, bytes: Buffer): { sha256: 
     fs.writeFileSync(tmp, bytes, { mode: 0o600 });
     fs.renameSync(tmp, target);
   }
-  db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)').run(sha256, bytes.length, new Date().toISOString());
+  db.prepare('INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, bytes.length, new Date().toISOString());
   return { sha256, size: bytes.length };
 }
 
-/** Remove blobs no upload or file refers to any more (after deletes and ephemeral sweeps). */
-export function collectGarbage(db: DB, dataDir: string): number {
-  const orphans = db
-    .prepare(
-      `SELECT sha256 FROM blobs b WHERE NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_sha256 = b.sha256)
-       AND NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_sha256 = b.sha256)`,
-    )
-    .pluck()
-    .all() as string[];
-  for (const sha256 of orphans) {
+/**
+ * A blob no upload or file refers to yet is left alone this long: its bytes were just stored and
+ * the upload or file that will refer to it is being written (by this process, or by another
+ * process of a team service sharing the blob folder).
+ */
+const YOUNG_ORPHAN_MS = 10 * 60_000;
+
+const UNREFERENCED = `NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_sha256 = blobs.sha256)
+  AND NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_sha256 = blobs.sha256)`;
+
+/**
+ * Remove blobs no upload or file refers to any more (after deletes and ephemeral sweeps): those
+ * that `released` (the blobs of what was just deleted) names at once, other orphans once they are
+ * older than YOUNG_ORPHAN_MS. Each goes in a statement that checks it is still unreferenced, and
+ * its file only once its row is gone: a blob another process refers to meanwhile stays.
+ */
+export function collectGarbage(db: DB, dataDir: string, released: Iterable<string>, now = Date.now()): number {
+  const oldEnough = new Date(now - YOUNG_ORPHAN_MS).toISOString();
+  const candidates = new Set([
+    ...released,
+    ...(db.prepare(`SELECT sha256 FROM blobs WHERE created_at < ? AND ${UNREFERENCED}`).pluck().all(oldEnough) as string[]),
+  ]);
+  let removed = 0;
+  for (const sha256 of candidates) {
+    let gone = false;
+    try {
+      gone = db.transaction(() => db.prepare(`DELETE FROM blobs WHERE sha256 = ? AND ${UNREFERENCED}`).run(sha256).changes > 0)();
+    } catch {
+      // Referred to by a write that committed meanwhile (PostgreSQL's foreign key check): it stays.
+    }
+    if (!gone) continue;
     fs.rmSync(blobPath(dataDir, sha256), { force: true });
-    db.prepare('DELETE FROM blobs WHERE sha256 = ?').run(sha256);
+    removed++;
   }
-  return orphans.length;
+  return removed;
 }

@@ -1,6 +1,6 @@
 import type { Claim, ClaimResult } from '../../contract/claims.js';
 import type { z } from 'zod';
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, type DB } from './sql.js';
 
 interface ClaimRow {
   scope: string;
@@ -37,23 +37,23 @@ function read(db: DB, workspaceId: string, scope: string, key: string): ClaimRow
 /**
  * Grants the claim when nobody holds it, when the caller does (a renewal) or when the holder's
  * lease ended (a takeover); a finished claim is never granted again. A renewal keeps the claim's
- * path: the answer tells a holder asking for another copy of the content which copy it holds. One transaction: two desktops
- * asking at once get one answer each, one of them granted.
+ * path: the answer tells a holder asking for another copy of the content which copy it holds. One statement decides (the
+ * upsert's WHERE): two desktops asking at once get one answer each, one of them granted, on SQLite (one writer at a
+ * time) and on PostgreSQL (the second insert waits for the first and then sees its row).
  */
 export function takeClaim(db: DB, workspaceId: string, r: ClaimRequest, now = Date.now()): { granted: boolean; claim: Claim } {
   return db.transaction(() => {
-    const row = read(db, workspaceId, r.scope, r.key);
-    if (row && (row.status !== 'held' || (row.holder !== r.holder && row.expires_at > now))) return { granted: false, claim: toClaim(row) };
-    prepared(db,
+    const granted = prepared(db,
       `INSERT INTO claims (workspace_id, scope, key, holder, status, path, expires_at, result, updated_at)
        VALUES (@ws, @scope, @key, @holder, 'held', @path, @expires, @result, @now)
-       ON CONFLICT (workspace_id, scope, key) DO UPDATE SET path = CASE WHEN holder = @holder THEN path ELSE COALESCE(@path, path) END, holder = @holder, expires_at = @expires,
-         result = COALESCE(@result, result), updated_at = @now`,
+       ON CONFLICT (workspace_id, scope, key) DO UPDATE SET path = CASE WHEN claims.holder = @holder THEN claims.path ELSE COALESCE(@path, claims.path) END,
+         holder = @holder, expires_at = @expires, result = COALESCE(@result, claims.result), updated_at = @now
+       WHERE claims.status = 'held' AND (claims.holder = @holder OR claims.expires_at <= @now)`,
     ).run({
       ws: workspaceId, scope: r.scope, key: r.key, holder: r.holder, path: r.path ?? null, expires: now + r.leaseMs, now,
       result: r.uploadId ? JSON.stringify({ uploadId: r.uploadId }) : null,
-    });
-    return { granted: true, claim: toClaim(read(db, workspaceId, r.scope, r.key)!) };
+    }).changes > 0;
+    return { granted, claim: toClaim(read(db, workspaceId, r.scope, r.key)!) };
   })();
 }
 

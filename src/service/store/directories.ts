@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Directory } from '../../contract/directories.js';
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { DirectoryTooDeep, InvalidFolderName } from './errors.js';
 import type { AuthContext } from './tenancy.js';
 
@@ -114,7 +114,7 @@ export function resolveDestination(
     for (const name of segments) {
       const child = db
         .prepare(
-          `SELECT * FROM directories WHERE workspace_id = ? AND parent_id IS ? AND name = ? ORDER BY created_at LIMIT 1`,
+          `SELECT * FROM directories WHERE workspace_id = ? AND parent_id IS NOT DISTINCT FROM ? AND name = ? ORDER BY created_at LIMIT 1`,
         )
         .get(auth.workspaceId, current?.id ?? null, name) as DirectoryRow | undefined;
       current = child ?? insertDirectory(db, auth, maxDepth, { name, parent: current });

@@ -1,6 +1,6 @@
 // Stored objects behind storage paths (files and the uploads they came from), for previews,
 // and deleting files with everything that hangs off them (spec 4.11, 4.12).
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import { collectGarbage } from './blobs.js';
 
 /** The bytes and media type behind an object id: a file's, else an upload's (once its PUT arrived). */
@@ -12,10 +12,10 @@ export interface StoredObject {
   fileName: string;
 }
 
-const FILE_OBJECT = `SELECT object_id AS objectId, workspace_id AS workspaceId, blob_sha256 AS sha256,
-  file_type AS mediaType, file_name AS fileName FROM files WHERE object_id = ?`;
-const UPLOAD_OBJECT = `SELECT object_id AS objectId, workspace_id AS workspaceId, blob_sha256 AS sha256,
-  file_type AS mediaType, file_name AS fileName FROM uploads WHERE object_id = ? AND blob_sha256 IS NOT NULL`;
+const FILE_OBJECT = `SELECT object_id AS "objectId", workspace_id AS "workspaceId", blob_sha256 AS sha256,
+  file_type AS "mediaType", file_name AS "fileName" FROM files WHERE object_id = ?`;
+const UPLOAD_OBJECT = `SELECT object_id AS "objectId", workspace_id AS "workspaceId", blob_sha256 AS sha256,
+  file_type AS "mediaType", file_name AS "fileName" FROM uploads WHERE object_id = ? AND blob_sha256 IS NOT NULL`;
 
 /** Any workspace's object: the signed preview address is the only credential of the raw GET. */
 export function findObject(db: DB, objectId: string): StoredObject | undefined {
@@ -41,11 +41,16 @@ export function existingFileIds(db: DB, workspaceId: string, ids: string[]): Set
  * job by cascade), so the original bytes are no longer referenced; then unreferenced blobs are removed.
  */
 export function deleteFileRows(db: DB, dataDir: string, workspaceId: string, ids: string[]): void {
+  const released = new Set<string>();
   db.transaction(() => {
+    const blobsOf = db.prepare(
+      'SELECT blob_sha256 FROM files WHERE id = ? AND workspace_id = ? UNION SELECT u.blob_sha256 FROM uploads u JOIN files f ON f.upload_id = u.id WHERE f.id = ? AND f.workspace_id = ? AND u.blob_sha256 IS NOT NULL',
+    ).pluck();
     const uploadOf = db.prepare('SELECT upload_id FROM files WHERE id = ? AND workspace_id = ?').pluck();
     const remove = db.prepare('DELETE FROM files WHERE id = ? AND workspace_id = ?');
     const uploads = new Set<string>();
     for (const id of ids) {
+      for (const sha256 of blobsOf.all(id, workspaceId, id, workspaceId) as string[]) released.add(sha256);
       const uploadId = uploadOf.get(id, workspaceId) as string | undefined;
       if (uploadId) uploads.add(uploadId);
       remove.run(id, workspaceId);
@@ -55,5 +60,5 @@ export function deleteFileRows(db: DB, dataDir: string, workspaceId: string, ids
     );
     for (const uploadId of uploads) dropUpload.run(uploadId, workspaceId);
   })();
-  collectGarbage(db, dataDir);
+  collectGarbage(db, dataDir, released);
 }

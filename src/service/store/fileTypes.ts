@@ -2,7 +2,7 @@
 // the caller's workspace: another workspace's rows are indistinguishable from missing ones.
 import { randomUUID } from 'node:crypto';
 import type { Blueprint, FieldPatch, SchemaObject } from '../../contract/fileTypes.js';
-import type { DB } from '../../sqlite.js';
+import type { DB } from './sql.js';
 import type { AuthContext } from './tenancy.js';
 
 export interface BlueprintRow {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormValueField } from '../../contract/files.js';
 import { TABLE_ROW_CAP } from '../../contract/files.js';
-import { prepared, type DB } from '../../sqlite.js';
+import { dialectOf, prepared, spelled, type DB, type Dialect } from './sql.js';
 import type { ProcessedPage } from '../processing/types.js';
 import { ZIP_MEDIA_TYPES } from './uploads.js';
 
@@ -18,7 +18,8 @@ export function fileExists(db: DB, workspaceId: string, fileId: string): boolean
 /**
  * Fields as an entry shows them (spec 2.3), rendered once when values are written: `shown` with
  * every table row, `capped` with tables cut to TABLE_ROW_CAP rows (null when none is longer).
- * Stored as JSONB (`jsonb(?)`), which json_object embeds without parsing it again.
+ * Stored as JSONB (`jsonb(?)`), which json_object embeds without parsing it again (on PostgreSQL
+ * as JSON text, which json_build_object embeds as it is).
  */
 export function shownFields(fields: StoredField[]): { shown: string; capped: string | null } {
   const show = (f: StoredField, value: unknown) => ({
@@ -45,14 +46,20 @@ const ZIP_UPLOAD = `(${ZIP_MEDIA_TYPES.map((type) => `lower(u.file_type) = '${ty
 /**
  * One entry as the API answers it, as SQL that builds its JSON text from the values row (v), its
  * file (f), the file's upload (u) and workspace (w), splicing `fields` (JSONB rendered by
- * shownFields). Only renderEntries runs it: a read returns the stored text.
+ * shownFields). Only renderEntries runs it: a read returns the stored text. PostgreSQL spells
+ * json_object json_build_object (the json type, which keeps the keys in this order) and reads the
+ * stored fields as json; its text has spaces around the colons, which no client sees a difference in.
  */
-const entryJson = (fields: string) => `json_object('id', v.id, 'fileId', f.id, 'fileName', f.file_name, 'fileType', f.file_type,
+const entryJson = (dialect: Dialect, fields: string) => {
+  const object = dialect === 'sqlite' ? 'json_object' : 'json_build_object';
+  const json = dialect === 'sqlite' ? fields : `${fields}::json`;
+  return `${object}('id', v.id, 'fileId', f.id, 'fileName', f.file_name, 'fileType', f.file_type,
   'createdAt', v.created_at, 'updatedAt', v.updated_at, 'schemaRelationshipId', v.schema_relationship_id,
-  'schemaName', v.schema_name, 'documentId', v.document_id, 'documentType', v.document_type, 'fields', ${fields},
-  'metadata', json_object('createdBy', f.user_id, 'userId', f.user_id, 'organizationId', w.organization_id, 'workspaceId', f.workspace_id,
-    'uploadInfo', json_object('senderEmail', '', 'emailSubject', '', 'apiRequestId', coalesce(u.api_request_id, ''),
+  'schemaName', v.schema_name, 'documentId', v.document_id, 'documentType', v.document_type, 'fields', ${json},
+  'metadata', ${object}('createdBy', f.user_id, 'userId', f.user_id, 'organizationId', w.organization_id, 'workspaceId', f.workspace_id,
+    'uploadInfo', ${object}('senderEmail', '', 'emailSubject', '', 'apiRequestId', coalesce(u.api_request_id, ''),
       'zipRequestId', CASE WHEN ${ZIP_UPLOAD} THEN f.upload_id ELSE '' END)))`;
+};
 
 /** Which entries renderEntries renders: one upload's, one entry, or those that have no rendering yet (migration 0007). */
 const RENDER_WHICH = { upload: 'f.upload_id = ?', value: 'v.id = ?', unrendered: 'v.entry IS NULL' } as const;
@@ -65,10 +72,11 @@ const RENDER_WHICH = { upload: 'f.upload_id = ?', value: 'v.id = ?', unrendered:
  * building the JSON in the query.
  */
 export function renderEntries(db: DB, which: keyof typeof RENDER_WHICH, ...params: string[]): void {
+  const dialect = dialectOf(db);
   prepared(
     db,
-    `UPDATE form_values AS v SET entry = ${entryJson('v.shown_fields')},
-       entry_capped = CASE WHEN v.shown_fields_capped IS NULL THEN NULL ELSE ${entryJson('v.shown_fields_capped')} END
+    `UPDATE form_values AS v SET entry = ${entryJson(dialect, 'v.shown_fields')},
+       entry_capped = CASE WHEN v.shown_fields_capped IS NULL THEN NULL ELSE ${entryJson(dialect, 'v.shown_fields_capped')} END
      FROM files f JOIN uploads u ON u.id = f.upload_id JOIN workspaces w ON w.id = f.workspace_id
      WHERE f.id = v.file_id AND ${RENDER_WHICH[which]}`,
   ).run(...params);
@@ -92,21 +100,24 @@ const SHOWS_VALUES = "f.status IN ('processed', 'failed')";
  * cache's lookup a hash it already knows. The column comes from a fixed map, never from the
  * request text; id breaks ties so pages are stable. `+?`, not `?`: SQLite reads a bare
  * LIMIT/OFFSET parameter while planning, so binding a new value expires the statement and every
- * execution is prepared again (measured: about 3x the query).
+ * execution is prepared again (measured: about 3x the query). PostgreSQL takes a plain parameter
+ * (and would not know the type of `+?`); the flag is an integer there too.
  */
-const PAGE_SQL = Object.fromEntries(
-  Object.entries(SORT_COLUMNS).map(([sortBy, column]) => [
-    sortBy,
-    Object.fromEntries(
-      (['ASC', 'DESC'] as const).map((dir) => [
-        dir,
-        `SELECT v.id IS NOT NULL, CASE WHEN ? THEN v.entry ELSE coalesce(v.entry_capped, v.entry) END
+const pageSql = (dialect: Dialect) =>
+  Object.fromEntries(
+    Object.entries(SORT_COLUMNS).map(([sortBy, column]) => [
+      sortBy,
+      Object.fromEntries(
+        (['ASC', 'DESC'] as const).map((dir) => [
+          dir,
+          `SELECT v.id IS NOT NULL, CASE WHEN ${dialect === 'sqlite' ? '?' : '?::int = 1'} THEN v.entry ELSE coalesce(v.entry_capped, v.entry) END
          FROM files f LEFT JOIN form_values v ON v.file_id = f.id AND ${SHOWS_VALUES}
-         WHERE f.id = ? AND f.workspace_id = ? ORDER BY v.${column} ${dir}, v.id ${dir} LIMIT +? OFFSET +?`,
-      ]),
-    ),
-  ]),
-) as Record<keyof typeof SORT_COLUMNS, Record<ValuesPage['sortOrder'], string>>;
+         WHERE f.id = ? AND f.workspace_id = ? ORDER BY v.${column} ${dir}, v.id ${dir} ${dialect === 'sqlite' ? 'LIMIT +? OFFSET +?' : 'LIMIT ? OFFSET ?'}`,
+        ]),
+      ),
+    ]),
+  ) as Record<keyof typeof SORT_COLUMNS, Record<ValuesPage['sortOrder'], string>>;
+const PAGE_SQL = { sqlite: pageSql('sqlite'), postgres: pageSql('postgres') };
 
 /**
  * One page of a file's entries as JSON texts, or undefined when the workspace has no such file. The
@@ -114,7 +125,7 @@ const PAGE_SQL = Object.fromEntries(
  * file lookup cost about as much CPU as the page itself.
  */
 export function readValues(db: DB, workspaceId: string, fileId: string, q: ValuesPage): { entries: string[]; count: number } | undefined {
-  const rows = prepared(db, PAGE_SQL[q.sortBy][q.sortOrder])
+  const rows = prepared(db, PAGE_SQL[dialectOf(db)][q.sortBy][q.sortOrder])
     .raw(true)
     .all(q.includeFullTableData ? 1 : 0, fileId, workspaceId, q.limit, (q.page - 1) * q.limit) as Array<[number, string]>;
   // No row: no such file, or a page past the end.
@@ -152,7 +163,7 @@ export function insertValues(db: DB, v: NewValues): void {
   prepared(
     db,
     `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, document_type, fields, shown_fields, shown_fields_capped, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, jsonb(?), jsonb(?), ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${spelled(db, { sqlite: 'jsonb(?), jsonb(?)', postgres: '?, ?' })}, ?, ?)`,
   ).run(randomUUID(), v.fileId, v.workspaceId, v.schemaId, v.schemaName, randomUUID(), v.documentId, v.documentType ?? null, JSON.stringify(v.fields), shown, capped, v.now, v.now);
 }
 
@@ -160,7 +171,8 @@ export function insertValues(db: DB, v: NewValues): void {
 export function saveValueFields(db: DB, fileId: string, schemaValueId: string, fields: StoredField[], now: string): string {
   const { shown, capped } = shownFields(fields);
   return db.transaction(() => {
-    db.prepare('UPDATE form_values SET fields = ?, shown_fields = jsonb(?), shown_fields_capped = jsonb(?), updated_at = ? WHERE id = ?').run(
+    const shownSql = spelled(db, { sqlite: 'shown_fields = jsonb(?), shown_fields_capped = jsonb(?)', postgres: 'shown_fields = ?, shown_fields_capped = ?' });
+    db.prepare(`UPDATE form_values SET fields = ?, ${shownSql}, updated_at = ? WHERE id = ?`).run(
       JSON.stringify(fields),
       shown,
       capped,
@@ -188,7 +200,9 @@ export function clearFileResults(db: DB, fileId: string): void {
 export function insertDocumentPages(db: DB, file: { fileId: string; documentId: string; workspaceId: string }, pages: ProcessedPage[]): void {
   const insert = prepared(
     db,
-    `INSERT OR REPLACE INTO document_pages (document_id, file_id, workspace_id, page, source, text, words) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO document_pages (document_id, file_id, workspace_id, page, source, text, words) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (document_id, page) DO UPDATE SET file_id = excluded.file_id, workspace_id = excluded.workspace_id, source = excluded.source,
+       text = excluded.text, words = excluded.words`,
   );
   for (const p of pages) insert.run(file.documentId, file.fileId, file.workspaceId, p.number, p.source, p.text, p.words?.length ? JSON.stringify(p.words) : null);
 }

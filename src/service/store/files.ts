@@ -2,7 +2,7 @@
 // (FileRecord), listing, and the writes of an upload's PUT and of its processing run.
 import { randomUUID } from 'node:crypto';
 import type { FileRecord } from '../../contract/uploads.js';
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, spelled, type DB } from './sql.js';
 
 /**
  * A row of the service's `files` table: one document an upload yielded (the API's File). Not the
@@ -201,7 +201,7 @@ export function queryFiles(db: DB, workspaceId: string, q: FileQuery): { rows: S
   const params: Record<string, unknown> = { workspaceId };
   if (q.fileIds) {
     if (q.fileIds.length === 0) return { rows: [], count: 0 };
-    where.push(`id IN (SELECT value FROM json_each(@fileIds))`);
+    where.push(spelled(db, { sqlite: 'id IN (SELECT value FROM json_each(@fileIds))', postgres: 'id IN (SELECT jsonb_array_elements_text(@fileIds::jsonb))' }));
     params.fileIds = JSON.stringify(q.fileIds);
   }
   if (q.uploadId !== undefined) {

@@ -1,4 +1,4 @@
-import type { DB } from '../../sqlite.js';
+import { dialectOf, type DB } from './sql.js';
 
 /** A response as the idempotency store keeps it. */
 export interface StoredResponse {
@@ -59,6 +59,11 @@ export class IdempotencyStore {
 
   claim(scope: Scope, print: string): Claim {
     return this.db.transaction((): Claim => {
+      // Team service: the same key sent to two processes at once is decided by one, then the other
+      // (SQLite has one writer at a time).
+      if (dialectOf(this.db) === 'postgres') {
+        this.db.prepare('SELECT pg_advisory_xact_lock(hashtext(?))').get(`idempotency:${scope.keyId}:${scope.method}:${scope.path}:${scope.idempotencyKey}`);
+      }
       const row = this.db
         .prepare(
           `SELECT fingerprint, state, status, content_type, body, created_at, valid_until, base_url FROM idempotency_records
@@ -74,8 +79,10 @@ export class IdempotencyStore {
       }
       this.db
         .prepare(
-          `INSERT OR REPLACE INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
-           VALUES (?, ?, ?, ?, ?, 'in_flight', ?)`,
+          `INSERT INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
+           VALUES (?, ?, ?, ?, ?, 'in_flight', ?)
+           ON CONFLICT (key_id, method, path, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state,
+             status = NULL, content_type = NULL, body = NULL, created_at = excluded.created_at, valid_until = NULL, base_url = NULL`,
         )
         .run(scope.keyId, scope.method, scope.path, scope.idempotencyKey, print, now);
       return { kind: 'execute' };

@@ -3,7 +3,7 @@
 // the transactions that queue, start, complete and fail a run. Every write of a run checks that
 // its generation is still the upload's: a newer PUT supersedes it and what it produces is dropped.
 import { randomUUID } from 'node:crypto';
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, type DB } from './sql.js';
 import type { ProcessedDocument } from '../processing/types.js';
 import { clearFileResults, insertDocumentPages, insertValues, renderEntries } from './fileValues.js';
 import {
@@ -25,6 +25,8 @@ export interface ProcessingJob {
   upload_id: string;
   generation: number;
   attempts: number;
+  /** PostgreSQL: the process whose lease holds the job (claimDueJobs); its writes check it still does. */
+  worker?: string;
 }
 
 /** A run's document as the queue hands it over: an engine may report a failed entry (a zip member it could not read) as data. */
@@ -41,9 +43,37 @@ export interface Settlement {
   errorReason?: string;
 }
 
-/** Runs of a previous process (or of one stopping) that never finished go back to the queue. */
-export function requeueInterrupted(db: DB): void {
-  prepared(db, `UPDATE processing_jobs SET state = 'queued' WHERE state = 'running'`).run();
+/**
+ * Runs of a previous process (or of one stopping) that never finished go back to the queue. With
+ * `worker` (PostgreSQL, where several processes share the queue) only that process's runs: the
+ * runs of a process that died are taken over once their lease runs out (claimDueJobs).
+ */
+export function requeueInterrupted(db: DB, worker?: string): void {
+  if (worker === undefined) prepared(db, `UPDATE processing_jobs SET state = 'queued' WHERE state = 'running'`).run();
+  else prepared(db, `UPDATE processing_jobs SET state = 'queued', worker = NULL WHERE state = 'running' AND worker = ?`).run(worker);
+}
+
+/**
+ * PostgreSQL: take up to `limit` jobs for `worker` in one statement: queued ones, and running ones
+ * whose lease ran out (their process died or stalled). FOR UPDATE SKIP LOCKED: processes claiming
+ * at the same moment each take different jobs, and none waits for another's. Answers the jobs
+ * as they were before the claim (attempts not yet counted), like queuedJobs.
+ */
+export function claimDueJobs(db: DB, claim: { worker: string; limit: number; now: string; nowMs: number; leaseMs: number; skip: string[] }): ProcessingJob[] {
+  return prepared(
+    db,
+    `UPDATE processing_jobs AS j SET state = 'running', attempts = j.attempts + 1, updated_at = ?, worker = ?, lease_until = ?
+     FROM (SELECT upload_id FROM processing_jobs
+           WHERE (state = 'queued' OR (state = 'running' AND lease_until < ?)) AND NOT (upload_id = ANY (?::text[]))
+           ORDER BY updated_at, rowid LIMIT ? FOR UPDATE SKIP LOCKED) AS due
+     WHERE j.upload_id = due.upload_id
+     RETURNING j.upload_id, j.generation, j.attempts - 1 AS attempts, j.worker`,
+  ).all(claim.now, claim.worker, claim.nowMs + claim.leaseMs, claim.nowMs, claim.skip, claim.limit) as ProcessingJob[];
+}
+
+/** PostgreSQL: `worker` still runs its jobs; their leases last `leaseMs` more. */
+export function renewLeases(db: DB, worker: string, untilMs: number): void {
+  prepared(db, `UPDATE processing_jobs SET lease_until = ? WHERE worker = ? AND state = 'running'`).run(untilMs, worker);
 }
 
 export function queuedJobs(db: DB, limit: number): ProcessingJob[] {
@@ -69,14 +99,43 @@ export function jobsPending(db: DB): boolean {
   return prepared(db, `SELECT 1 FROM processing_jobs WHERE state != 'done' LIMIT 1`).get() !== undefined;
 }
 
+/**
+ * The job is finished; a leased job only while its worker still holds it (another process may have
+ * taken it over). Its worker stays on it: which process ran it.
+ */
 export function markJobDone(db: DB, job: ProcessingJob, now: string): void {
-  prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ?`).run(now, job.upload_id, job.generation);
+  if (job.worker === undefined) {
+    prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ?`).run(now, job.upload_id, job.generation);
+  } else {
+    prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ? AND worker = ?`).run(
+      now,
+      job.upload_id,
+      job.generation,
+      job.worker,
+    );
+  }
 }
 
-/** The job's upload while the job is still its current generation. */
+/**
+ * The job's upload while the job is still its current generation (and, for a leased job, still
+ * held by its worker: a process whose lease ran out while it stalled drops what it produces,
+ * since another process has taken the job over).
+ */
 export function currentUpload(db: DB, job: ProcessingJob): UploadRow | undefined {
   const upload = uploadById(db, job.upload_id);
-  return upload && upload.generation === job.generation ? upload : undefined;
+  if (!upload || upload.generation !== job.generation) return undefined;
+  if (job.worker !== undefined && !holdsJob(db, job)) return undefined;
+  return upload;
+}
+
+function holdsJob(db: DB, job: ProcessingJob): boolean {
+  return (
+    prepared(db, `SELECT 1 FROM processing_jobs WHERE upload_id = ? AND generation = ? AND state = 'running' AND worker = ? FOR UPDATE`).get(
+      job.upload_id,
+      job.generation,
+      job.worker,
+    ) !== undefined
+  );
 }
 
 /**

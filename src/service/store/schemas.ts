@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prepared, type DB } from '../../sqlite.js';
+import { dialectOf, prepared, type DB } from './sql.js';
 import type { FieldDefinition, SchemaForExtraction } from '../processing/types.js';
 
 interface SchemaRow {
@@ -75,6 +75,8 @@ export function invoiceFields(): FieldDefinition[] {
 /** Seed the workspace's default "Invoice" file type once (idempotent). */
 export function seedInvoiceFileType(db: DB, workspaceId: string): void {
   db.transaction(() => {
+    // Several team-service processes may seed one workspace at once: one at a time (SQLite has one writer anyway).
+    if (dialectOf(db) === 'postgres') db.prepare('SELECT pg_advisory_xact_lock(hashtext(?))').get(`seed:${workspaceId}`);
     const exists = db.prepare('SELECT 1 FROM blueprints WHERE workspace_id = ? AND is_default = 1').get(workspaceId);
     if (exists) return;
     const now = new Date().toISOString();

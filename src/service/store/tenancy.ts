@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { prepared, type DB } from '../../sqlite.js';
+import { prepared, type DB } from './sql.js';
 
 export const DEFAULT_WORKSPACE = 'Default';
 
@@ -133,7 +133,7 @@ function lookupKey(db: DB, key: string): AuthContext | undefined {
 
 /** Every workspace id; seeders run once per workspace. */
 export function listWorkspaces(db: DB): { workspaceId: string; organizationId: string }[] {
-  return db.prepare('SELECT id AS workspaceId, organization_id AS organizationId FROM workspaces').all() as {
+  return db.prepare('SELECT id AS "workspaceId", organization_id AS "organizationId" FROM workspaces').all() as {
     workspaceId: string;
     organizationId: string;
   }[];

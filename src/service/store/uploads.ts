@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadStatus } from '../../contract/uploads.js';
-import { prepared, type DB } from '../../sqlite.js';
+import { dialectOf, isUniqueViolation, prepared, type DB } from './sql.js';
 import { filesOfUpload, toFileRecord } from './files.js';
 
 // Rows of the uploads and upload_steps tables (migration 0002) and their API shape; the files
@@ -115,10 +115,18 @@ export function ephemeralUploadsBefore(db: DB, cutoff: string): string[] {
 export const EPHEMERAL_DUE_SQL = 'SELECT id FROM uploads WHERE is_ephemeral = 1 AND created_at <= ?';
 
 /** Delete an upload with its files (their values and pages by cascade); throws when something still refers to it. */
-export function deleteUploadWithFiles(db: DB, uploadId: string): void {
-  db.transaction(() => {
+/** Deletes an upload and its files; answers the blobs they referred to (for collectGarbage). */
+export function deleteUploadWithFiles(db: DB, uploadId: string): string[] {
+  return db.transaction(() => {
+    const blobs = prepared(
+      db,
+      'SELECT blob_sha256 FROM files WHERE upload_id = ? UNION SELECT blob_sha256 FROM uploads WHERE id = ? AND blob_sha256 IS NOT NULL',
+    )
+      .pluck()
+      .all(uploadId, uploadId) as string[];
     prepared(db, 'DELETE FROM files WHERE upload_id = ?').run(uploadId);
     prepared(db, 'DELETE FROM uploads WHERE id = ?').run(uploadId);
+    return blobs;
   })();
 }
 
@@ -143,11 +151,26 @@ export function uploadStatus(db: DB, upload: UploadRow): UploadStatus {
 
 /** Append a step of the upload's current run. */
 export function recordStep(db: DB, uploadId: string, step: StepRow['step'], status: StepRow['status'], timestamp: string): void {
-  prepared(
-    db,
-    `INSERT INTO upload_steps (upload_id, seq, step, status, timestamp)
-     VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM upload_steps WHERE upload_id = ?), ?, ?, ?)`,
-  ).run(uploadId, uploadId, step, status, timestamp);
+  const insert = () =>
+    prepared(
+      db,
+      `INSERT INTO upload_steps (upload_id, seq, step, status, timestamp)
+       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM upload_steps WHERE upload_id = ?), ?, ?, ?)`,
+    ).run(uploadId, uploadId, step, status, timestamp);
+  if (dialectOf(db) === 'sqlite') {
+    insert();
+    return;
+  }
+  // Team service: another process may have taken the same number a moment ago (a PUT through one
+  // process while another processes the upload). In a savepoint, so the retry keeps the transaction.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.transaction(insert)();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /** Media types of a zip upload (any case); a name ending in `.zip` makes one too. */

@@ -1,6 +1,7 @@
 // Scope of a turn (spec 4.3): document_ids over file_ids over the session's scope, directory_id,
 // use_all_files over the 100 newest processed documents only; and an index that follows deletes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spelled } from '../../../src/service/store/sql.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { insertFile } from '../service/fileRows.js';
 import { answer, newSession } from './agentHelpers.js';
@@ -73,7 +74,9 @@ describe('scope precedence', () => {
     const after = await answer(svc, session, { user_prompt: 'Which invoice was for TPS report covers?' });
     expect(cited(after).has(docs[3]!.fileId)).toBe(false);
     expect(after.answer).not.toContain('TPS');
-    const index = svc.service.db.prepare('SELECT count(*) FROM agent_page_index WHERE file_id = ?').pluck().get(docs[3]!.fileId);
+    // SQLite's full-text index follows the delete; PostgreSQL searches the pages themselves, which go by cascade.
+    const pages = spelled(svc.service.db, { sqlite: 'agent_page_index', postgres: 'document_pages' });
+    const index = svc.service.db.prepare(`SELECT count(*) FROM ${pages} WHERE file_id = ?`).pluck().get(docs[3]!.fileId);
     expect(index).toBe(0);
   });
 });

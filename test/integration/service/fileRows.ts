@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { putBlobBytes } from '../../../src/service/store/blobs.js';
 import { renderEntries, shownFields } from '../../../src/service/store/fileValues.js';
 import type { CreatedKey } from '../../../src/service/store/tenancy.js';
+import { spelled } from '../../../src/service/store/sql.js';
 import type { TestService } from '../../../src/service/testing.js';
 
 export interface StoredFieldInput {
@@ -67,7 +68,7 @@ export function insertFile(svc: TestService, input: FileRowsInput = {}): Inserte
     const { shown, capped } = shownFields(fields);
     db.prepare(
       `INSERT INTO form_values (id, file_id, workspace_id, schema_id, schema_name, schema_relationship_id, document_id, fields,
-         shown_fields, shown_fields_capped, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, jsonb(?), jsonb(?), ?, ?)`,
+         shown_fields, shown_fields_capped, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${spelled(db, { sqlite: 'jsonb(?), jsonb(?)', postgres: '?, ?' })}, ?, ?)`,
     ).run(id, fileId, key.workspaceId, randomUUID(), entry.schemaName ?? 'Invoice', randomUUID(), documentId, JSON.stringify(fields), shown, capped, entry.createdAt ?? now, entry.updatedAt ?? now);
     return id;
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
+import { spelled } from '../../../src/service/store/sql.js';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -152,7 +153,11 @@ describe('DELETE /prod/v1/file-type (4.6)', () => {
     const broken = await create();
     const fine = await create();
     svc.service.db.exec(
-      `CREATE TRIGGER fail_delete BEFORE UPDATE OF deleted_at ON blueprints WHEN NEW.id = '${broken.id}' BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+      spelled(svc.service.db, {
+        sqlite: `CREATE TRIGGER fail_delete BEFORE UPDATE OF deleted_at ON blueprints WHEN NEW.id = '${broken.id}' BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+        postgres: `CREATE FUNCTION fail_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$;
+          CREATE TRIGGER fail_delete BEFORE UPDATE OF deleted_at ON blueprints FOR EACH ROW WHEN (NEW.id = '${broken.id}') EXECUTE FUNCTION fail_delete()`,
+      }),
     );
     try {
       const res = await del([broken.id, fine.id]);
@@ -168,7 +173,7 @@ describe('DELETE /prod/v1/file-type (4.6)', () => {
       expect(got.status).toBe(200);
       expect(got.body.schemas).toHaveLength(1);
     } finally {
-      svc.service.db.exec('DROP TRIGGER fail_delete');
+      svc.service.db.exec(spelled(svc.service.db, { sqlite: 'DROP TRIGGER fail_delete', postgres: 'DROP TRIGGER fail_delete ON blueprints; DROP FUNCTION fail_delete()' }));
     }
   });
 

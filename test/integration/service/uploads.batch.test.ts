@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchedWrite } from '../../../src/writeBatch.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
+import { spelled } from '../../../src/service/store/sql.js';
 
 const UPLOAD = '/prod/v1/files/upload';
 
@@ -43,7 +44,7 @@ describe('batched writes', () => {
         insert.run('e');
         insert.run('d'); // duplicate key
       }),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|duplicate key/);
     expect(probeNames()).toEqual(['a', 'c', 'd']);
   });
 
@@ -57,7 +58,12 @@ describe('batched writes', () => {
     const ids = answers.filter((a) => a.status === 200).map((a) => a.body.uploadId as string);
     expect(new Set(ids).size).toBe(15);
     const stored = svc.service.db
-      .prepare('SELECT file_name FROM uploads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY file_name')
+      .prepare(
+        spelled(svc.service.db, {
+          sqlite: 'SELECT file_name FROM uploads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY file_name',
+          postgres: 'SELECT file_name FROM uploads WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)) ORDER BY file_name',
+        }),
+      )
       .pluck()
       .all(JSON.stringify(ids));
     expect(stored).toEqual(bodies.filter((_, i) => i !== 5).map((b) => b.fileName).sort());

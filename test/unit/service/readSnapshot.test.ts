@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReadSnapshot } from '../../../src/service/store/readSnapshot.js';
+import type { SqlDatabase } from '../../../src/service/store/sql.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -20,7 +21,7 @@ function open() {
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
-const count = (db: Database.Database) => db.prepare('SELECT COUNT(*) FROM t').pluck().get();
+const count = (db: SqlDatabase) => db.prepare('SELECT COUNT(*) FROM t').pluck().get();
 
 describe('ReadSnapshot', () => {
   it('sees every write of its own connection at once, another process\'s from the next turn', async () => {

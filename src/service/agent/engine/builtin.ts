@@ -1,7 +1,7 @@
 // The built-in answer engine: no model, no network. Structured questions are answered by the
 // query sub-agent (compute.ts) over the extracted values; everything else quotes the best passages.
 import type { Citation } from '../../../contract/agent.js';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import { answerQuery, type Finding } from './compute.js';
 import { markdown } from './figures.js';
 import { fieldName, formatAmount, phrases } from './phrases.js';

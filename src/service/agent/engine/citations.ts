@@ -1,7 +1,7 @@
 // A citation quotes where a figure came from: the page line that shows the value, or the
 // extracted values when no page shows it.
 import type { Citation } from '../../../contract/agent.js';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import { numberOf, textOf, type DocRecord, type Role } from './records.js';
 
 const SNIPPET = 200;

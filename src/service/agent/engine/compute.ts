@@ -3,7 +3,7 @@
 // "not found" with no figure when the question names something no document has; the candidates
 // when a name is ambiguous.
 import type { Citation } from '../../../contract/agent.js';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import { citeValue } from './citations.js';
 import { findItems } from './entities.js';
 import { applyFilters, filterBase, inPeriod, labelOf, resolvePeriod, resolveVendors, type Applied } from './filters.js';

@@ -4,7 +4,7 @@
 // a number the computation did not produce is replaced by the built-in answer. Tables are always
 // the computed ones. Off unless configured; if the endpoint fails, the built-in answer is given.
 import { request } from 'undici';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import type { LlmOptions } from '../options.js';
 import { builtinQuery, chunksOf, draftAnswer, type Draft } from './builtin.js';
 import { markdown } from './figures.js';

@@ -4,7 +4,7 @@
 // replaces the extracted value in place, so corrected values are the ones read), one record per
 // document content, invoices only.
 import { createHash } from 'node:crypto';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import type { ScopedDocument } from '../scope.js';
 
 export type Role = 'number' | 'date' | 'due' | 'vendor' | 'total' | 'tax' | 'currency';

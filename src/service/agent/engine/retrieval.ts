@@ -1,8 +1,11 @@
 // Retrieval over the documents in scope: the full-text index of page text and extracted
 // values (kept current by triggers, migration 0004), ranked by BM25; Japanese questions, which
-// the word tokenizer cannot split, are matched by substring over the scoped pages.
+// the word tokenizer cannot split, are matched by substring over the scoped pages. On
+// PostgreSQL (the team service) the same search runs over document_pages and form_values
+// themselves with to_tsvector('simple', ...), ranked by ts_rank: the same passages where the
+// words match as they are; unlike FTS5's tokenizer, 'simple' keeps diacritics.
 import type { Citation } from '../../../contract/agent.js';
-import type { DB } from '../../../sqlite.js';
+import { dialectOf, type DB } from '../../store/sql.js';
 import type { ScopedDocument } from '../scope.js';
 import { hasJapanese } from './language.js';
 
@@ -42,23 +45,54 @@ export function bestLine(text: string, terms: string[]): string {
 
 const ftsQuery = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 
-function searchIndex(db: DB, docs: ScopedDocument[], terms: string[], limit: number): Passage[] {
-  const scope = new Map(docs.map((d) => [d.documentId, d]));
+/** to_tsquery text: each term a quoted lexeme, any of them. */
+const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
+
+/** The text of a values row as the SQLite index holds it: "Title: value" lines. */
+const VALUE_TEXT = `(SELECT coalesce(string_agg((f.value->>'title') || ': ' || coalesce(f.value->>'value', ''), E'\\n'), '')
+  FROM json_array_elements(v.fields::json) AS f(value))`;
+
+type Hit = { document_id: string; file_id: string; page: number | null; text: string; rank: number };
+
+function matches(db: DB, docs: ScopedDocument[], terms: string[], limit: number): Hit[] {
   const marks = docs.map(() => '?').join(',');
   const ids = docs.map((d) => d.documentId);
+  if (dialectOf(db) === 'postgres') {
+    const pages = db
+      .prepare(
+        `SELECT document_id, file_id, page, text, -ts_rank(to_tsvector('simple', text), q) AS rank
+         FROM document_pages, to_tsquery('simple', ?) AS q
+         WHERE to_tsvector('simple', text) @@ q AND document_id IN (${marks}) ORDER BY rank LIMIT ?`,
+      )
+      .all(tsQuery(terms), ...ids, limit) as Hit[];
+    const values = db
+      .prepare(
+        `SELECT document_id, file_id, NULL AS page, text, -ts_rank(to_tsvector('simple', text), q) AS rank
+         FROM (SELECT v.document_id, v.file_id, ${VALUE_TEXT} AS text FROM form_values v WHERE v.document_id IN (${marks})) AS v,
+           to_tsquery('simple', ?) AS q
+         WHERE to_tsvector('simple', text) @@ q ORDER BY rank LIMIT ?`,
+      )
+      .all(...ids, tsQuery(terms), limit) as Hit[];
+    return [...pages, ...values];
+  }
   const pages = db
     .prepare(
       `SELECT document_id, file_id, page, text, bm25(agent_page_index) AS rank FROM agent_page_index
        WHERE agent_page_index MATCH ? AND document_id IN (${marks}) ORDER BY rank LIMIT ?`,
     )
-    .all(ftsQuery(terms), ...ids, limit) as { document_id: string; file_id: string; page: number | null; text: string; rank: number }[];
+    .all(ftsQuery(terms), ...ids, limit) as Hit[];
   const values = db
     .prepare(
       `SELECT document_id, file_id, NULL AS page, text, bm25(agent_value_index) AS rank FROM agent_value_index
        WHERE agent_value_index MATCH ? AND document_id IN (${marks}) ORDER BY rank LIMIT ?`,
     )
-    .all(ftsQuery(terms), ...ids, limit) as typeof pages;
-  return [...pages, ...values]
+    .all(ftsQuery(terms), ...ids, limit) as Hit[];
+  return [...pages, ...values];
+}
+
+function searchIndex(db: DB, docs: ScopedDocument[], terms: string[], limit: number): Passage[] {
+  const scope = new Map(docs.map((d) => [d.documentId, d]));
+  return matches(db, docs, terms, limit)
     .filter((r) => scope.get(r.document_id)?.fileId === r.file_id)
     .sort((a, b) => a.rank - b.rank)
     .map((r) => ({

@@ -1,7 +1,7 @@
 // The answer engine's boundary: the runner hands it a question over a set of documents and a
 // writer that streams the answer into the job's partial_answer.
 import type { Citation } from '../../../contract/agent.js';
-import type { DB } from '../../../sqlite.js';
+import type { DB } from '../../store/sql.js';
 import type { ScopedDocument } from '../scope.js';
 
 export type AnswerLanguage = 'en' | 'ja';
