@@ -35,12 +35,42 @@ export function migrate(db: DB, migrationsDir: string): string[] {
       const done = new Set(db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[]);
       const pending = files.filter((f) => !done.has(f));
       for (const name of pending) {
-        db.exec(fs.readFileSync(path.join(migrationsDir, name), 'utf8'));
+        applyMigration(db, fs.readFileSync(path.join(migrationsDir, name), 'utf8'));
         record.run(name, new Date().toISOString());
       }
       return pending;
     })
     .immediate();
+}
+
+/**
+ * The first line of a migration that edits table definitions in sqlite_schema: SQLite's
+ * documented way to change a CHECK constraint (or a default) without copying the table
+ * (https://sqlite.org/lang_altertable.html, "other kinds of table schema changes"). Only for
+ * changes that leave every stored row valid and the file format as it is.
+ */
+export const EDITS_SCHEMA = '-- docsync: edits sqlite_schema';
+
+function applyMigration(db: DB, sql: string): void {
+  if (!sql.startsWith(EDITS_SCHEMA)) {
+    db.exec(sql);
+    return;
+  }
+  const version = db.pragma('schema_version', { simple: true }) as number;
+  // better-sqlite3 opens connections in SQLite's defensive mode, where sqlite_schema is read-only
+  // even with writable_schema: lifted for this migration only.
+  db.unsafeMode(true);
+  try {
+    db.exec('PRAGMA writable_schema = ON');
+    db.exec(sql);
+    // Other connections see a new version and read the definitions again.
+    db.pragma(`schema_version = ${version + 1}`);
+  } finally {
+    db.exec('PRAGMA writable_schema = RESET');
+    db.unsafeMode(false);
+  }
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw new Error(`migration left the schema unusable: ${String(check)}`);
 }
 
 const statementCache = new WeakMap<DB, Map<string, Database.Statement>>();

@@ -5,10 +5,13 @@ import { LegacyErrorSchema, ProblemSchema, STATUS_PROBLEMS } from './problem.js'
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+const toSchema = (schema: z.ZodType, io: 'input' | 'output', target: 'draft-2020-12' | 'draft-7' = 'draft-2020-12'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target }) as JsonSchema;
   return rest;
 };
+
+/** An answer's JSON Schema in the draft Fastify's serializer compiler (fast-json-stringify) reads. */
+export const responseJsonSchema = (schema: z.ZodType): JsonSchema => toSchema(schema, 'output', 'draft-7');
 
 function parameters(op: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];

@@ -209,6 +209,10 @@ export class Claims {
     }
     for (const [scope, folder] of [...this.ledgers]) {
       if (this.off) return;
+      // A ledger this desktop writes is renewed with the other claims; one it does not write is
+      // asked for at every tick, to take it over soon after its writer's lease runs out. (Asking
+      // every tick while writing cost a daemon at rest a request to the service every 5 s.)
+      if (!renew && (this.writing.get(scope) ?? 0) > Date.now()) continue;
       try {
         const asked = Date.now();
         const answer = await this.ask(scope, 'ledger', path.basename(folder.path));

@@ -5,8 +5,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import PQueue from 'p-queue';
 import { ClientRemote } from '../../src/sync/clientRemote.js';
@@ -282,6 +284,42 @@ function takeStatementCounts(files: number): { perFile: number; top: Array<[stri
   return { perFile: round(total / files, 1), top: all.slice(0, 12).map(([sql, c]) => [sql, round(c / files, 2)]) };
 }
 
+/** Milliseconds this process spent in V8's garbage collector since the last call, by kind (young, full). */
+let gcMs = { young: 0, full: 0 };
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    // NODE_PERFORMANCE_GC_MAJOR = 4 (mark-compact); the rest (scavenges, incremental steps, weak callbacks) count as young.
+    const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind === 4 ? 'full' : 'young';
+    gcMs[kind] += e.duration;
+  }
+});
+function takeGcMs(): { young: number; full: number } {
+  const taken = { young: round(gcMs.young, 0), full: round(gcMs.full, 0) };
+  gcMs = { young: 0, full: 0 };
+  return taken;
+}
+
+/**
+ * SYNC_BENCH_PROFILE_DIR: a CPU profile of this process (the daemon and the bench loop) per daemon
+ * round, `round-<n>.cpuprofile`, to see what a round that costs more than the others spent it on.
+ */
+async function profiled<T>(name: string, body: () => Promise<T>): Promise<T> {
+  const dir = process.env.SYNC_BENCH_PROFILE_DIR;
+  if (!dir) return body();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 interface DaemonHarness { daemon: Daemon; inbox: string; staging: string }
 
 /**
@@ -361,17 +399,22 @@ async function throughput(server: Server) {
   const h: DaemonHarness = { daemon: await startDaemon(server, inbox, path.join(dir, 'data')), inbox, staging };
   const plain: Awaited<ReturnType<typeof plainRound>>[] = [];
   const daemon: Awaited<ReturnType<typeof daemonRound>>[] = [];
+  const gcPerRound: Array<{ young: number; full: number }> = [];
+  gcObserver.observe({ entryTypes: ['gc'] });
   try {
     for (let i = 0; i < rounds; i++) {
       plain.push(await plainRound(server));
-      daemon.push(await daemonRound(server, h, i));
+      takeGcMs();
+      daemon.push(await profiled(`round-${i + 1}`, () => daemonRound(server, h, i)));
+      gcPerRound.push(takeGcMs());
       const p = plain[i]!;
       const d = daemon[i]!;
       console.log(`round ${i + 1}/${rounds}: plain ${round(p.filesPerS)} files/s, daemon ${round(d.filesPerS)} files/s, ratio ${round(d.filesPerS / p.filesPerS, 2)}; `
-        + `daemon CPU ${d.cpuS.daemonProcess} s to uploaded, ${d.cpuS.daemonWholeRound} s whole round (${round(d.roundS)} s); plain client CPU ${p.cpuS.clientProcess} s; load ${os.loadavg()[0]!.toFixed(1)}`);
+        + `daemon CPU ${d.cpuS.daemonProcess} s to uploaded, ${d.cpuS.daemonWholeRound} s whole round (${round(d.roundS)} s), GC ${gcPerRound[i]!.young} ms young + ${gcPerRound[i]!.full} ms full; plain client CPU ${p.cpuS.clientProcess} s; load ${os.loadavg()[0]!.toFixed(1)}`);
       if (d.statements) console.log(`  statements per file: ${d.statements.perFile}`, d.statements.top);
     }
   } finally {
+    gcObserver.disconnect();
     await h.daemon.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -396,6 +439,8 @@ async function throughput(server: Server) {
     // the plain loop's CPU in the same round moves with it, history does not.
     daemonCpuPerPlainCpu: { toUploaded: uploadCpu.map((c, i) => round(c / plain[i]!.cpuS.clientProcess, 2)), growth: growth(uploadCpu.map((c, i) => c / plain[i]!.cpuS.clientProcess)) },
     cpuS: { plainLoop: plain.map((p) => p.cpuS), daemon: daemon.map((d) => ({ ...d.cpuS })) },
+    // Time in V8's garbage collector during each daemon round (this process: daemon and bench loop).
+    gcMsPerRound: gcPerRound,
     statementsPerFile: daemon.map((d) => d.statements?.perFile ?? null),
     note: 'daemonFilesPerS counts from the move into the inbox (includes the 1 s settle window); the upload phase from the first upload; daemon CPU includes moving the files in; one daemon and state.db for all rounds',
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_OCR_MODEL, getUpload, listFiles, uploadFile, type UploadBody, type UploadTicket } from '../../contract/uploads.js';
 import { checkCallbackAddress } from '../callbackAddress.js';
+import { isoTime } from '../isoTime.js';
 import { callbackPolicy, type AuthContext } from '../options.js';
 import { forbidden, notFound, ServiceProblem, validationFailed } from '../errors.js';
 import type { ReplayLimit } from '../store/idempotency.js';
@@ -37,6 +38,54 @@ function ticketReplay(app: FastifyInstance, issuedAt: number): ReplayLimit {
   return { validUntil: issuedAt + ttlMs - Math.min(60_000, ttlMs / 2), baseUrl: app.baseUrl() };
 }
 
+/** What a ticket's row is made from, checked before the write. */
+interface TicketInput {
+  body: z.output<typeof UploadBody>;
+  auth: AuthContext;
+  callback: { url: string | null; source: 'user' | 'api_key' | null };
+  /** The directory named by directoryId, where destinationPath starts. */
+  start: DirectoryRow | undefined;
+  objectId: string;
+  now: string;
+}
+
+/** The upload's row (with the folders of destinationPath): inside the batch's transaction. */
+function insertTicket(app: FastifyInstance, input: TicketInput): UploadRow {
+  const { body, auth, callback, start, objectId, now } = input;
+  const target = body.destinationPath ? resolveDestination(app.db, auth, app.serviceOptions.maxDirectoryDepth, body.destinationPath, start) : start;
+  const upload: UploadRow = {
+    id: timeOrderedUuid(),
+    workspace_id: auth.workspaceId,
+    key_id: auth.keyId,
+    user_id: auth.userId,
+    object_id: objectId,
+    file_name: body.fileName,
+    file_type: body.fileType,
+    is_split: body.isSplit ? 1 : 0,
+    is_split_excel: body.isSplitExcel ? 1 : 0,
+    callback_url: callback.url,
+    callback_source: callback.source,
+    ocr_model: body.ocrModel ?? DEFAULT_OCR_MODEL,
+    schema_locking: body.schemaLocking ? 1 : 0,
+    schema_id: body.schemaId ?? null,
+    directory_id: target?.id ?? null,
+    destination_path: target ? directoryPath(app.db, auth.workspaceId, target.id) : '',
+    is_ephemeral: body.isEphemeral ? 1 : 0,
+    page_count: body.pageCount ?? null,
+    api_request_id: body.apiRequestId ?? null,
+    retain_zip_name: body.retainOriginalZipFileName && isZipUpload({ file_type: body.fileType, file_name: body.fileName }) ? 1 : 0,
+    blob_sha256: null,
+    size: null,
+    status: 'waiting',
+    error_reason: null,
+    generation: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  insertUpload(app.db, upload);
+  return upload;
+}
+
 function createTicket(app: FastifyInstance, body: z.output<typeof UploadBody>, auth: AuthContext): UploadTicket {
   const callback = effectiveCallback(app, body.callbackURL, auth);
   if (body.schemaId !== undefined && !getSchemaForExtraction(app.db, auth.workspaceId, body.schemaId)) {
@@ -49,47 +98,18 @@ function createTicket(app: FastifyInstance, body: z.output<typeof UploadBody>, a
       throw validationFailed('Invalid directoryId.', [{ code: 'NOT_FOUND', detail: 'No such directory in this workspace.', pointer: '/directoryId' }]);
     }
   }
-  const now = new Date(app.serviceOptions.now()).toISOString();
   const objectId = timeOrderedUuid();
-  const create = () => {
-    const target = body.destinationPath ? resolveDestination(app.db, auth, app.serviceOptions.maxDirectoryDepth, body.destinationPath, start) : start;
-    const upload: UploadRow = {
-      id: timeOrderedUuid(),
-      workspace_id: auth.workspaceId,
-      key_id: auth.keyId,
-      user_id: auth.userId,
-      object_id: objectId,
-      file_name: body.fileName,
-      file_type: body.fileType,
-      is_split: body.isSplit ? 1 : 0,
-      is_split_excel: body.isSplitExcel ? 1 : 0,
-      callback_url: callback.url,
-      callback_source: callback.source,
-      ocr_model: body.ocrModel ?? DEFAULT_OCR_MODEL,
-      schema_locking: body.schemaLocking ? 1 : 0,
-      schema_id: body.schemaId ?? null,
-      directory_id: target?.id ?? null,
-      destination_path: target ? directoryPath(app.db, auth.workspaceId, target.id) : '',
-      is_ephemeral: body.isEphemeral ? 1 : 0,
-      page_count: body.pageCount ?? null,
-      api_request_id: body.apiRequestId ?? null,
-      retain_zip_name: body.retainOriginalZipFileName && isZipUpload({ file_type: body.fileType, file_name: body.fileName }) ? 1 : 0,
-      blob_sha256: null,
-      size: null,
-      status: 'waiting',
-      error_reason: null,
-      generation: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    insertUpload(app.db, upload);
-    return upload;
-  };
-  // Folders and the upload are created together or not at all (a savepoint inside the caller's batch).
-  const row = body.destinationPath ? app.db.transaction(create)() : create();
+  const input: TicketInput = { body, auth, callback, start, objectId, now: isoTime(app.serviceOptions.now()) };
+  // Made before the row is written, so nothing after the write can throw.
+  const storagePath = storagePathOf(auth.workspaceId, objectId);
+  const presignedUploadURL = signUrl(app.baseUrl(), app.urlSecret, 'upload', objectId, app.serviceOptions.uploadUrlTtlSeconds, app.serviceOptions.now());
+  // Without destinationPath the row is one INSERT; with it, folders and the upload are created
+  // together or not at all (a savepoint inside the caller's batch). Either way the write undoes
+  // itself when it throws, which lets the batch skip its own savepoint (`atomic`).
+  const row = body.destinationPath ? app.db.transaction(insertTicket)(app, input) : insertTicket(app, input);
   return {
-    storagePath: storagePathOf(auth.workspaceId, objectId),
-    presignedUploadURL: signUrl(app.baseUrl(), app.urlSecret, 'upload', objectId, app.serviceOptions.uploadUrlTtlSeconds, app.serviceOptions.now()),
+    storagePath,
+    presignedUploadURL,
     uploadId: row.id,
     callbackURL: row.callback_url,
     callbackURLSource: row.callback_source,
@@ -145,15 +165,19 @@ function registerBlobUpload(app: FastifyInstance): void {
   });
 }
 
+const ATOMIC = { atomic: true } as const;
+
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   registerBlobUpload(app);
 
   // Tickets are the service's hottest write: their inserts share commits (see writeBatch.ts).
   app.operation(uploadFile, ({ body, auth }) => {
     const issuedAt = app.serviceOptions.now();
-    // The answer is made inside the write: one promise, settled once the batch commits.
-    return batchedWrite(app.db, () => new Reply(uploadFile.status, createTicket(app, body, auth), {}, ticketReplay(app, issuedAt)));
+    // The answer is made inside the write: one promise, settled once the batch commits. The
+    // ticket's write is atomic on its own (createTicket): no savepoint of the batch around it.
+    return batchedWrite(app.db, () => new Reply(uploadFile.status, createTicket(app, body, auth), {}, ticketReplay(app, issuedAt)), ATOMIC);
   }, {
+    compiledSerializer: true,
     invalidDetails: {
       '/fileName': 'Invalid fileName.',
       '/fileType': 'Invalid fileType.',

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../../../src/contract/uploads.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { INVOICE_TEXT, put, settled, ticket, uploadText } from './uploadHelpers.js';
 
@@ -54,6 +55,20 @@ describe('POST /prod/v1/files/upload: the ticket (spec 2.4, 4.10)', () => {
       destinationPath: '',
       isEphemeral: false,
     });
+  });
+
+  // The ticket's body is written by a serializer compiled from the contract's schema (route.ts,
+  // compiledSerializer): every field is there, and text that needs escaping in JSON is escaped.
+  it('answers every field of the contract, escaping quotes and keeping non-ASCII text', async () => {
+    const destinationPath = 'Müller & Söhne/請求書 ✓';
+    const res = await svc.request('POST', UPLOAD, {
+      body: { fileName: 'a.pdf', fileType: 'application/pdf', destinationPath, apiRequestId: 'req "7"', callbackURL: 'https://hooks.example.com/a?b="c"' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys((uploadFile.response as unknown as { shape: object }).shape).sort());
+    expect(uploadFile.response!.safeParse(res.body).success).toBe(true);
+    expect(res.body).toMatchObject({ destinationPath, apiRequestId: 'req "7"', callbackURL: 'https://hooks.example.com/a?b="c"', callbackURLSource: 'user' });
+    expect(res.body.directoryId).toEqual(expect.any(String));
   });
 
   it('echoes the flags and accepts every model identifier, Unified and Aegis with an engine', async () => {

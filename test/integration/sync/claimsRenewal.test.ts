@@ -1,0 +1,74 @@
+// How often a desktop asks the service about a folder's ledger claim (issue 20, a daemon at
+// rest): the writer renews it with its other claims, every third of the lease; a desktop that
+// does not write it asks at every tick, to take over soon after the writer's lease runs out.
+// Real service over HTTP; the clock is moved instead of waited for (only Date is faked).
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestService, type TestService } from '../../../src/service/testing.js';
+import { Claims } from '../../../src/sync/claims.js';
+import { ClientRemote } from '../../../src/sync/clientRemote.js';
+import { parseConfig, type FolderConfig } from '../../../src/sync/config.js';
+import { silentLogger } from '../../../src/sync/logger.js';
+import type { Remote } from '../../../src/sync/remote.js';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.close());
+afterEach(() => vi.useRealTimers());
+
+const LEASE_MS = 60_000;
+const folder: FolderConfig = parseConfig({ folders: [{ path: path.join('/tmp', 'shared-inbox'), remotePath: 'Shared' }] }).folders[0]!;
+
+/** A desktop's claims, and the ledger claim requests it made (a remote that counts, then does the real call). */
+function desktop(holder: string): { claims: Claims; ledgerAsks: () => number; remote: ClientRemote } {
+  const remote = new ClientRemote({ baseUrl: svc.url, apiKey: svc.key.key });
+  let asks = 0;
+  const counting: Remote = Object.assign(Object.create(remote) as ClientRemote, {
+    takeClaim: (c: Parameters<NonNullable<Remote['takeClaim']>>[0]) => {
+      if (c.key === 'ledger') asks++;
+      return remote.takeClaim(c);
+    },
+  });
+  const claims = new Claims({ remote: counting, log: silentLogger(), holder, leaseMs: LEASE_MS, enabled: true });
+  claims.setFolders([folder]);
+  return { claims, ledgerAsks: () => asks, remote };
+}
+
+/** One tick of the claims' timer (what start() runs every min(lease / 3, 5 s)). */
+const tick = (claims: Claims) => (claims as unknown as { tick(): Promise<void> }).tick();
+
+describe('the ledger claim of a folder', () => {
+  it('is renewed by its writer every third of the lease, not at every tick; the other desktop asks at every tick', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-26T12:00:00Z') });
+    const a = desktop('desk-a');
+    const b = desktop('desk-b');
+    try {
+      await tick(a.claims);
+      expect(a.claims.writesLedger(folder)).toBe(true);
+      expect(a.ledgerAsks()).toBe(1);
+      await tick(b.claims);
+      expect(b.claims.writesLedger(folder)).toBe(false);
+      expect(b.ledgerAsks()).toBe(1);
+
+      // Three ticks 5 s apart: the writer's lease is far from running out, the other desktop keeps asking.
+      for (let i = 0; i < 3; i++) {
+        vi.advanceTimersByTime(5_000);
+        await tick(a.claims);
+        await tick(b.claims);
+      }
+      expect(a.ledgerAsks()).toBe(1);
+      expect(b.ledgerAsks()).toBe(4);
+
+      // A third of the lease since the last renewal: the writer renews, and still writes.
+      vi.advanceTimersByTime(5_000);
+      await tick(a.claims);
+      expect(a.ledgerAsks()).toBe(2);
+      expect(a.claims.writesLedger(folder)).toBe(true);
+    } finally {
+      await a.remote.close();
+      await b.remote.close();
+    }
+  });
+});
