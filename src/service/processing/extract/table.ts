@@ -8,6 +8,7 @@ import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
 import type { RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
+import { summedItems } from './loose.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -207,7 +208,17 @@ function receiptRows(ctx: DocContext): TableRow[] {
     if (!desc || !/\p{L}/u.test(desc) || a === null || Math.abs(q * p - a) > 0.011) continue;
     rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', m[1]!], ['unitPrice', m[2]!], ['amount', total!]]), lines: [prev, line] });
   }
-  return rows.length > 0 ? rows : quantityFirstRows(ctx);
+  if (rows.length > 0) return rows;
+  const summed = listRows(ctx);
+  return summed.length > 0 ? summed : quantityFirstRows(ctx);
+}
+
+/** Items of a list with no header that add up to a sum of the totals block below it (loose.ts). */
+function listRows(ctx: DocContext): TableRow[] {
+  return summedItems(ctx, (text) => STOP.test(text)).map(({ item, lines }) => ({
+    cells: new Map<Column, string>([['description', item.description], ['quantity', item.quantity], ['unitPrice', item.unitPrice], ['amount', item.amount]]),
+    lines,
+  }));
 }
 
 /**

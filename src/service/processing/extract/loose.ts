@@ -1,0 +1,137 @@
+import type { Line } from '../layout/model.js';
+import { amountsIn, parseAmount } from '../parse/amounts.js';
+import { parseDate } from '../parse/dates.js';
+import type { DocContext } from './context.js';
+import { normLabel } from './context.js';
+import { fromOcr } from './repairs.js';
+
+// Items of a list printed without a header row (a telecom bill's charges, a till
+// receipt): a run of lines, each a description and an amount, with a quantity
+// before the description, a unit price or "2 x 28,09" between them and a tax
+// letter after the amount all optional. Lines that merely look like items (a
+// payment, an address with a number) do not add up to anything, so the run is
+// taken only where it ends at the totals block and its amounts add up to a sum
+// printed there: the evidence a header row would otherwise give.
+
+/** One item as printed: the cells a table row would have by column. */
+export interface LooseItem {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+}
+
+// An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
+const MONEY = /^(?:[€$£]|EUR|RM)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR)?$/i;
+// A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
+const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
+const TAX_MARK_AFTER = /(\d)\s+(?:[A-Z]{1,2}|\*)$/;
+// Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50".
+const TIMES = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d)$/;
+
+const fits = (q: number, p: number, a: number) => Math.abs(q * p - a) <= 0.011;
+const cents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** A line read as one item, or null. `stop` tells a totals-block label. */
+export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => boolean): LooseItem | null {
+  const cells = line.cells.map((c) => c.text.trim()).filter(Boolean);
+  if (cells.length > 2 && TAX_MARK.test(cells[cells.length - 1]!)) cells.pop();
+  if (cells.length < 2 || cells.length > 4) return null;
+  const amountText = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
+  const a = MONEY.test(amountText) ? parseAmount(amountText, ctx.decimal) : null;
+  if (a === null || a <= 0) return null;
+  // A quantity first, in its own cell or joined to the name by OCR ("5 Kaffeebohnen"; "I" is a 1 OCR misread).
+  let quantity: string | undefined;
+  if (cells.length >= 2 && /^\d{1,3}$/.test(cells[0]!)) quantity = cells.shift();
+  else {
+    const m = /^(\d{1,3}|[Il|])\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
+    if (m && (/\d/.test(m[1]!) || fromOcr(line, ctx))) [quantity, cells[0]] = [/\d/.test(m[1]!) ? m[1]! : '1', m[2]!];
+  }
+  const description = cells.shift()!;
+  if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || parseDate(description, ctx.order)) return null;
+  const q = quantity === undefined ? null : Number(quantity);
+  if (cells.length === 0) {
+    // Without a price: a quantity other than one must divide the amount to the cent, else it is part of the name.
+    if (q === null || q === 0) return { description, quantity: '1', unitPrice: amountText, amount: amountText };
+    if (q === 1 || cents(a / q)) return { description, quantity: String(q), unitPrice: String(Math.round((a / q) * 100) / 100), amount: amountText };
+    return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
+  }
+  const middle = cells[0]!;
+  const times = TIMES.exec(middle);
+  if (times && q === null) {
+    const [tq, tp] = [parseAmount(times[1]!, ctx.decimal), parseAmount(times[2]!, ctx.decimal)];
+    return tq !== null && tp !== null && fits(tq, tp, a) ? { description, quantity: times[1]!, unitPrice: times[2]!, amount: amountText } : null;
+  }
+  const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
+  if (p === null) return null;
+  if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: middle, amount: amountText } : null;
+  const n = Math.round(a / p);
+  return n >= 1 && fits(n, p, a) ? { description, quantity: String(n), unitPrice: middle, amount: amountText } : null;
+}
+
+/**
+ * Runs of item lines that end at the totals block and add up to an amount printed there. Two items
+ * at least, so that a lone line equal to the total is no list.
+ */
+export function summedItems(ctx: DocContext, stop: (text: string) => boolean): Array<{ item: LooseItem; lines: Line[] }> {
+  type Found = { item: LooseItem; lines: Line[]; index: number };
+  const out: Found[] = [];
+  let run: Found[] = [];
+  const lines = ctx.lines;
+  for (let i = 0; i <= lines.length; i++) {
+    const line = lines[i];
+    let got: Found | null = null;
+    if (line) {
+      const item = looseItem(line, ctx, stop);
+      const joined = item ? null : splitRow(line, lines[i + 1]);
+      const whole = joined ? looseItem(joined, ctx, stop) : null;
+      got = item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
+    }
+    const prev = run[run.length - 1]?.lines.at(-1);
+    const near = prev && line && line.page === prev.page && line.y0 - prev.y1 < 2.5 * Math.max(1, prev.y1 - prev.y0);
+    if (got && (!prev || near)) {
+      run.push(got);
+      i += got.lines.length - 1;
+      continue;
+    }
+    // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
+    // run of items that the line after it adds up.
+    for (let k = run.length; k >= 2; k--) {
+      if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
+        out.push(...run.slice(0, k));
+        break;
+      }
+    }
+    run = got ? [got] : [];
+    if (got) i += got.lines.length - 1;
+  }
+  return out;
+}
+
+/**
+ * One printed row that OCR split in two lines on a slightly skewed scan: the second line's cells all
+ * right of the first's, and the two lines overlapping by half their height. Null otherwise.
+ */
+export function splitRow(line: Line, next: Line | undefined): Line | null {
+  if (!next || next.page !== line.page || !line.cells.length || !next.cells.length) return null;
+  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
+  if (overlap < 0.5 * Math.min(line.y1 - line.y0, next.y1 - next.y0)) return null;
+  if (next.cells[0]!.x0 <= line.cells[line.cells.length - 1]!.x1) return null;
+  const cells = [...line.cells, ...next.cells];
+  return { ...line, cells, text: cells.map((c) => c.text).join(' '), x1: next.x1, y0: Math.min(line.y0, next.y0), y1: Math.max(line.y1, next.y1) };
+}
+
+/**
+ * The items' sum is printed on the line right after them, or the totals block starts there (a
+ * subtotal, tax or total label, past rules and specks) and prints it within its first lines.
+ */
+function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: string) => boolean): boolean {
+  let i = from;
+  while (ctx.lines[i] && !/[\p{L}\p{N}]/u.test(ctx.lines[i]!.text)) i++;
+  const first = ctx.lines[i];
+  if (!first) return false;
+  const sum = Math.round(items.reduce((s, it) => s + (parseAmount(it.amount, ctx.decimal) ?? 0), 0) * 100) / 100;
+  const prints = (l: Line) => l.page === first.page && amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011);
+  if (prints(first)) return true;
+  return stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
+import { INVOICE_SCHEMA } from './helpers.js';
+
+// Line items of layouts the table reader has no header row for, and of rows OCR
+// damaged: each rule here is checked on generated text, never on real receipts.
+
+function page(lines: Line[], source: 'text' | 'ocr' = 'text'): PageLayout[] {
+  return [{ number: 1, width: 600, height: 900, source, quality: 1, lines }];
+}
+
+const items = (pages: PageLayout[]) => extractFields(pages, INVOICE_SCHEMA).find((f) => f.title === 'Line Items')!.value;
+
+describe('item lists without a header row', () => {
+  it("reads a bill's charges that add up to the subtotal printed under them, whatever its label", () => {
+    const text = ['Your bill', 'Pay before   26/11/2023', 'Bill number   156456023', 'Your charges this month',
+      'Broadband fibre 500                      15.12', 'Router rental        2 x 25.55           51.10',
+      'Charges excl. VAT                        66.22', 'VAT at 20%                               13.24', 'Total charges                            79.46',
+      'We will collect this amount by Direct Debit.', 'Greenway Facilities Limited'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Broadband fibre 500', Quantity: 1, 'Unit Price': 15.12, Amount: 15.12 },
+      { Description: 'Router rental', Quantity: 2, 'Unit Price': 25.55, Amount: 51.1 },
+    ]);
+  });
+
+  it('takes no list whose amounts do not add up to a sum of the totals block', () => {
+    const text = ['Your bill', 'Broadband fibre 500                      15.12', 'Router rental                            51.09',
+      'Total charges                            99.99', 'Cash                                    100.00', 'Change                                    0.01'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toBeNull();
+  });
+
+  it("reads a till receipt whose quantities OCR joined to the names and tax letters to the amounts", () => {
+    const text = ['Weber Burobedarf GmbH', 'St.-Nr. 349/923/59188', 'EUR',
+      '4 Gebaudereinigung         12,46     49,84 B', '5 Kaffeebohnen 1 kg         4,75     23,75 A', '1 Schulung                          38,97 B',
+      'I Beratungsleistung                  2,48 B', 'SUMME                          EUR 115,04', 'Bar                                120,00', 'Ruckgeld                             4,96'].join('\n');
+    expect(items(page(linesFromText(text, 1), 'ocr'))).toEqual([
+      { Description: 'Gebaudereinigung', Quantity: 4, 'Unit Price': 12.46, Amount: 49.84 },
+      { Description: 'Kaffeebohnen 1 kg', Quantity: 5, 'Unit Price': 4.75, Amount: 23.75 },
+      { Description: 'Schulung', Quantity: 1, 'Unit Price': 38.97, Amount: 38.97 },
+      { Description: 'Beratungsleistung', Quantity: 1, 'Unit Price': 2.48, Amount: 2.48 },
+    ]);
+  });
+
+  it('joins a row OCR split in two lines that overlap by more than half their height', () => {
+    const text = ['Bakker Kantoorartikelen B.V.', 'BTW NL311178340B01', '5 Training        22,36     111,80 A', '1 Verzendkosten',
+      '3 Schoonmaakdienst    7,28     21,84 B', 'TOTAAL      144,80'].join('\n');
+    const lines = linesFromText(text, 1);
+    // The amount of "1 Verzendkosten" came out as a line of its own, a little lower.
+    const name = lines[3]!;
+    const amount: Line = { text: '11,16 B', cells: [{ text: '11,16 B', x0: 300, x1: 342 }], x0: 300, x1: 342, y0: name.y0 + 4, y1: name.y1 + 4, page: 1 };
+    lines.splice(4, 0, amount);
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Training', Quantity: 5, 'Unit Price': 22.36, Amount: 111.8 },
+      { Description: 'Verzendkosten', Quantity: 1, 'Unit Price': 11.16, Amount: 11.16 },
+      { Description: 'Schoonmaakdienst', Quantity: 3, 'Unit Price': 7.28, Amount: 21.84 },
+    ]);
+  });
+});
