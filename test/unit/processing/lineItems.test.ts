@@ -58,3 +58,47 @@ describe('item lists without a header row', () => {
     ]);
   });
 });
+
+describe('header rows', () => {
+  // Figures right-aligned under the end of their header cell, as printed.
+  const row = (desc: string, ...right: [string, number][]) => right.reduce((s, [t, end]) => s.padEnd(end - t.length) + t, desc);
+  const table = (header: string) => {
+    const ends = [...header.matchAll(/\S+(?: \S+)*/g)].slice(1).map((m) => m.index! + m[0].length);
+    return items(page(linesFromText(['Cahaya Maju Trading Sdn Bhd', 'INVOIS', header,
+      row('Latihan', ['8', ends[0]!], ['720.40', ends[1]!], ['5,763.20', ends[2]!]),
+      row('Perkhidmatan perundingan', ['4', ends[0]!], ['501.68', ends[1]!], ['2,006.72', ends[2]!]),
+      row('Jumlah Kecil', ['7,769.92', ends[2]!])].join('\n'), 1)));
+  };
+  const expected = [
+    { Description: 'Latihan', Quantity: 8, 'Unit Price': 720.4, Amount: 5763.2 },
+    { Description: 'Perkhidmatan perundingan', Quantity: 4, 'Unit Price': 501.68, Amount: 2006.72 },
+  ];
+  it('name each column once: a price header ending in a word that names another column is one price column', () => {
+    expect(table('Description                    Qty   Price per unit   Amount')).toEqual(expected);
+    expect(table('Perkara                        Kuan.   Harga Seunit   Jumlah')).toEqual(expected);
+  });
+  it('read a column name only as a whole word ("Seunit" is no "unit")', () => {
+    expect((table('Perkara                        Bil   Harga Seunit   Jumlah') as Record<string, unknown>[]).map((r) => r['Unit Price'])).toEqual([720.4, 501.68]);
+  });
+});
+
+describe('rows of a skewed scan', () => {
+  const line = (y: number, cells: [number, string][]): Line => {
+    const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
+    return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 12, page: 1 };
+  };
+  it("gives a row of figures the name OCR put on the line just under it, and a name's second line to the same row", () => {
+    // The right side of the page sits 6 units higher than the left: each row's figures come first.
+    const lines = [line(20, [[40, 'Transports Moreau SAS']]), line(60, [[40, 'Facture N'], [200, 'INV-2020/92404']]),
+      line(100, [[40, 'Designation'], [300, 'Qty'], [380, 'Price'], [470, 'Amount']]),
+      line(120, [[306, '7'], [374, '503,85'], [458, '3 526,95']]), line(126, [[40, 'Prestation de conseil']]),
+      line(142, [[306, '4'], [374, '521,74'], [458, '2 086,96']]), line(148, [[40, 'Chaise de bureau']]), line(160, [[40, 'y compris deplacement']]),
+      line(166, [[306, '8'], [374, '678,16'], [458, '5 425,28']]), line(172, [[40, 'Cartouche de toner']]),
+      line(200, [[380, 'Sous-total HT'], [458, '11 039,19']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Prestation de conseil', Quantity: 7, 'Unit Price': 503.85, Amount: 3526.95 },
+      { Description: 'Chaise de bureau y compris deplacement', Quantity: 4, 'Unit Price': 521.74, Amount: 2086.96 },
+      { Description: 'Cartouche de toner', Quantity: 8, 'Unit Price': 678.16, Amount: 5425.28 },
+    ]);
+  });
+});

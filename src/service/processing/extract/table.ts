@@ -17,7 +17,7 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'othe
 
 const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|units?|hours|hrs|stk|kuantiti|kuan\.?|数量|จำนวน/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|数量|จำนวน/i],
   ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|金額|金额|จำนวนเงิน/i],
   ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|品名|内容|项目|รายการ/i],
 ];
@@ -82,12 +82,24 @@ function splitHeaderCell(cell: Cell): Cell[] {
   return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
 }
 
+/**
+ * A header names each column once: a cell is not split into names another cell of the header already
+ * gives ("Harga Seunit" beside "Kuan." is the unit price, not a price and a second quantity).
+ */
+function splitOnce(cell: Cell, others: Cell[]): Cell[] {
+  const parts = splitHeaderCell(cell);
+  if (parts.length < 2) return parts;
+  const named = new Set(others.map((c) => columnOf(c.text)));
+  return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
+}
+
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
-    const cols = line.cells.flatMap(splitHeaderCell).map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+    const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
+      .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
     const known = cols.filter((c) => c.col !== 'other');
     const kinds = new Set(known.map((c) => c.col));
     // OCR noise may add a cell or two to a header that names three kinds of column.
@@ -160,7 +172,9 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       }
       pending = undefined;
       const next = ctx.lines[i + 1];
-      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8) {
+      // Unless the figures have their own name on the line after them (a skewed scan's row).
+      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
+        && !nameBeside(next, ctx.lines[i + 2], header, ctx)) {
         pending = { desc, line };
         continue;
       }
@@ -168,7 +182,13 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) break;
       if (CARRIED.test(first)) continue;
-      if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
+      if (hasAmount && (desc || cells.size >= 2)) {
+        const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
+        if (named) {
+          cells.set('description', named);
+          rows.push({ cells, lines: [line, ctx.lines[++i]!] });
+        } else rows.push({ cells, lines: [line] });
+      }
       else if (desc && noise(desc, line)) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
@@ -181,6 +201,20 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
     }
   });
   return { rows, headerLines };
+}
+
+/**
+ * The description of a row of figures that a skewed scan's OCR put on the next line: that line
+ * names an item and shows no figure, and the two lines overlap by a third of their height.
+ */
+function nameBeside(line: Line, next: Line | undefined, header: Header, ctx: DocContext): string | undefined {
+  if (!next || next.page !== line.page) return undefined;
+  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
+  if (overlap < Math.min(line.y1 - line.y0, next.y1 - next.y0) / 3) return undefined;
+  const cells = assign(next.cells, header);
+  const desc = cells.get('description');
+  const figures = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
+  return desc && !figures && !noise(desc, next) ? desc : undefined;
 }
 
 // "5 x 84.74" (or "5 @ 84.74"), and on some receipts the amount after it.
