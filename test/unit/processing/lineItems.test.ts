@@ -102,3 +102,14 @@ describe('rows of a skewed scan', () => {
     ]);
   });
 });
+
+describe('the subtotal of a list', () => {
+  it("is read beside any label that says it excludes the tax ('Charges excl. VAT', 'Totaal excl. btw')", () => {
+    for (const [label, vat, gross] of [['Charges excl. VAT', 'VAT at 20%', 'Total charges'], ['Totaal excl. btw', 'btw 21%', 'Totaal incl. btw']]) {
+      const text = ['Your bill', 'Broadband fibre 500                      15.12', 'Router rental                            51.09',
+        `${label}                        66.21`, `${vat}                              13.24`, `${gross}                            79.45`].join('\n');
+      const fields = extractFields(page(linesFromText(text, 1)), { ...INVOICE_SCHEMA, fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Subtotal', type: 'NUMBER' }] });
+      expect(fields.find((f) => f.title === 'Subtotal')!.value).toBe(66.21);
+    }
+  });
+});
