@@ -47,9 +47,10 @@ describe('item lists without a header row', () => {
     const text = ['Bakker Kantoorartikelen B.V.', 'BTW NL311178340B01', '5 Training        22,36     111,80 A', '1 Verzendkosten',
       '3 Schoonmaakdienst    7,28     21,84 B', 'TOTAAL      144,80'].join('\n');
     const lines = linesFromText(text, 1);
-    // The amount of "1 Verzendkosten" came out as a line of its own, a little lower.
-    const name = lines[3]!;
-    const amount: Line = { text: '11,16 B', cells: [{ text: '11,16 B', x0: 300, x1: 342 }], x0: 300, x1: 342, y0: name.y0 + 4, y1: name.y1 + 4, page: 1 };
+    // The amount of "1 Verzendkosten" came out as a line of its own, a little lower, and the name's
+    // line came out shorter (so it also looks like the second line of the name above it).
+    const name = (lines[3] = { ...lines[3]!, y1: lines[3]!.y0 + 8 });
+    const amount: Line = { text: '11,16 B', cells: [{ text: '11,16 B', x0: 300, x1: 342 }], x0: 300, x1: 342, y0: name.y0 + 4, y1: name.y0 + 14, page: 1 };
     lines.splice(4, 0, amount);
     expect(items(page(lines, 'ocr'))).toEqual([
       { Description: 'Training', Quantity: 5, 'Unit Price': 22.36, Amount: 111.8 },
@@ -111,5 +112,39 @@ describe('the subtotal of a list', () => {
       const fields = extractFields(page(linesFromText(text, 1)), { ...INVOICE_SCHEMA, fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Subtotal', type: 'NUMBER' }] });
       expect(fields.find((f) => f.title === 'Subtotal')!.value).toBe(66.21);
     }
+  });
+});
+
+describe('charges of a list without a header row', () => {
+  it('reads a quantity with its unit and a price in pence beside the name ("31 days @ 45.2p")', () => {
+    const text = ['Your energy bill', 'Electricity 01/03/2024 - 31/03/2024', 'Standing charge 31 days @ 45.2p           14.01',
+      'Unit rate 412 kWh @ 24.50p                100.94', 'Total excl. VAT                           114.95', 'VAT at 5%                                   5.75',
+      'Total to pay                              120.70'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Standing charge', Quantity: 31, 'Unit Price': 0.452, Amount: 14.01 },
+      { Description: 'Unit rate', Quantity: 412, 'Unit Price': 0.245, Amount: 100.94 },
+    ]);
+  });
+
+  it('reads the price first when it is the figure with cents ("12.50 x 2")', () => {
+    const text = ['Corner Shop', 'Coffee beans        12.50 x 2        25.00', 'Printer paper        4.00 x 3        12.00', 'Subtotal                             37.00'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Coffee beans', Quantity: 2, 'Unit Price': 12.5, Amount: 25 },
+      { Description: 'Printer paper', Quantity: 3, 'Unit Price': 4, Amount: 12 },
+    ]);
+  });
+
+  it("adds a name's second line, printed smaller right under it, to the name", () => {
+    const row = (y: number, h: number, cells: [number, string][]): Line => {
+      const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * h * 0.5 }));
+      return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + h, page: 1 };
+    };
+    const lines = [row(20, 14, [[40, 'Greenway Facilities Limited']]), row(60, 10, [[40, 'Broadband fibre 500'], [500, '15.12']]),
+      row(72, 8, [[40, 'including router, 01/11 - 30/11']]), row(90, 10, [[40, 'Line rental'], [500, '51.09']]),
+      row(110, 10, [[300, 'Total charges'], [500, '66.21']])];
+    expect(items(page(lines))).toEqual([
+      { Description: 'Broadband fibre 500 including router, 01/11 - 30/11', Quantity: 1, 'Unit Price': 15.12, Amount: 15.12 },
+      { Description: 'Line rental', Quantity: 1, 'Unit Price': 51.09, Amount: 51.09 },
+    ]);
   });
 });

@@ -26,8 +26,25 @@ const MONEY = /^(?:[€$£]|EUR|RM)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:
 // A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
 const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
 const TAX_MARK_AFTER = /(\d)\s+(?:[A-Z]{1,2}|\*)$/;
-// Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50".
-const TIMES = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d)$/;
+// Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50", a unit after the
+// quantity and a price in pence or cents ("31 days @ 45.2p", "412 kWh @ 24.50p"), a price first ("4.50 x 2").
+const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?$/iu;
+// The same at the end of the name's cell: "Standing charge 31 days @ 45.2p".
+const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x|×|@|at)\s*\S+)$/u;
+
+/** Quantity and unit price of a "q x p" text, or null. */
+function timesOf(text: string, ctx: DocContext): { q: number; p: number } | null {
+  const m = TIMES.exec(text.trim());
+  if (!m) return null;
+  let [q, p] = [parseAmount(m[1]!, ctx.decimal), parseAmount(m[3]!, ctx.decimal)];
+  if (q === null || p === null) return null;
+  if (m[4]) p /= 100;
+  else if (!m[2] && /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[3]!)) [q, p] = [p, q];
+  return { q, p };
+}
+
+/** A number as the document prints it, so that parseAmount reads it back ("0,452" where commas mark decimals). */
+const printed = (n: number, ctx: DocContext) => (ctx.decimal === 'comma' ? String(n).replace('.', ',') : String(n));
 
 const fits = (q: number, p: number, a: number) => Math.abs(q * p - a) <= 0.011;
 const cents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
@@ -47,7 +64,9 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     const m = /^(\d{1,3}|[Il|])\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
     if (m && (/\d/.test(m[1]!) || fromOcr(line, ctx))) [quantity, cells[0]] = [/\d/.test(m[1]!) ? m[1]! : '1', m[2]!];
   }
-  const description = cells.shift()!;
+  let description = cells.shift()!;
+  const spec = quantity === undefined && cells.length === 0 ? TIMES_AFTER_NAME.exec(description) : null;
+  if (spec && timesOf(spec[2]!, ctx)) [description, cells[0]] = [spec[1]!, spec[2]!];
   if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || parseDate(description, ctx.order)) return null;
   const q = quantity === undefined ? null : Number(quantity);
   if (cells.length === 0) {
@@ -57,11 +76,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
   }
   const middle = cells[0]!;
-  const times = TIMES.exec(middle);
-  if (times && q === null) {
-    const [tq, tp] = [parseAmount(times[1]!, ctx.decimal), parseAmount(times[2]!, ctx.decimal)];
-    return tq !== null && tp !== null && fits(tq, tp, a) ? { description, quantity: times[1]!, unitPrice: times[2]!, amount: amountText } : null;
-  }
+  const times = q === null ? timesOf(middle, ctx) : null;
+  if (times) return fits(times.q, times.p, a) ? { description, quantity: printed(times.q, ctx), unitPrice: printed(times.p, ctx), amount: amountText } : null;
   const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
   if (p === null) return null;
   if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: middle, amount: amountText } : null;
@@ -78,20 +94,27 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
   const out: Found[] = [];
   let run: Found[] = [];
   const lines = ctx.lines;
+  const itemAt = (i: number): Found | null => {
+    const line = lines[i];
+    if (!line) return null;
+    const item = looseItem(line, ctx, stop);
+    const joined = item ? null : splitRow(line, lines[i + 1]);
+    const whole = joined ? looseItem(joined, ctx, stop) : null;
+    return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
+  };
   for (let i = 0; i <= lines.length; i++) {
     const line = lines[i];
-    let got: Found | null = null;
-    if (line) {
-      const item = looseItem(line, ctx, stop);
-      const joined = item ? null : splitRow(line, lines[i + 1]);
-      const whole = joined ? looseItem(joined, ctx, stop) : null;
-      got = item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
-    }
+    const got = itemAt(i);
     const prev = run[run.length - 1]?.lines.at(-1);
     const near = prev && line && line.page === prev.page && line.y0 - prev.y1 < 2.5 * Math.max(1, prev.y1 - prev.y0);
     if (got && (!prev || near)) {
       run.push(got);
       i += got.lines.length - 1;
+      // A name's second line: smaller or indented text right under it, short of the amount.
+      while (secondLine(got.lines[got.lines.length - 1]!, lines[i + 1], ctx, stop) && !itemAt(i + 1)) {
+        got.item = { ...got.item, description: `${got.item.description} ${lines[i + 1]!.text.trim()}` };
+        got.lines.push(lines[++i]!);
+      }
       continue;
     }
     // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
@@ -106,6 +129,18 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     if (got) i += got.lines.length - 1;
   }
   return out;
+}
+
+/** `next` continues the name of the item on `line`: words only, smaller or indented, right under it, left of the amount. */
+function secondLine(line: Line, next: Line | undefined, ctx: DocContext, stop: (text: string) => boolean): boolean {
+  if (!next || next.page !== line.page || !line.cells.length) return false;
+  const [h, nh] = [line.y1 - line.y0, next.y1 - next.y0];
+  const name = line.cells[0]!;
+  const amount = line.cells[line.cells.length - 1]!;
+  if (next.y0 - line.y1 > 0.6 * h || next.y0 < line.y1 - 0.3 * h) return false;
+  if (!(nh < 0.95 * h || next.x0 > name.x0 + 0.5 * h) || next.x0 < name.x0 - 0.5 * h || next.x1 >= amount.x0) return false;
+  const text = next.text.trim();
+  return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !parseDate(text, ctx.order);
 }
 
 /**
