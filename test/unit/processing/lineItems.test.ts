@@ -148,3 +148,16 @@ describe('charges of a list without a header row', () => {
     ]);
   });
 });
+
+describe('a quantity and a price between the name and the amount, without a header', () => {
+  it.each([
+    ['price before quantity', 'Widget large        12.50     2     25.00', 'Gadget               4.00     3     12.00'],
+    ['quantity before price', 'Widget large        2     12.50     25.00', 'Gadget              3      4.00     12.00'],
+  ])('%s', (_, first, second) => {
+    const text = ['Corner Shop', first, second, 'Subtotal                           37.00'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Widget large', Quantity: 2, 'Unit Price': 12.5, Amount: 25 },
+      { Description: 'Gadget', Quantity: 3, 'Unit Price': 4, Amount: 12 },
+    ]);
+  });
+});

@@ -75,6 +75,13 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     if (q === 1 || cents(a / q)) return { description, quantity: String(q), unitPrice: String(Math.round((a / q) * 100) / 100), amount: amountText };
     return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
   }
+  if (cells.length === 2) {
+    // A quantity and a price between the name and the amount, in either order ("Widget  12.50  2  25.00").
+    const at = cells.findIndex((c) => /^\d{1,4}$/.test(c));
+    const price = cells[1 - at];
+    const p = at >= 0 && q === null && price && MONEY.test(price) ? parseAmount(price, ctx.decimal) : null;
+    return p !== null && fits(Number(cells[at]), p, a) ? { description, quantity: cells[at]!, unitPrice: price!, amount: amountText } : null;
+  }
   const middle = cells[0]!;
   const times = q === null ? timesOf(middle, ctx) : null;
   if (times) return fits(times.q, times.p, a) ? { description, quantity: printed(times.q, ctx), unitPrice: printed(times.p, ctx), amount: amountText } : null;
