@@ -13,6 +13,12 @@ function page(lines: Line[], source: 'text' | 'ocr' = 'text'): PageLayout[] {
 
 const items = (pages: PageLayout[]) => extractFields(pages, INVOICE_SCHEMA).find((f) => f.title === 'Line Items')!.value;
 
+/** A line of cells at x (6 units a character), 12 high, as OCR leaves it. */
+function line(y: number, cells: [number, string][]): Line {
+  const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
+  return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 12, page: 1 };
+}
+
 describe('item lists without a header row', () => {
   it("reads a bill's charges that add up to the subtotal printed under them, whatever its label", () => {
     const text = ['Your bill', 'Pay before   26/11/2023', 'Bill number   156456023', 'Your charges this month',
@@ -84,10 +90,6 @@ describe('header rows', () => {
 });
 
 describe('rows of a skewed scan', () => {
-  const line = (y: number, cells: [number, string][]): Line => {
-    const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
-    return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 12, page: 1 };
-  };
   it("gives a row of figures the name OCR put on the line just under it, and a name's second line to the same row", () => {
     // The right side of the page sits 6 units higher than the left: each row's figures come first.
     const lines = [line(20, [[40, 'Transports Moreau SAS']]), line(60, [[40, 'Facture N'], [200, 'INV-2020/92404']]),
@@ -158,6 +160,22 @@ describe('a quantity and a price between the name and the amount, without a head
     expect(items(page(linesFromText(text, 1)))).toEqual([
       { Description: 'Widget large', Quantity: 2, 'Unit Price': 12.5, Amount: 25 },
       { Description: 'Gadget', Quantity: 3, 'Unit Price': 4, Amount: 12 },
+    ]);
+  });
+});
+
+describe('a table a skewed scan sheared by one row', () => {
+  it("reads each row's name from the line under its figures when the header's names of figures stand a line above its description's", () => {
+    // The right-hand half of the page sits one row higher than the left-hand half.
+    const lines = [line(20, [[40, 'Tipografia Bianchi S.n.c.']]), line(40, [[40, 'FATTURA'], [200, 'FA/2020/8513']]),
+      line(100, [[400, 'Quantita'], [480, 'Prezzo'], [560, 'Importo']]),
+      line(118, [[40, 'Ref.'], [100, 'Descrizione'], [420, '1'], [480, '816,70'], [560, '816,70']]),
+      line(136, [[40, 'K52316'], [100, 'Carta A4 risma'], [420, '2'], [480, '338,97'], [560, '677,94']]),
+      line(154, [[40, 'A16175'], [100, 'Manutenzione sito web']]),
+      line(190, [[480, 'Imponibile'], [560, '1.494,64']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Carta A4 risma', Quantity: 1, 'Unit Price': 816.7, Amount: 816.7 },
+      { Description: 'Manutenzione sito web', Quantity: 2, 'Unit Price': 338.97, Amount: 677.94 },
     ]);
   });
 });

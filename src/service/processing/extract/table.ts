@@ -9,6 +9,7 @@ import { ROLES } from './roles.js';
 import type { RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
+import { realignSkewedTable } from './skew.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -142,6 +143,15 @@ export interface TableRow {
 
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+  // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
+  const skew = realignSkewedTable(ctx, columnOf);
+  const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
+  if (!skew || !got?.rows.length) return readRows(ctx);
+  const printed = (l: Line) => skew.sources.get(l) ?? [l];
+  return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
+}
+
+function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   const headers = findHeaders(ctx);
   if (headers.length === 0) return { rows: receiptRows(ctx), headerLines: new Set() };
   const rows: TableRow[] = [];
