@@ -179,3 +179,13 @@ describe('a table a skewed scan sheared by one row', () => {
     ]);
   });
 });
+
+describe('a receipt without a header, "price x quantity" under the name', () => {
+  it('reads the figure with cents as the price', () => {
+    const text = ['KEDAI MAKAN SRI', 'MEE GORENG', '4.50 x 2                 9.00', 'KOPI O ICE', '1.80 x 3                 5.40', 'TOTAL                   14.40'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'MEE GORENG', Quantity: 2, 'Unit Price': 4.5, Amount: 9 },
+      { Description: 'KOPI O ICE', Quantity: 3, 'Unit Price': 1.8, Amount: 5.4 },
+    ]);
+  });
+});

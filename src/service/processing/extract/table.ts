@@ -228,7 +228,7 @@ function nameBeside(line: Line, next: Line | undefined, header: Header, ctx: Doc
 }
 
 // "5 x 84.74" (or "5 @ 84.74"), and on some receipts the amount after it.
-const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(\d[\d.,]*\d)\s*(.*)$/;
+const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(\d[\d.,]*\d|\d)(?![\d.,])\s*(.*)$/;
 
 /**
  * Items of a receipt with no header row, where a quantity times a price stands on a line of its own
@@ -242,7 +242,9 @@ function receiptRows(ctx: DocContext): TableRow[] {
     const line = ctx.lines[i];
     const m = TIMES.exec(line.text);
     if (!m) continue;
-    const [q, p] = [amount(m[1]), amount(m[2])];
+    // The price may come first ("4.50 x 2"): the figure with cents is the price.
+    const [qText, pText] = /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+    const [q, p] = [amount(qText), amount(pText)];
     const prev = ctx.lines[i - 1];
     if (q === null || p === null || prev.page !== line.page || !/\p{L}{2}/u.test(prev.text)) continue;
     const own = amount(m[3]?.trim() || undefined);
@@ -250,7 +252,7 @@ function receiptRows(ctx: DocContext): TableRow[] {
     const [desc, total] = own !== null ? [prev.text, m[3]!.trim()] : last ? [prev.cells.slice(0, -1).map((c) => c.text).join(' '), last.text] : [undefined, undefined];
     const a = amount(total);
     if (!desc || !/\p{L}/u.test(desc) || a === null || Math.abs(q * p - a) > 0.011) continue;
-    rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', m[1]!], ['unitPrice', m[2]!], ['amount', total!]]), lines: [prev, line] });
+    rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', qText], ['unitPrice', pText], ['amount', total!]]), lines: [prev, line] });
   }
   if (rows.length > 0) return rows;
   const summed = listRows(ctx);
