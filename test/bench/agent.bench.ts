@@ -2,13 +2,13 @@
 // generated corpus (test/eval/generated.ts), asked through the v2 agent API of a real service.
 // Questions come from test/eval/agent/questions.ts in four phrasing sets (`tuning`, `report`, `holdout`, `fresh`; see
 // docs/agent.md), the two sets of others.ts on the same corpus, and the `fresh-tune` and `fresh-holdout` sets of
-// test/eval/agent/unseen.ts, each on a corpus of its own generated with another seed; and in two phases: as extracted, and after a review that corrects every value
+// test/eval/agent/unseen.ts and `fresh2-holdout` of test/eval/agent/unseenFresh2.ts, each on a corpus of its own generated with another seed; and in two phases: as extracted, and after a review that corrects every value
 // that differs from the truth through PATCH values (the agent's own accuracy, extraction errors
 // taken out). Accuracy is printed per kind of question and language; the JSON goes to
 // test/bench/results/agent.json.
 //
 // Options: --count N (corpus documents, default 168: the cached corpus; the fresh-* sets have their own),
-// --set tuning|report|holdout|fresh|others-tune|others-holdout|fresh-tune|fresh-holdout|all (or several, comma-separated)
+// --set tuning|report|holdout|fresh|others-tune|others-holdout|fresh-tune|fresh-holdout|fresh2-holdout|all (or several, comma-separated)
 // (default all), --phase extracted|reviewed|both (default both), --verbose (print wrong answers).
 import { randomUUID } from 'node:crypto';
 import { startTestService, type TestService } from '../../src/service/testing.js';
@@ -17,6 +17,7 @@ import { generateQuestions, type EvalQuestion, type Setup } from '../eval/agent/
 import type { PhrasingSet } from '../eval/agent/phrasings.js';
 import { scoreAnswer, type Job } from '../eval/agent/score.js';
 import { UNSEEN_CORPUS, UNSEEN_SETS, unseenQuestions, type UnseenSet } from '../eval/agent/unseen.js';
+import { FRESH2_CORPUS, FRESH2_SET, fresh2Questions } from '../eval/agent/unseenFresh2.js';
 import { generatedCorpus } from '../eval/generated.js';
 
 /** The service's "today": fixed, so relative periods ("last quarter") have known answers. */
@@ -70,9 +71,13 @@ function print(label: string, r: Awaited<ReturnType<typeof runSet>>) {
   }
 }
 
-type SetName = PhrasingSet | UnseenSet;
+type SetName = PhrasingSet | UnseenSet | typeof FRESH2_SET;
 const isUnseen = (set: SetName): set is UnseenSet => (UNSEEN_SETS as string[]).includes(set);
-const questionsOf = (setup: Setup, set: SetName) => (isUnseen(set) ? unseenQuestions(setup, set) : generateQuestions(setup, set));
+/** Sets on a corpus of their own (another seed). */
+const ownCorpus = (set: SetName) => isUnseen(set) || set === FRESH2_SET;
+const corpusOf = (set: SetName) => (isUnseen(set) ? UNSEEN_CORPUS[set] : FRESH2_CORPUS);
+const questionsOf = (setup: Setup, set: SetName) =>
+  set === FRESH2_SET ? fresh2Questions(setup) : isUnseen(set) ? unseenQuestions(setup, set) : generateQuestions(setup, set);
 
 /** Asks `sets` on one corpus loaded into a fresh service, in each phase; results keyed `set/phase`. */
 async function runCorpus(corpusOpts: { count: number; seed?: number }, sets: SetName[], phases: string[], verbose: boolean, results: Record<string, unknown>) {
@@ -110,14 +115,14 @@ async function runCorpus(corpusOpts: { count: number; seed?: number }, sets: Set
 }
 
 export async function run(options: { count?: string; set?: string; phase?: string; verbose?: boolean } = {}): Promise<object> {
-  const all: SetName[] = ['tuning', 'report', 'holdout', 'fresh', 'others-tune', 'others-holdout', ...UNSEEN_SETS];
+  const all: SetName[] = ['tuning', 'report', 'holdout', 'fresh', 'others-tune', 'others-holdout', ...UNSEEN_SETS, FRESH2_SET];
   const sets: SetName[] = options.set && options.set !== 'all' ? (options.set.split(',') as SetName[]) : all;
   for (const s of sets) if (!all.includes(s)) throw new Error(`no question set "${s}" (known: ${all.join(', ')})`);
   const phases = options.phase && options.phase !== 'both' ? [options.phase] : ['extracted', 'reviewed'];
   const results: Record<string, unknown> = {};
   const corpora: object[] = [];
-  const shared = sets.filter((s) => !isUnseen(s));
+  const shared = sets.filter((s) => !ownCorpus(s));
   if (shared.length) corpora.push(await runCorpus({ count: Number(options.count ?? 168) }, shared, phases, Boolean(options.verbose), results));
-  for (const set of sets.filter(isUnseen)) corpora.push(await runCorpus(UNSEEN_CORPUS[set], [set], phases, Boolean(options.verbose), results));
+  for (const set of sets.filter(ownCorpus)) corpora.push(await runCorpus(corpusOf(set), [set], phases, Boolean(options.verbose), results));
   return { corpora, today: new Date(TODAY).toISOString().slice(0, 10), fiscalYearStart: FISCAL_YEAR_START, results };
 }

@@ -1,6 +1,7 @@
 // The extraction eval on labelled corpora in the manifest format
 // (../shared/corpora/README.md), or on the generated corpus (`generated`, or
-// `generated-heldout`: only the held-out families of test/fixtures/corpus/heldout.ts).
+// `generated-heldout` / `generated-heldout2`: only the held-out families of
+// test/fixtures/corpus/heldout.ts / heldout2.ts).
 // Figures are for documents the ranker did not see: with folds, the ranker is
 // trained once per fold on the other folds plus the --train corpora and scored on
 // the fold it did not see. Folds are by document (`--folds K`) or by layout family
@@ -13,7 +14,7 @@ import { fieldsOf } from '../../src/service/processing/engine.js';
 import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
 import { loadCorpus, report, score, type Loaded } from './evaluate.js';
-import { GENERATED_CORPORA, generatedCorpus } from './generated.js';
+import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT, generatedCorpus } from './generated.js';
 import { readCorpus, type Corpus } from './manifest.js';
 import { EVAL_SCHEMA } from './score.js';
 import { printMemory, vendorMemoryEval } from './memory.js';
@@ -29,7 +30,7 @@ export async function corpusPages(name: string, opts: { cache: boolean; generate
   if (!got) {
     const gen = GENERATED_CORPORA.includes(name);
     if (!gen && !fs.existsSync(name)) throw new Error(`corpus folder not found: ${name}`);
-    const corpus = gen ? await generatedCorpus(Number(opts.generated ?? (name === 'generated' ? 168 : 42)), undefined, name) : readCorpus(name);
+    const corpus = gen ? await generatedCorpus(Number(opts.generated ?? GENERATED_DEFAULT_COUNT[name]), undefined, name) : readCorpus(name);
     const { loaded, speed } = await loadCorpus(corpus, { cache: opts.cache });
     memo.set(name, (got = { corpus, loaded, speed }));
   }
