@@ -1,13 +1,13 @@
 // The vendor-memory eval (issue 16): as a reviewer would, correct the first document of each
-// vendor that appears more than once from its truth and confirm its other values (the service
-// learns from what a person corrected and confirmed),
+// vendor that appears more than once from its truth and confirm its other values, line items
+// included (the service learns from what a person corrected and confirmed),
 // then score that vendor's other documents with the memory and without it.
 
 import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { learnCorrections, wordsOfPages } from '../../src/service/processing/extract/memory/index.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
 import { report, score, type Loaded } from './evaluate.js';
-import { same, squash, TITLE_OF } from './score.js';
+import { ITEM_KEY, same, squash, TITLE_OF } from './score.js';
 
 export type ExtractWith = (l: Loaded, memory: VendorMemory[]) => ExtractedField[];
 
@@ -33,10 +33,12 @@ export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith, by: 've
       const title = TITLE_OF[key];
       const f = fields.find((x) => x.title === title);
       const truth = first!.doc.truth[key] ?? null;
-      if (!title || !f || key === 'line_items' || truth === null) return [];
+      if (!title || !f || truth === null) return [];
       const wrong = !same(key, truth, f.value);
       if (wrong) corrected++;
-      return [{ title, type: f.type, value: truth, corrected: wrong }];
+      // Line items as the review page's table saves them: rows under the schema's item titles.
+      const value = key === 'line_items' && Array.isArray(truth) ? truth.map((row) => Object.fromEntries(Object.entries(row as object).map(([k, v]) => [ITEM_KEY[k] ?? k, v]))) : truth;
+      return [{ title, type: f.type, value, corrected: wrong }];
     });
     const vendor = first!.doc.truth.vendor_name;
     const memory = learnCorrections(memories, wordsOfPages(first!.pages), vendor, checked);
@@ -50,7 +52,7 @@ export function vendorMemoryEval(loaded: Loaded[], extract: ExtractWith, by: 've
     vendors: repeated.length,
     firstDocumentsCorrected: { fields: corrected, memories: memories.length },
     scoredDocuments: rest.length,
-    withMemory: { fields: withMemory.overallAccuracy, fieldAccuracy: withMemory.fieldAccuracy, fullyRight: withMemory.fullyRight, failures: withMemory.failures },
+    withMemory: { fields: withMemory.overallAccuracy, fieldAccuracy: withMemory.fieldAccuracy, fullyRight: withMemory.fullyRight, sure: withMemory.calibration.sure, failures: withMemory.failures },
     withoutMemory: { fields: without.overallAccuracy, fieldAccuracy: without.fieldAccuracy, fullyRight: without.fullyRight },
   };
 }
@@ -62,4 +64,6 @@ export function printMemory(name: string, m: ReturnType<typeof vendorMemoryEval>
   console.log(`    all fields       ${String(m.withMemory.fields).padStart(5)}% with memory   ${String(m.withoutMemory.fields).padStart(5)}% without`);
   for (const [k, v] of Object.entries(m.withMemory.fieldAccuracy)) console.log(`    ${k.padEnd(16)} ${String(v).padStart(5)}%               ${String(m.withoutMemory.fieldAccuracy[k]).padStart(5)}%`);
   console.log(`    fully right      ${m.withMemory.fullyRight.percent}%               ${m.withoutMemory.fullyRight.percent}%   (${name})`);
+  const sure = m.withMemory.sure;
+  console.log(`    sure (>= 0.9) with memory: ${sure.fields} fields (${sure.share}% of all), ${sure.accuracy ?? '-'}% right`);
 }

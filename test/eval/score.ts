@@ -38,7 +38,7 @@ export const TITLE_OF: Record<string, string> = {
   line_items: 'Line Items',
 };
 
-const ITEM_KEY: Record<string, string> = { description: 'Description', quantity: 'Quantity', unit_price: 'Unit Price', amount: 'Amount' };
+export const ITEM_KEY: Record<string, string> = { description: 'Description', quantity: 'Quantity', unit_price: 'Unit Price', amount: 'Amount' };
 
 export function squash(v: unknown): string {
   return String(v ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');

@@ -46,7 +46,7 @@ export const VendorMemoryFile = z.array(
     keys: z.object({ taxIds: z.array(z.string()).max(50), names: z.array(z.string()).max(50), header: z.array(z.string()).max(200) }),
     fields: z.record(z.string(), z.object({
       type: z.string(), label: z.string().nullable(), where: z.enum(['same', 'right', 'below']).nullable(),
-      place: z.tuple([z.number(), z.number()]).nullable(), format: z.string().nullable(), value: z.unknown().optional(), corrected: z.boolean().default(false),
+      place: z.tuple([z.number(), z.number()]).nullable(), format: z.string().nullable(), value: z.unknown().optional(), items: z.array(z.string().max(1000)).max(500).optional(), corrected: z.boolean().default(false),
     })),
     corrections: z.number().int().min(0),
   }),

@@ -3,6 +3,7 @@
 // memory goes out with a schema export and comes back with its import.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMemories, saveMemory } from '../../../src/service/store/vendorMemory.js';
 import { startTestService, type TestService } from '../../../src/service/testing.js';
 import { put, settled, ticket } from '../service/uploadHelpers.js';
 
@@ -56,6 +57,11 @@ describe('vendor memory', () => {
   });
 
   it('goes out with the schema export and comes back with its import', async () => {
+    // The texts of the vendor's line items, as a saved table teaches them (extract/memory/items.ts).
+    const [mine] = loadMemories(svc.service.db, svc.key.workspaceId);
+    const items = ['Caffè in grani 1 kg', 'Consulting services'];
+    const table = { type: 'object', label: null, where: null, place: null, format: null, items, corrected: true };
+    saveMemory(svc.service.db, svc.key.workspaceId, { ...mine!, fields: { ...mine!.fields, 'Line Items': table } }, new Date().toISOString());
     const zip = await fetch(`${svc.url}/prod/v1/files/schema/export`, { headers: { 'x-api-key': svc.key.key } });
     expect(zip.status).toBe(200);
     const other = svc.createKey({ workspace: 'other' });
@@ -70,5 +76,8 @@ describe('vendor memory', () => {
     const count = (ws: string) => svc.service.db.prepare('SELECT COUNT(*) FROM vendor_memory WHERE workspace_id = ?').pluck().get(ws) as number;
     expect(count(svc.key.workspaceId)).toBe(1);
     expect(count(other.workspaceId)).toBe(1);
+    const [theirs] = loadMemories(svc.service.db, other.workspaceId);
+    expect(theirs!.fields['Line Items']?.items).toEqual(items);
+    expect(theirs!.fields.Total).toMatchObject({ label: 'payable', corrected: true });
   });
 });

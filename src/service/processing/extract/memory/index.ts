@@ -3,6 +3,7 @@
 // known vendor's next document with it first (extract/memory/recall.ts).
 import { randomUUID } from 'node:crypto';
 import { mergeKeys, sameVendor, storedKeys, vendorKeys } from './keys.js';
+import { itemTexts, mergeItems } from './items.js';
 import { learnField } from './learn.js';
 import { findVendor, type VendorMemory } from './recall.js';
 import type { MemoryWord } from './words.js';
@@ -26,6 +27,11 @@ export function learnCorrections(memories: VendorMemory[], words: MemoryWord[], 
   const base: VendorMemory = known ?? { id: randomUUID(), keys, fields: {}, corrections: 0 };
   const fields = { ...base.fields };
   for (const c of corrections) {
+    if (Array.isArray(c.value)) {
+      const items = mergeItems(fields[c.title]?.items, itemTexts(c.value));
+      if (items.length) fields[c.title] = { type: c.type, label: null, where: null, place: null, format: null, items, corrected: c.corrected };
+      continue;
+    }
     if (c.value === null || c.value === undefined || typeof c.value === 'object') continue;
     const learned = learnField(words, c.title, c.type, c.value, c.corrected);
     // A confirmation of where a correction said the value stands keeps it a correction.

@@ -20,6 +20,8 @@ export interface FieldMemory {
   format: string | null;
   /** The value itself, for fields that do not change between a vendor's documents. */
   value?: unknown;
+  /** Of line items: the texts of the vendor's items (items.ts). */
+  items?: string[];
   /**
    * Learned from a correction (the extractor was wrong here): its reading then replaces the
    * extractor's. Learned from a confirmation, it only makes an agreeing value sure.
@@ -65,13 +67,20 @@ export function learnField(words: MemoryWord[], title: string, type: string, val
   return { type, label: null, where: null, place, format, ...constant };
 }
 
-/** The words before the value in its own cell ("TOTAL RM 12.00" -> "totalrm"). */
+/**
+ * The words before the value in its own cell ("TOTAL RM 12.00" -> "totalrm", "請求番号：INV-86"
+ * -> "請求番号"): before an amount or a date at the cell's end (a Japanese date with its 年月日),
+ * before the colon of a text value.
+ */
 export function labelInCell(text: string, type: string): string | null {
-  const m = type === 'number' ? /[-(]?[\d][\d.,' ]*\d\)?\s*$/.exec(text) : type === 'date' ? /\d[\d./\- a-z]*\d\s*$/i.exec(text) : null;
+  const m = type === 'number' ? /[-(]?[\d][\d.,' ]*\d\)?\s*$/.exec(text) : type === 'date' ? /\d[\d./\- a-z年月]*\d日?\s*$/i.exec(text) : AFTER_COLON.exec(text);
   if (!m || m.index === 0) return null;
   const head = squash(text.slice(0, m.index)).replace(CURRENCY, '');
   return isLabel(head) ? head : null;
 }
+
+/** A text value after its label's colon (ASCII or full width), in one cell. */
+export const AFTER_COLON = /(?<=[:：])\s*[^:：\s][^:：]*$/;
 
 /** A currency beside an amount ("RM 12.00", "USD 9") is no label. */
 const CURRENCY = /(rm|myr|usd|sgd|eur|gbp|aud|jpy|chf|idr|thb|php|inr|hkd|cny|rp|s|us)$/;

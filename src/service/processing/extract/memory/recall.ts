@@ -2,9 +2,11 @@ import type { PageLayout } from '../../layout/model.js';
 import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { ExtractedField } from '../../types.js';
+import { roleOf } from '../roles.js';
+import { snapRows } from './items.js';
 import { commonKeys, sameVendor, vendorKeys } from './keys.js';
 import type { VendorMemory } from './vendor.js';
-import { CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
+import { AFTER_COLON, CONSTANT_FIELD, labelInCell, readingOf, sameLabel, type FieldMemory, type Reading } from './learn.js';
 import { linesOf, squash, wordsOfPages, type MemoryLine, type MemoryWord } from './words.js';
 
 // The next document of a known vendor (issue 16): its remembered fields are read first where the
@@ -17,6 +19,8 @@ export const REMEMBERED = 0.95;
 const MATCH = 0.5;
 /** A value the extractor missed, read where a confirmed value of the vendor stood: below the review threshold. */
 const FILLED = 0.8;
+/** A remembered reading that is not printed as the vendor prints it, or that breaks the totals: to be checked. */
+const FLAGGED = 0.6;
 
 export function findVendor(words: MemoryWord[], vendorName: unknown, memories: VendorMemory[]): VendorMemory | undefined {
   const keys = vendorKeys(words, vendorName);
@@ -37,9 +41,10 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
   if (!memory) return fields;
   const lines = linesOf(words);
   const r = readingOf(lines);
-  return fields.map((f) => {
+  const recalled = fields.map((f) => {
     const m = memory.fields[f.title];
     if (!m) return f;
+    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items) } : f;
     const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
     if (!found || found.value === null) return f;
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
@@ -49,8 +54,38 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     if (!agrees && !m.corrected && m.value === undefined) {
       return f.value === null || f.value === undefined ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
     }
-    return { ...f, value: found.value, confidence: Math.max(REMEMBERED, agrees ? f.confidence : 0), ...(source ? { source } : {}) };
+    // Printed otherwise than the vendor prints it ("22.03" where it prints "22/03/2024"): the
+    // label was found but what stands beside it may be something else.
+    const printed = !found.word || !m.format || shapeOf(found.word.text, m.type) === shapeOf(m.format, m.type);
+    const confidence = printed ? Math.max(REMEMBERED, agrees ? f.confidence : 0) : Math.min(FLAGGED, f.confidence);
+    return { ...f, value: found.value, confidence, ...(source ? { source } : {}) };
   });
+  return checkTotals(recalled, fields);
+}
+
+/**
+ * How a value is printed, with what varies between documents left out: runs of digits and of
+ * letters as one, and of an amount only its decimal separator and decimals (the last cell's end).
+ */
+export function shapeOf(text: string, type: string): string {
+  const tail = type === 'number' ? /[-(]?\d[\d.,' ]*\d\)?\s*\S*$/.exec(text)?.[0] : type === 'date' ? /\d[\d./\- \p{L}]*\d/u.exec(text)?.[0] : AFTER_COLON.exec(text)?.[0];
+  const value = (tail ?? text).trim();
+  if (type === 'number') return /([.,])(\d{1,2})\D*$/.exec(value)?.slice(1).map((x, i) => (i ? x.length : x)).join('') ?? 'whole';
+  return value.replace(/\p{N}+/gu, '9').replace(/\p{L}+/gu, 'a').replace(/\s+/g, ' ');
+}
+
+/**
+ * The totals cross-check: when subtotal and tax no longer add up to the total and the memory
+ * changed one of them, none of the amounts it changed is sure.
+ */
+function checkTotals(recalled: ExtractedField[], before: ExtractedField[]): ExtractedField[] {
+  const pick = (role: string) => recalled.findIndex((f) => f.type.toUpperCase() === 'NUMBER' && roleOf({ title: f.title, description: f.description, type: 'NUMBER' }) === role);
+  const [t, s, x] = [pick('total'), pick('subtotal'), pick('tax')];
+  const num = (i: number) => (i >= 0 && typeof recalled[i]!.value === 'number' ? (recalled[i]!.value as number) : undefined);
+  const [total, sub, tax] = [num(t), num(s), num(x)];
+  if (total === undefined || sub === undefined || tax === undefined) return recalled;
+  if (Math.abs(Math.abs(sub + tax) - Math.abs(total)) <= 0.011) return recalled;
+  return recalled.map((f, i) => ([t, s, x].includes(i) && JSON.stringify(f.value) !== JSON.stringify(before[i]?.value) ? { ...f, confidence: Math.min(f.confidence, FLAGGED) } : f));
 }
 
 /** The value beside the remembered label, nearest the remembered place. */
@@ -79,7 +114,7 @@ function parse(text: string, type: string, r: { style: DecimalStyle | undefined;
     return amounts.length ? amounts[amounts.length - 1]! : null;
   }
   if (type === 'date') return parseDate(text, r.order);
-  // Text beside its label in one cell ("Invoice No: A-17"): what follows the last colon.
-  const after = text.includes(':') ? text.slice(text.lastIndexOf(':') + 1) : text;
+  // Text beside its label in one cell ("Invoice No: A-17", "請求番号：INV-86"): what follows the last colon.
+  const after = AFTER_COLON.exec(text)?.[0] ?? text;
   return after.trim() || null;
 }

@@ -1,0 +1,46 @@
+// Vendor memory of line items (issue 16, extract/memory/items.ts): the texts of the items a person
+// saved on a vendor's document correct the same items read with OCR's slips on its next one.
+import { describe, expect, it } from 'vitest';
+import { learnCorrections, recallFields } from '../../../src/service/processing/extract/memory/index.js';
+import { snapRows } from '../../../src/service/processing/extract/memory/items.js';
+import type { MemoryWord } from '../../../src/service/processing/extract/memory/words.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { ExtractedField } from '../../../src/service/processing/types.js';
+
+const ITEMS = ['Caffè in grani 1 kg', 'Monitor 27 inch', 'Consulting services', 'Formación'];
+const row = (d: string, amount = 10) => ({ Description: d, Quantity: 1, 'Unit Price': amount, Amount: amount });
+const texts = (rows: unknown) => (rows as Array<{ Description: string }>).map((r) => r.Description);
+
+describe('vendor items', () => {
+  it('gives a known item read with slips as that item, and leaves other texts', () => {
+    const read = [row('Caffe in grani 1 kg'), row('Consuling services'), row('Monitor 24 inch'), row('Printer paper')];
+    // Digits must agree: a 24 inch monitor is another item.
+    expect(texts(snapRows(read, ITEMS))).toEqual(['Caffè in grani 1 kg', 'Consulting services', 'Monitor 24 inch', 'Printer paper']);
+  });
+
+  it('puts back the accents of the vendor\'s words in a text that is no known item', () => {
+    expect(texts(snapRows([row('Caffe in grani 1 kg rif. ordine 4471'), row('Formacion avanzada')], ITEMS))).toEqual(['Caffè in grani 1 kg rif. ordine 4471', 'Formación avanzada']);
+  });
+
+  it('takes off position numbers read into the texts of every row', () => {
+    expect(texts(snapRows([row('1 Monitor 27 inch'), row('2 Consulting services')], ITEMS))).toEqual(['Monitor 27 inch', 'Consulting services']);
+    // One row starting with a number is no position column.
+    expect(texts(snapRows([row('2 Monitor 27 inch stands'), row('Consulting services')], ITEMS))).toEqual(['2 Monitor 27 inch stands', 'Consulting services']);
+  });
+
+  it('learns the items from a saved table and applies them to the vendor\'s next document', () => {
+    const page: PageLayout = {
+      number: 1, width: 600, height: 800, source: 'text', quality: 1,
+      lines: [{ text: 'Conti & Figli S.p.A.', x0: 20, x1: 300, y0: 20, y1: 40, page: 1, cells: [{ text: 'Conti & Figli S.p.A.', x0: 20, x1: 300 }] }],
+    };
+    const words: MemoryWord[] = [{ page: 1, text: 'Conti & Figli S.p.A.', box: [0.03, 0.025, 0.5, 0.05] }];
+    const memory = learnCorrections([], words, 'Conti & Figli S.p.A.', [
+      { title: 'Line Items', type: 'OBJECT', value: ITEMS.map((d) => row(d)), corrected: true },
+    ]);
+    expect(memory.fields['Line Items']?.items).toEqual(ITEMS);
+    const field: ExtractedField = { title: 'Line Items', type: 'OBJECT', value: [row('Caffe in grani 1 kg')], confidence: 0.8, description: '', hidden: false };
+    const vendor: ExtractedField = { title: 'Vendor Name', type: 'STRING', value: 'Conti & Figli S.p.A.', confidence: 0.8, description: '', hidden: false };
+    const [items] = recallFields([page], [field, vendor], [memory]);
+    expect(texts(items!.value)).toEqual(['Caffè in grani 1 kg']);
+  });
+});
