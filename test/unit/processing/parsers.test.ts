@@ -33,6 +33,9 @@ describe('date parser', () => {
     ['ORD #64 -REG #2- 25/12/2016 13:51:47', 'DMY', '2016-12-25'],
     // OCR glued the time to a two-digit year.
     ['20/06/1800:05 90554', 'DMY', '2018-06-20'],
+    // ... and to a four-digit year.
+    ['12.05.202214:38 Bon-Nr39725 Kasse3', 'DMY', '2022-05-12'],
+    ['03-03-202408:27 Bonnr. 62015', 'DMY', '2024-03-03'],
     ['Date : 02-01-18 14:05', 'DMY', '2018-01-02'],
   ] as const)('%s (%s) -> %s', (text, order, iso) => {
     expect(parseDate(text, order)).toBe(iso);

@@ -4,6 +4,7 @@ import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
+import { betweenDateLabels, onGarbledLine } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
@@ -36,7 +37,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return tidyVendor(ctx, roles, fields, choice.vendorLabelled);
-  return tidyVendor(ctx, roles, checkDates(roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  return tidyVendor(ctx, roles, checkDates(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -99,7 +100,7 @@ const DOUBTFUL = 0.5;
  * both are flagged, and so is an issue date that is the due date read beside its label; a date far from any plausible issue date (before 1990, or more than a year
  * ahead) is flagged too.
  */
-function checkDates(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+function checkDates(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const at = (role: Role) => roles.indexOf(role);
   const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN);
   const doubt = new Set<number>();
@@ -114,7 +115,10 @@ function checkDates(roles: Role[], fields: ExtractedField[]): ExtractedField[] {
     const t = day(fields[i]?.value);
     if (i >= 0 && (t < Date.UTC(1990, 0, 1) || t > latest)) doubt.add(i);
   }
-  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : f));
+  // Weak evidence (dateDoubts.ts): not sure, whatever the ranker thought of the candidate.
+  const weak = issued >= 0 && typeof fields[issued].value === 'string'
+    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string));
+  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak && i === issued ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
 }
 
 /**

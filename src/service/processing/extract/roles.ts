@@ -44,7 +44,7 @@ export const ROLES: RoleSpec[] = [
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
-    labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai'] },
+    labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai'] },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan'],
     not: /incl|excl|number|no\b|nr|id\b|reg|rate only/i },

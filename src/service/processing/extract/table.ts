@@ -8,6 +8,8 @@ import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
 import type { RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
+import { summedItems } from './loose.js';
+import { realignSkewedTable } from './skew.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -16,7 +18,7 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'othe
 
 const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|units?|hours|hrs|stk|kuantiti|kuan\.?|数量|จำนวน/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|数量|จำนวน/i],
   ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|金額|金额|จำนวนเงิน/i],
   ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|品名|内容|项目|รายการ/i],
 ];
@@ -81,12 +83,24 @@ function splitHeaderCell(cell: Cell): Cell[] {
   return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
 }
 
+/**
+ * A header names each column once: a cell is not split into names another cell of the header already
+ * gives ("Harga Seunit" beside "Kuan." is the unit price, not a price and a second quantity).
+ */
+function splitOnce(cell: Cell, others: Cell[]): Cell[] {
+  const parts = splitHeaderCell(cell);
+  if (parts.length < 2) return parts;
+  const named = new Set(others.map((c) => columnOf(c.text)));
+  return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
+}
+
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
-    const cols = line.cells.flatMap(splitHeaderCell).map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+    const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
+      .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
     const known = cols.filter((c) => c.col !== 'other');
     const kinds = new Set(known.map((c) => c.col));
     // OCR noise may add a cell or two to a header that names three kinds of column.
@@ -129,6 +143,15 @@ export interface TableRow {
 
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+  // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
+  const skew = realignSkewedTable(ctx, columnOf);
+  const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
+  if (!skew || !got?.rows.length) return readRows(ctx);
+  const printed = (l: Line) => skew.sources.get(l) ?? [l];
+  return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
+}
+
+function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   const headers = findHeaders(ctx);
   if (headers.length === 0) return { rows: receiptRows(ctx), headerLines: new Set() };
   const rows: TableRow[] = [];
@@ -159,7 +182,9 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       }
       pending = undefined;
       const next = ctx.lines[i + 1];
-      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8) {
+      // Unless the figures have their own name on the line after them (a skewed scan's row).
+      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
+        && !nameBeside(next, ctx.lines[i + 2], header, ctx)) {
         pending = { desc, line };
         continue;
       }
@@ -167,7 +192,13 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) break;
       if (CARRIED.test(first)) continue;
-      if (hasAmount && (desc || cells.size >= 2)) rows.push({ cells, lines: [line] });
+      if (hasAmount && (desc || cells.size >= 2)) {
+        const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
+        if (named) {
+          cells.set('description', named);
+          rows.push({ cells, lines: [line, ctx.lines[++i]!] });
+        } else rows.push({ cells, lines: [line] });
+      }
       else if (desc && noise(desc, line)) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
@@ -182,8 +213,22 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
   return { rows, headerLines };
 }
 
+/**
+ * The description of a row of figures that a skewed scan's OCR put on the next line: that line
+ * names an item and shows no figure, and the two lines overlap by a third of their height.
+ */
+function nameBeside(line: Line, next: Line | undefined, header: Header, ctx: DocContext): string | undefined {
+  if (!next || next.page !== line.page) return undefined;
+  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
+  if (overlap < Math.min(line.y1 - line.y0, next.y1 - next.y0) / 3) return undefined;
+  const cells = assign(next.cells, header);
+  const desc = cells.get('description');
+  const figures = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
+  return desc && !figures && !noise(desc, next) ? desc : undefined;
+}
+
 // "5 x 84.74" (or "5 @ 84.74"), and on some receipts the amount after it.
-const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(\d[\d.,]*\d)\s*(.*)$/;
+const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(\d[\d.,]*\d|\d)(?![\d.,])\s*(.*)$/;
 
 /**
  * Items of a receipt with no header row, where a quantity times a price stands on a line of its own
@@ -197,7 +242,9 @@ function receiptRows(ctx: DocContext): TableRow[] {
     const line = ctx.lines[i];
     const m = TIMES.exec(line.text);
     if (!m) continue;
-    const [q, p] = [amount(m[1]), amount(m[2])];
+    // The price may come first ("4.50 x 2"): the figure with cents is the price.
+    const [qText, pText] = /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+    const [q, p] = [amount(qText), amount(pText)];
     const prev = ctx.lines[i - 1];
     if (q === null || p === null || prev.page !== line.page || !/\p{L}{2}/u.test(prev.text)) continue;
     const own = amount(m[3]?.trim() || undefined);
@@ -205,9 +252,19 @@ function receiptRows(ctx: DocContext): TableRow[] {
     const [desc, total] = own !== null ? [prev.text, m[3]!.trim()] : last ? [prev.cells.slice(0, -1).map((c) => c.text).join(' '), last.text] : [undefined, undefined];
     const a = amount(total);
     if (!desc || !/\p{L}/u.test(desc) || a === null || Math.abs(q * p - a) > 0.011) continue;
-    rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', m[1]!], ['unitPrice', m[2]!], ['amount', total!]]), lines: [prev, line] });
+    rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', qText], ['unitPrice', pText], ['amount', total!]]), lines: [prev, line] });
   }
-  return rows.length > 0 ? rows : quantityFirstRows(ctx);
+  if (rows.length > 0) return rows;
+  const summed = listRows(ctx);
+  return summed.length > 0 ? summed : quantityFirstRows(ctx);
+}
+
+/** Items of a list with no header that add up to a sum of the totals block below it (loose.ts). */
+function listRows(ctx: DocContext): TableRow[] {
+  return summedItems(ctx, (text) => STOP.test(text)).map(({ item, lines }) => ({
+    cells: new Map<Column, string>([['description', item.description], ['quantity', item.quantity], ['unitPrice', item.unitPrice], ['amount', item.amount]]),
+    lines,
+  }));
 }
 
 /**

@@ -27,9 +27,9 @@ const MONTH_ALT = Object.keys(MONTHS)
   .join('|');
 
 const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/;
-// A numeric date's year: four digits, or two (also when OCR glued the time to it, "20/06/1800:05");
-// never the start of something longer ("#19- 10/03/2018" holds no date "19-10-03").
-export const YEAR = String.raw`(?:\d{4}(?![\d:])|\d{2}(?=\d{1,2}:\d{2})|\d{2}(?!\d))(?![-/.]\d)`;
+// A numeric date's year: four digits, or two (also when OCR glued the time to it, "20/06/1800:05",
+// "12.05.202214:38"); never the start of something longer ("#19- 10/03/2018" holds no date "19-10-03").
+export const YEAR = String.raw`(?:\d{4}(?![\d:])|\d{4}(?=\d{2}:\d{2}(?!\d))|\d{2}(?=\d{1,2}:\d{2})|\d{2}(?!\d))(?![-/.]\d)`;
 // Day, month and year with one separator twice: "25/12/2018", "02-01-18", "10. 03. 2018".
 const RE_NUM = new RegExp(String.raw`\b(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(${YEAR})`);
 const LONG_NAMES = Object.keys(MONTHS).filter((n) => n.length >= 4);

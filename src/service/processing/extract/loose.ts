@@ -1,0 +1,179 @@
+import type { Line } from '../layout/model.js';
+import { amountsIn, parseAmount } from '../parse/amounts.js';
+import { parseDate } from '../parse/dates.js';
+import type { DocContext } from './context.js';
+import { normLabel } from './context.js';
+import { fromOcr } from './repairs.js';
+
+// Items of a list printed without a header row (a telecom bill's charges, a till
+// receipt): a run of lines, each a description and an amount, with a quantity
+// before the description, a unit price or "2 x 28,09" between them and a tax
+// letter after the amount all optional. Lines that merely look like items (a
+// payment, an address with a number) do not add up to anything, so the run is
+// taken only where it ends at the totals block and its amounts add up to a sum
+// printed there: the evidence a header row would otherwise give.
+
+/** One item as printed: the cells a table row would have by column. */
+export interface LooseItem {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+}
+
+// An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
+const MONEY = /^(?:[€$£]|EUR|RM)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR)?$/i;
+// A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
+const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
+const TAX_MARK_AFTER = /(\d)\s+(?:[A-Z]{1,2}|\*)$/;
+// Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50", a unit after the
+// quantity and a price in pence or cents ("31 days @ 45.2p", "412 kWh @ 24.50p"), a price first ("4.50 x 2").
+const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?$/iu;
+// The same at the end of the name's cell: "Standing charge 31 days @ 45.2p".
+const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x|×|@|at)\s*\S+)$/u;
+
+/** Quantity and unit price of a "q x p" text, or null. */
+function timesOf(text: string, ctx: DocContext): { q: number; p: number } | null {
+  const m = TIMES.exec(text.trim());
+  if (!m) return null;
+  let [q, p] = [parseAmount(m[1]!, ctx.decimal), parseAmount(m[3]!, ctx.decimal)];
+  if (q === null || p === null) return null;
+  if (m[4]) p /= 100;
+  else if (!m[2] && /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[3]!)) [q, p] = [p, q];
+  return { q, p };
+}
+
+/** A number as the document prints it, so that parseAmount reads it back ("0,452" where commas mark decimals). */
+const printed = (n: number, ctx: DocContext) => (ctx.decimal === 'comma' ? String(n).replace('.', ',') : String(n));
+
+const fits = (q: number, p: number, a: number) => Math.abs(q * p - a) <= 0.011;
+const cents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** A line read as one item, or null. `stop` tells a totals-block label. */
+export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => boolean): LooseItem | null {
+  const cells = line.cells.map((c) => c.text.trim()).filter(Boolean);
+  if (cells.length > 2 && TAX_MARK.test(cells[cells.length - 1]!)) cells.pop();
+  if (cells.length < 2 || cells.length > 4) return null;
+  const amountText = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
+  const a = MONEY.test(amountText) ? parseAmount(amountText, ctx.decimal) : null;
+  if (a === null || a <= 0) return null;
+  // A quantity first, in its own cell or joined to the name by OCR ("5 Kaffeebohnen"; "I" is a 1 OCR misread).
+  let quantity: string | undefined;
+  if (cells.length >= 2 && /^\d{1,3}$/.test(cells[0]!)) quantity = cells.shift();
+  else {
+    const m = /^(\d{1,3}|[Il|])\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
+    if (m && (/\d/.test(m[1]!) || fromOcr(line, ctx))) [quantity, cells[0]] = [/\d/.test(m[1]!) ? m[1]! : '1', m[2]!];
+  }
+  let description = cells.shift()!;
+  const spec = quantity === undefined && cells.length === 0 ? TIMES_AFTER_NAME.exec(description) : null;
+  if (spec && timesOf(spec[2]!, ctx)) [description, cells[0]] = [spec[1]!, spec[2]!];
+  if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || parseDate(description, ctx.order)) return null;
+  const q = quantity === undefined ? null : Number(quantity);
+  if (cells.length === 0) {
+    // Without a price: a quantity other than one must divide the amount to the cent, else it is part of the name.
+    if (q === null || q === 0) return { description, quantity: '1', unitPrice: amountText, amount: amountText };
+    if (q === 1 || cents(a / q)) return { description, quantity: String(q), unitPrice: String(Math.round((a / q) * 100) / 100), amount: amountText };
+    return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
+  }
+  if (cells.length === 2) {
+    // A quantity and a price between the name and the amount, in either order ("Widget  12.50  2  25.00").
+    const at = cells.findIndex((c) => /^\d{1,4}$/.test(c));
+    const price = cells[1 - at];
+    const p = at >= 0 && q === null && price && MONEY.test(price) ? parseAmount(price, ctx.decimal) : null;
+    return p !== null && fits(Number(cells[at]), p, a) ? { description, quantity: cells[at]!, unitPrice: price!, amount: amountText } : null;
+  }
+  const middle = cells[0]!;
+  const times = q === null ? timesOf(middle, ctx) : null;
+  if (times) return fits(times.q, times.p, a) ? { description, quantity: printed(times.q, ctx), unitPrice: printed(times.p, ctx), amount: amountText } : null;
+  const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
+  if (p === null) return null;
+  if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: middle, amount: amountText } : null;
+  const n = Math.round(a / p);
+  return n >= 1 && fits(n, p, a) ? { description, quantity: String(n), unitPrice: middle, amount: amountText } : null;
+}
+
+/**
+ * Runs of item lines that end at the totals block and add up to an amount printed there. Two items
+ * at least, so that a lone line equal to the total is no list.
+ */
+export function summedItems(ctx: DocContext, stop: (text: string) => boolean): Array<{ item: LooseItem; lines: Line[] }> {
+  type Found = { item: LooseItem; lines: Line[]; index: number };
+  const out: Found[] = [];
+  let run: Found[] = [];
+  const lines = ctx.lines;
+  const itemAt = (i: number): Found | null => {
+    const line = lines[i];
+    if (!line) return null;
+    const item = looseItem(line, ctx, stop);
+    const joined = item ? null : splitRow(line, lines[i + 1]);
+    const whole = joined ? looseItem(joined, ctx, stop) : null;
+    return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
+  };
+  for (let i = 0; i <= lines.length; i++) {
+    const line = lines[i];
+    const got = itemAt(i);
+    const prev = run[run.length - 1]?.lines.at(-1);
+    const near = prev && line && line.page === prev.page && line.y0 - prev.y1 < 2.5 * Math.max(1, prev.y1 - prev.y0);
+    if (got && (!prev || near)) {
+      run.push(got);
+      i += got.lines.length - 1;
+      // A name's second line: smaller or indented text right under it, short of the amount.
+      while (secondLine(got.lines[got.lines.length - 1]!, lines[i + 1], ctx, stop) && !itemAt(i + 1)) {
+        got.item = { ...got.item, description: `${got.item.description} ${lines[i + 1]!.text.trim()}` };
+        got.lines.push(lines[++i]!);
+      }
+      continue;
+    }
+    // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
+    // run of items that the line after it adds up.
+    for (let k = run.length; k >= 2; k--) {
+      if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
+        out.push(...run.slice(0, k));
+        break;
+      }
+    }
+    run = got ? [got] : [];
+    if (got) i += got.lines.length - 1;
+  }
+  return out;
+}
+
+/** `next` continues the name of the item on `line`: words only, smaller or indented, right under it, left of the amount. */
+function secondLine(line: Line, next: Line | undefined, ctx: DocContext, stop: (text: string) => boolean): boolean {
+  if (!next || next.page !== line.page || !line.cells.length) return false;
+  const [h, nh] = [line.y1 - line.y0, next.y1 - next.y0];
+  const name = line.cells[0]!;
+  const amount = line.cells[line.cells.length - 1]!;
+  if (next.y0 - line.y1 > 0.6 * h || next.y0 < line.y1 - 0.3 * h) return false;
+  if (!(nh < 0.95 * h || next.x0 > name.x0 + 0.5 * h) || next.x0 < name.x0 - 0.5 * h || next.x1 >= amount.x0) return false;
+  const text = next.text.trim();
+  return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !parseDate(text, ctx.order);
+}
+
+/**
+ * One printed row that OCR split in two lines on a slightly skewed scan: the second line's cells all
+ * right of the first's, and the two lines overlapping by half their height. Null otherwise.
+ */
+export function splitRow(line: Line, next: Line | undefined): Line | null {
+  if (!next || next.page !== line.page || !line.cells.length || !next.cells.length) return null;
+  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
+  if (overlap < 0.5 * Math.min(line.y1 - line.y0, next.y1 - next.y0)) return null;
+  if (next.cells[0]!.x0 <= line.cells[line.cells.length - 1]!.x1) return null;
+  const cells = [...line.cells, ...next.cells];
+  return { ...line, cells, text: cells.map((c) => c.text).join(' '), x1: next.x1, y0: Math.min(line.y0, next.y0), y1: Math.max(line.y1, next.y1) };
+}
+
+/**
+ * The items' sum is printed on the line right after them, or the totals block starts there (a
+ * subtotal, tax or total label, past rules and specks) and prints it within its first lines.
+ */
+function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: string) => boolean): boolean {
+  let i = from;
+  while (ctx.lines[i] && !/[\p{L}\p{N}]/u.test(ctx.lines[i]!.text)) i++;
+  const first = ctx.lines[i];
+  if (!first) return false;
+  const sum = Math.round(items.reduce((s, it) => s + (parseAmount(it.amount, ctx.decimal) ?? 0), 0) * 100) / 100;
+  const prints = (l: Line) => l.page === first.page && amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011);
+  if (prints(first)) return true;
+  return stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints);
+}

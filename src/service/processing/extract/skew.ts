@@ -1,0 +1,61 @@
+import type { Cell, Line } from '../layout/model.js';
+import { parseAmount } from '../parse/amounts.js';
+import type { DocContext } from './context.js';
+
+// A table on a scan skewed by about a row's height across the page: OCR's lines
+// join the left-hand cells of one row (reference, description) with the
+// right-hand cells (figures) of the row above. It shows in the header: the
+// figures' column names stand on a line of their own, and the description's
+// name shares a line with the first row's figures. Such a table is read from
+// lines rebuilt by moving each line's left-hand cells up one line.
+
+/** Column-name words of a header's right-hand part and of its description column (table.ts's columnOf). */
+export type ColumnOf = (text: string) => string | undefined;
+
+export interface Realigned {
+  /** The document's lines with the table's rows rebuilt. */
+  lines: Line[];
+  /** The printed lines each rebuilt line was made from. */
+  sources: Map<Line, Line[]>;
+}
+
+const figures = (cells: Cell[], ctx: DocContext) => cells.some((c) => parseAmount(c.text, ctx.decimal) !== null && !/\p{L}{2}/u.test(c.text));
+
+/** The rebuilt lines when the document holds such a table; null otherwise. */
+export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realigned | null {
+  const lines = ctx.lines;
+  for (let h = 0; h < lines.length; h++) {
+    const head = lines[h]!;
+    const kinds = new Set(head.cells.map((c) => columnOf(c.text)).filter((k) => k && k !== 'description'));
+    if (kinds.size < 2 || head.cells.some((c) => columnOf(c.text) === 'description')) continue;
+    const split = Math.min(...head.cells.map((c) => c.x0)) - (head.y1 - head.y0);
+    const left = (l: Line) => l.cells.filter((c) => c.x1 < split);
+    const right = (l: Line) => l.cells.filter((c) => c.x1 >= split);
+    // The description's name within two lines, left of the figures' names, with figures on its right.
+    const d = [h + 1, h + 2].find((i) => {
+      const l = lines[i];
+      return l && l.page === head.page && left(l).some((c) => columnOf(c.text) === 'description') && figures(right(l), ctx);
+    });
+    if (d === undefined) continue;
+    const header: Line = merged([...lines.slice(h, d).flatMap((l) => l.cells), ...left(lines[d]!)], head);
+    const sources = new Map<Line, Line[]>([[header, lines.slice(h, d + 1)]]);
+    const rebuilt: Line[] = [header];
+    let j = d;
+    for (; j < lines.length && lines[j]!.page === head.page && figures(right(lines[j]!), ctx); j++) {
+      const below = lines[j + 1]?.page === head.page ? lines[j + 1]! : undefined;
+      const row = merged([...(below ? left(below) : []), ...right(lines[j]!)], lines[j]!);
+      sources.set(row, below ? [lines[j]!, below] : [lines[j]!]);
+      rebuilt.push(row);
+    }
+    // The last row's left-hand cells came from line j, which holds nothing else of the table.
+    const next = lines[j] && right(lines[j]!).length === 0 ? j + 1 : j;
+    return { lines: [...lines.slice(0, h), ...rebuilt, ...lines.slice(next)], sources };
+  }
+  return null;
+}
+
+function merged(cells: Cell[], at: Line): Line {
+  const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
+  if (!sorted.length) return { ...at, cells: [], text: '' };
+  return { text: sorted.map((c) => c.text).join(' '), cells: sorted, x0: sorted[0]!.x0, x1: sorted[sorted.length - 1]!.x1, y0: at.y0, y1: at.y1, page: at.page };
+}

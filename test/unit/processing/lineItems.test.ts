@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
+import { INVOICE_SCHEMA } from './helpers.js';
+
+// Line items of layouts the table reader has no header row for, and of rows OCR
+// damaged: each rule here is checked on generated text, never on real receipts.
+
+function page(lines: Line[], source: 'text' | 'ocr' = 'text'): PageLayout[] {
+  return [{ number: 1, width: 600, height: 900, source, quality: 1, lines }];
+}
+
+const items = (pages: PageLayout[]) => extractFields(pages, INVOICE_SCHEMA).find((f) => f.title === 'Line Items')!.value;
+
+/** A line of cells at x (6 units a character), 12 high, as OCR leaves it. */
+function line(y: number, cells: [number, string][]): Line {
+  const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
+  return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 12, page: 1 };
+}
+
+describe('item lists without a header row', () => {
+  it("reads a bill's charges that add up to the subtotal printed under them, whatever its label", () => {
+    const text = ['Your bill', 'Pay before   26/11/2023', 'Bill number   156456023', 'Your charges this month',
+      'Broadband fibre 500                      15.12', 'Router rental        2 x 25.55           51.10',
+      'Charges excl. VAT                        66.22', 'VAT at 20%                               13.24', 'Total charges                            79.46',
+      'We will collect this amount by Direct Debit.', 'Greenway Facilities Limited'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Broadband fibre 500', Quantity: 1, 'Unit Price': 15.12, Amount: 15.12 },
+      { Description: 'Router rental', Quantity: 2, 'Unit Price': 25.55, Amount: 51.1 },
+    ]);
+  });
+
+  it('takes no list whose amounts do not add up to a sum of the totals block', () => {
+    const text = ['Your bill', 'Broadband fibre 500                      15.12', 'Router rental                            51.09',
+      'Total charges                            99.99', 'Cash                                    100.00', 'Change                                    0.01'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toBeNull();
+  });
+
+  it("reads a till receipt whose quantities OCR joined to the names and tax letters to the amounts", () => {
+    const text = ['Weber Burobedarf GmbH', 'St.-Nr. 349/923/59188', 'EUR',
+      '4 Gebaudereinigung         12,46     49,84 B', '5 Kaffeebohnen 1 kg         4,75     23,75 A', '1 Schulung                          38,97 B',
+      'I Beratungsleistung                  2,48 B', 'SUMME                          EUR 115,04', 'Bar                                120,00', 'Ruckgeld                             4,96'].join('\n');
+    expect(items(page(linesFromText(text, 1), 'ocr'))).toEqual([
+      { Description: 'Gebaudereinigung', Quantity: 4, 'Unit Price': 12.46, Amount: 49.84 },
+      { Description: 'Kaffeebohnen 1 kg', Quantity: 5, 'Unit Price': 4.75, Amount: 23.75 },
+      { Description: 'Schulung', Quantity: 1, 'Unit Price': 38.97, Amount: 38.97 },
+      { Description: 'Beratungsleistung', Quantity: 1, 'Unit Price': 2.48, Amount: 2.48 },
+    ]);
+  });
+
+  it('joins a row OCR split in two lines that overlap by more than half their height', () => {
+    const text = ['Bakker Kantoorartikelen B.V.', 'BTW NL311178340B01', '5 Training        22,36     111,80 A', '1 Verzendkosten',
+      '3 Schoonmaakdienst    7,28     21,84 B', 'TOTAAL      144,80'].join('\n');
+    const lines = linesFromText(text, 1);
+    // The amount of "1 Verzendkosten" came out as a line of its own, a little lower, and the name's
+    // line came out shorter (so it also looks like the second line of the name above it).
+    const name = (lines[3] = { ...lines[3]!, y1: lines[3]!.y0 + 8 });
+    const amount: Line = { text: '11,16 B', cells: [{ text: '11,16 B', x0: 300, x1: 342 }], x0: 300, x1: 342, y0: name.y0 + 4, y1: name.y0 + 14, page: 1 };
+    lines.splice(4, 0, amount);
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Training', Quantity: 5, 'Unit Price': 22.36, Amount: 111.8 },
+      { Description: 'Verzendkosten', Quantity: 1, 'Unit Price': 11.16, Amount: 11.16 },
+      { Description: 'Schoonmaakdienst', Quantity: 3, 'Unit Price': 7.28, Amount: 21.84 },
+    ]);
+  });
+});
+
+describe('header rows', () => {
+  // Figures right-aligned under the end of their header cell, as printed.
+  const row = (desc: string, ...right: [string, number][]) => right.reduce((s, [t, end]) => s.padEnd(end - t.length) + t, desc);
+  const table = (header: string) => {
+    const ends = [...header.matchAll(/\S+(?: \S+)*/g)].slice(1).map((m) => m.index! + m[0].length);
+    return items(page(linesFromText(['Cahaya Maju Trading Sdn Bhd', 'INVOIS', header,
+      row('Latihan', ['8', ends[0]!], ['720.40', ends[1]!], ['5,763.20', ends[2]!]),
+      row('Perkhidmatan perundingan', ['4', ends[0]!], ['501.68', ends[1]!], ['2,006.72', ends[2]!]),
+      row('Jumlah Kecil', ['7,769.92', ends[2]!])].join('\n'), 1)));
+  };
+  const expected = [
+    { Description: 'Latihan', Quantity: 8, 'Unit Price': 720.4, Amount: 5763.2 },
+    { Description: 'Perkhidmatan perundingan', Quantity: 4, 'Unit Price': 501.68, Amount: 2006.72 },
+  ];
+  it('name each column once: a price header ending in a word that names another column is one price column', () => {
+    expect(table('Description                    Qty   Price per unit   Amount')).toEqual(expected);
+    expect(table('Perkara                        Kuan.   Harga Seunit   Jumlah')).toEqual(expected);
+  });
+  it('read a column name only as a whole word ("Seunit" is no "unit")', () => {
+    expect((table('Perkara                        Bil   Harga Seunit   Jumlah') as Record<string, unknown>[]).map((r) => r['Unit Price'])).toEqual([720.4, 501.68]);
+  });
+});
+
+describe('rows of a skewed scan', () => {
+  it("gives a row of figures the name OCR put on the line just under it, and a name's second line to the same row", () => {
+    // The right side of the page sits 6 units higher than the left: each row's figures come first.
+    const lines = [line(20, [[40, 'Transports Moreau SAS']]), line(60, [[40, 'Facture N'], [200, 'INV-2020/92404']]),
+      line(100, [[40, 'Designation'], [300, 'Qty'], [380, 'Price'], [470, 'Amount']]),
+      line(120, [[306, '7'], [374, '503,85'], [458, '3 526,95']]), line(126, [[40, 'Prestation de conseil']]),
+      line(142, [[306, '4'], [374, '521,74'], [458, '2 086,96']]), line(148, [[40, 'Chaise de bureau']]), line(160, [[40, 'y compris deplacement']]),
+      line(166, [[306, '8'], [374, '678,16'], [458, '5 425,28']]), line(172, [[40, 'Cartouche de toner']]),
+      line(200, [[380, 'Sous-total HT'], [458, '11 039,19']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Prestation de conseil', Quantity: 7, 'Unit Price': 503.85, Amount: 3526.95 },
+      { Description: 'Chaise de bureau y compris deplacement', Quantity: 4, 'Unit Price': 521.74, Amount: 2086.96 },
+      { Description: 'Cartouche de toner', Quantity: 8, 'Unit Price': 678.16, Amount: 5425.28 },
+    ]);
+  });
+});
+
+describe('the subtotal of a list', () => {
+  it("is read beside any label that says it excludes the tax ('Charges excl. VAT', 'Totaal excl. btw')", () => {
+    for (const [label, vat, gross] of [['Charges excl. VAT', 'VAT at 20%', 'Total charges'], ['Totaal excl. btw', 'btw 21%', 'Totaal incl. btw']]) {
+      const text = ['Your bill', 'Broadband fibre 500                      15.12', 'Router rental                            51.09',
+        `${label}                        66.21`, `${vat}                              13.24`, `${gross}                            79.45`].join('\n');
+      const fields = extractFields(page(linesFromText(text, 1)), { ...INVOICE_SCHEMA, fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Subtotal', type: 'NUMBER' }] });
+      expect(fields.find((f) => f.title === 'Subtotal')!.value).toBe(66.21);
+    }
+  });
+});
+
+describe('charges of a list without a header row', () => {
+  it('reads a quantity with its unit and a price in pence beside the name ("31 days @ 45.2p")', () => {
+    const text = ['Your energy bill', 'Electricity 01/03/2024 - 31/03/2024', 'Standing charge 31 days @ 45.2p           14.01',
+      'Unit rate 412 kWh @ 24.50p                100.94', 'Total excl. VAT                           114.95', 'VAT at 5%                                   5.75',
+      'Total to pay                              120.70'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Standing charge', Quantity: 31, 'Unit Price': 0.452, Amount: 14.01 },
+      { Description: 'Unit rate', Quantity: 412, 'Unit Price': 0.245, Amount: 100.94 },
+    ]);
+  });
+
+  it('reads the price first when it is the figure with cents ("12.50 x 2")', () => {
+    const text = ['Corner Shop', 'Coffee beans        12.50 x 2        25.00', 'Printer paper        4.00 x 3        12.00', 'Subtotal                             37.00'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Coffee beans', Quantity: 2, 'Unit Price': 12.5, Amount: 25 },
+      { Description: 'Printer paper', Quantity: 3, 'Unit Price': 4, Amount: 12 },
+    ]);
+  });
+
+  it("adds a name's second line, printed smaller right under it, to the name", () => {
+    const row = (y: number, h: number, cells: [number, string][]): Line => {
+      const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * h * 0.5 }));
+      return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + h, page: 1 };
+    };
+    const lines = [row(20, 14, [[40, 'Greenway Facilities Limited']]), row(60, 10, [[40, 'Broadband fibre 500'], [500, '15.12']]),
+      row(72, 8, [[40, 'including router, 01/11 - 30/11']]), row(90, 10, [[40, 'Line rental'], [500, '51.09']]),
+      row(110, 10, [[300, 'Total charges'], [500, '66.21']])];
+    expect(items(page(lines))).toEqual([
+      { Description: 'Broadband fibre 500 including router, 01/11 - 30/11', Quantity: 1, 'Unit Price': 15.12, Amount: 15.12 },
+      { Description: 'Line rental', Quantity: 1, 'Unit Price': 51.09, Amount: 51.09 },
+    ]);
+  });
+});
+
+describe('a quantity and a price between the name and the amount, without a header', () => {
+  it.each([
+    ['price before quantity', 'Widget large        12.50     2     25.00', 'Gadget               4.00     3     12.00'],
+    ['quantity before price', 'Widget large        2     12.50     25.00', 'Gadget              3      4.00     12.00'],
+  ])('%s', (_, first, second) => {
+    const text = ['Corner Shop', first, second, 'Subtotal                           37.00'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Widget large', Quantity: 2, 'Unit Price': 12.5, Amount: 25 },
+      { Description: 'Gadget', Quantity: 3, 'Unit Price': 4, Amount: 12 },
+    ]);
+  });
+});
+
+describe('a table a skewed scan sheared by one row', () => {
+  it("reads each row's name from the line under its figures when the header's names of figures stand a line above its description's", () => {
+    // The right-hand half of the page sits one row higher than the left-hand half.
+    const lines = [line(20, [[40, 'Tipografia Bianchi S.n.c.']]), line(40, [[40, 'FATTURA'], [200, 'FA/2020/8513']]),
+      line(100, [[400, 'Quantita'], [480, 'Prezzo'], [560, 'Importo']]),
+      line(118, [[40, 'Ref.'], [100, 'Descrizione'], [420, '1'], [480, '816,70'], [560, '816,70']]),
+      line(136, [[40, 'K52316'], [100, 'Carta A4 risma'], [420, '2'], [480, '338,97'], [560, '677,94']]),
+      line(154, [[40, 'A16175'], [100, 'Manutenzione sito web']]),
+      line(190, [[480, 'Imponibile'], [560, '1.494,64']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Carta A4 risma', Quantity: 1, 'Unit Price': 816.7, Amount: 816.7 },
+      { Description: 'Manutenzione sito web', Quantity: 2, 'Unit Price': 338.97, Amount: 677.94 },
+    ]);
+  });
+});
+
+describe('a receipt without a header, "price x quantity" under the name', () => {
+  it('reads the figure with cents as the price', () => {
+    const text = ['KEDAI MAKAN SRI', 'MEE GORENG', '4.50 x 2                 9.00', 'KOPI O ICE', '1.80 x 3                 5.40', 'TOTAL                   14.40'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'MEE GORENG', Quantity: 2, 'Unit Price': 4.5, Amount: 9 },
+      { Description: 'KOPI O ICE', Quantity: 3, 'Unit Price': 1.8, Amount: 5.4 },
+    ]);
+  });
+});
