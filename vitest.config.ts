@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 // whose database writes are those of uploads.test.ts and would only double their CPU time.
 const POSTGRES_TESTS = [
   'test/integration/service/contract*.test.ts',
+  'test/integration/service/fuzz.test.ts',
   'test/integration/service/{uploads,uploads.batch,uploads.callbacks,uploads.callbackAddress,uploads.pipeline,uploads.restart}.test.ts',
   'test/integration/service/{files.values,files.preview,files.delete,directories,claims}.test.ts',
   'test/integration/service/fileTypes*.test.ts',
@@ -36,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES_TESTS,
+          env: { DOCSYNC_TEST_ENGINE: 'postgres' },
           globalSetup: ['./test/helpers/postgresSetup.ts'],
         },
       },

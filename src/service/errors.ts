@@ -1,4 +1,5 @@
 import { BlobTooLarge, DirectoryTooDeep, InvalidFolderName } from './store/errors.js';
+import { PostgresError } from './store/postgres/database.js';
 import { ERRORS_BASE, STATUS_PROBLEMS, type FieldError, type LegacyError, type Problem, type ProblemStatus } from '../contract/problem.js';
 
 export interface ProblemOptions {
@@ -62,5 +63,10 @@ export function problemOf(error: unknown): unknown {
     return validationFailed('Invalid destinationPath.', [{ code: error.code, detail: error.message, pointer: '/destinationPath' }]);
   }
   if (error instanceof BlobTooLarge) return new ServiceProblem(413, error.message);
+  // PostgreSQL's text holds no NUL character (SQLite's does): a client's id, name or question
+  // with one is refused as the bad request it is, on the team service as on SQLite's 404s.
+  if (error instanceof PostgresError && (error.code === '22021' || error.code === '22P05')) {
+    return badRequest('The request holds a character that cannot be stored (NUL).');
+  }
   return error;
 }

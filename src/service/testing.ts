@@ -1,6 +1,6 @@
 // Starts a real local service for tests and benchmarks: a temp data folder, 127.0.0.1, a key.
-// With DOCSYNC_TEST_DATABASE_URL (a PostgreSQL address: the `postgres` test project, whose global
-// setup starts a throw-away cluster) each service gets a fresh schema of that database instead of
+// In the `postgres` test project (DOCSYNC_TEST_ENGINE=postgres; its global setup starts a
+// throw-away cluster at DOCSYNC_TEST_POSTGRES_URL) each service gets a fresh schema of that database instead of
 // a SQLite file: the same tests run against both engines.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,10 +28,17 @@ export function freshPostgresSchema(url: string): string {
 /** PostgreSQL schemas of data folders: a test that starts a service again on its folder finds its data again. */
 const schemaOfDataDir = new Map<string, string>();
 
-/** The database of a test service: the one asked for, else a schema under DOCSYNC_TEST_DATABASE_URL, else SQLite. */
+/**
+ * The test cluster's address in the `postgres` test project, else undefined. Its global setup
+ * sets the address for the workers of every project, so the engine variable decides.
+ */
+export const testPostgresUrl = (): string | undefined =>
+  process.env.DOCSYNC_TEST_ENGINE === 'postgres' ? process.env.DOCSYNC_TEST_POSTGRES_URL : undefined;
+
+/** The database of a test service: the one asked for, else a schema of the test cluster (postgres project), else SQLite. */
 function testDatabase(options: Partial<ServiceOptions>, dataDir: string): string | undefined {
   if ('database' in options) return options.database;
-  const url = process.env.DOCSYNC_TEST_DATABASE_URL;
+  const url = testPostgresUrl();
   if (!url) return undefined;
   let schema = schemaOfDataDir.get(dataDir);
   if (!schema) schemaOfDataDir.set(dataDir, (schema = freshPostgresSchema(url)));

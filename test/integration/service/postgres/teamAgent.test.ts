@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresSchema, startTestService, type TestService } from '../../../../src/service/testing.js';
+import { freshPostgresSchema, startTestService, testPostgresUrl, type TestService } from '../../../../src/service/testing.js';
 import { ask, getJob, newSession, stop, waitJob } from '../../agent/agentHelpers.js';
 
 let a: TestService;
@@ -13,7 +13,7 @@ let b: TestService;
 let dir: string;
 
 beforeAll(async () => {
-  const database = freshPostgresSchema(process.env.DOCSYNC_TEST_DATABASE_URL!);
+  const database = freshPostgresSchema(testPostgresUrl()!);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-team-agent-'));
   const agent = { stopConfirmMs: 300, streamChunkDelayMs: 150 };
   a = await startTestService({ database, dataDir: dir, agent });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openServiceDatabase } from '../../../../src/service/store/open.js';
 import type { SqlDatabase } from '../../../../src/service/store/sql.js';
 import { createKey } from '../../../../src/service/store/tenancy.js';
-import { freshPostgresSchema } from '../../../../src/service/testing.js';
+import { freshPostgresSchema, testPostgresUrl } from '../../../../src/service/testing.js';
 import { INVOICE_TEXT, waitFor } from '../uploadHelpers.js';
 import { startTeamProcess, uploadText, type TeamProcess } from './teamProcesses.js';
 
@@ -45,7 +45,7 @@ const runs = (log: string) =>
 
 describe('team service: two processes on one PostgreSQL database', () => {
   it('process every upload exactly once between them, and take over the job of a process killed mid-run', async () => {
-    const database = freshPostgresSchema(process.env.DOCSYNC_TEST_DATABASE_URL!);
+    const database = freshPostgresSchema(testPostgresUrl()!);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-team-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const log = path.join(dir, 'runs.log');
