@@ -73,10 +73,15 @@ function applyMigration(db: DB, sql: string): void {
   if (check !== 'ok') throw new Error(`migration left the schema unusable: ${String(check)}`);
 }
 
-const statementCache = new WeakMap<DB, Map<string, Database.Statement>>();
+const statementCache = new WeakMap<object, Map<string, unknown>>();
 
-/** A statement prepared once per database and SQL text: hot paths reuse it instead of compiling again. */
-export function prepared(db: DB, sql: string): Database.Statement {
+/**
+ * A statement prepared once per database and SQL text: hot paths reuse it instead of compiling
+ * again. better-sqlite3's databases, and the service's on either engine (service/store/sql.ts).
+ */
+export function prepared(db: DB, sql: string): Database.Statement;
+export function prepared<S>(db: { prepare(sql: string): S }, sql: string): S;
+export function prepared(db: { prepare(sql: string): unknown }, sql: string): unknown {
   let bySql = statementCache.get(db);
   if (!bySql) statementCache.set(db, (bySql = new Map()));
   let statement = bySql.get(sql);

@@ -62,13 +62,5 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The service's database, on either engine. */
 export type DB = SqlDatabase;
 
-const statementCache = new WeakMap<SqlDatabase, Map<string, SqlStatement>>();
-
-/** A statement prepared once per database and SQL text: hot paths reuse it instead of compiling again. */
-export function prepared(db: SqlDatabase, sql: string): SqlStatement {
-  let bySql = statementCache.get(db);
-  if (!bySql) statementCache.set(db, (bySql = new Map()));
-  let statement = bySql.get(sql);
-  if (!statement) bySql.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
+/** A statement prepared once per database and SQL text, on either engine. */
+export { prepared } from '../../sqlite.js';
