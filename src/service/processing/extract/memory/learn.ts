@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { amountsIn, decimalStyleOf, type DecimalStyle } from '../../parse/amounts.js';
-import { dayOrderOf, parseDate, type DayOrder } from '../../parse/dates.js';
+import { documentOrder, parseDate, type DayOrder } from '../../parse/dates.js';
 import type { Box } from '../../pageWords.js';
 import { linesOf, squash, type MemoryLine, type MemoryWord } from './words.js';
 
@@ -36,7 +36,7 @@ export interface Reading { style: DecimalStyle | undefined; order: DayOrder }
 
 export function readingOf(lines: MemoryLine[]): Reading {
   const text = lines.map((l) => l.text).join('\n');
-  return { style: decimalStyleOf(text), order: dayOrderOf(text) ?? 'DMY' };
+  return { style: decimalStyleOf(text), order: documentOrder(text).order };
 }
 
 /** Whether a cell's text shows the value (amounts to the cent, dates as ISO, text squashed). */

@@ -1,5 +1,5 @@
 import type { PageLayout } from '../../layout/model.js';
-import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
+import { amountsIn } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { ExtractedField } from '../../types.js';
 import { roleOf } from '../roles.js';
@@ -108,7 +108,7 @@ function readAt(lines: MemoryLine[], m: FieldMemory, r: Reading): { value: unkno
   return hits.sort((a, b) => d(a.word) - d(b.word))[0];
 }
 
-function parse(text: string, type: string, r: { style: DecimalStyle | undefined; order: 'DMY' | 'MDY' }): unknown {
+function parse(text: string, type: string, r: Reading): unknown {
   if (type === 'number') {
     const amounts = amountsIn(text, r.style);
     return amounts.length ? amounts[amounts.length - 1]! : null;
