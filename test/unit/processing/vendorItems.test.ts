@@ -28,6 +28,26 @@ describe('vendor items', () => {
     expect(texts(snapRows([row('2 Monitor 27 inch stands'), row('Consulting services')], ITEMS))).toEqual(['2 Monitor 27 inch stands', 'Consulting services']);
   });
 
+  it('reads OCR\'s look-alikes of digits as digits when matching a known item', () => {
+    expect(texts(snapRows([row('Koffiebonen I kg'), row('Monitor 2l inch')], ['Koffiebonen 1 kg', 'Monitor 21 inch']))).toEqual(['Koffiebonen 1 kg', 'Monitor 21 inch']);
+    // Digits must still agree: "I kg" is no 2 kg.
+    expect(texts(snapRows([row('Koffiebonen I kg')], ['Koffiebonen 2 kg']))).toEqual(['Koffiebonen I kg']);
+  });
+
+  it('gives a Japanese item whose kana OCR dropped as the one known item it leaves', () => {
+    const known = ['ウェブサイト保守', 'コーヒー豆 1kg', 'コピー用紙 A4'];
+    expect(texts(snapRows([row('保守'), row('豆1kg'), row('用紙A4'), row('用')], known))).toEqual(['ウェブサイト保守', 'コーヒー豆 1kg', 'コピー用紙 A4', '用']);
+    // Two known items that read alike without their kana: neither.
+    expect(texts(snapRows([row('保守')], ['ウェブサイト保守', 'サーバー保守']))).toEqual(['保守']);
+  });
+
+  it('drops a row without any text where each row the vendor saved had one', () => {
+    const read = [{ Description: null, Quantity: null, 'Unit Price': null, Amount: 60303.08 }, row('Consulting services')];
+    expect(snapRows(read, ITEMS, true)).toEqual([row('Consulting services')]);
+    // Without that lesson the row stays.
+    expect(snapRows(read, ITEMS, false)).toHaveLength(2);
+  });
+
   it('learns the items from a saved table and applies them to the vendor\'s next document', () => {
     const page: PageLayout = {
       number: 1, width: 600, height: 800, source: 'text', quality: 1,
@@ -37,8 +57,8 @@ describe('vendor items', () => {
     const memory = learnCorrections([], words, 'Conti & Figli S.p.A.', [
       { title: 'Line Items', type: 'OBJECT', value: ITEMS.map((d) => row(d)), corrected: true },
     ]);
-    expect(memory.fields['Line Items']?.items).toEqual(ITEMS);
-    const field: ExtractedField = { title: 'Line Items', type: 'OBJECT', value: [row('Caffe in grani 1 kg')], confidence: 0.8, description: '', hidden: false };
+    expect(memory.fields['Line Items']).toMatchObject({ items: ITEMS, texted: true });
+    const field: ExtractedField = { title: 'Line Items', type: 'OBJECT', value: [{ Description: null, Amount: 912.5 }, row('Caffe in grani 1 kg')], confidence: 0.8, description: '', hidden: false };
     const vendor: ExtractedField = { title: 'Vendor Name', type: 'STRING', value: 'Conti & Figli S.p.A.', confidence: 0.8, description: '', hidden: false };
     const [items] = recallFields([page], [field, vendor], [memory]);
     expect(texts(items!.value)).toEqual(['Caffè in grani 1 kg']);
