@@ -72,10 +72,15 @@ export function sameVendor(keys: VendorKeys, known: VendorKeys, common?: Readonl
  * start and end both read side by side, at most a third of it lost, and at least five letters left.
  */
 export function gapped(text: string, name: string): boolean {
-  for (let head = 1; head < name.length - 1; head++) {
-    for (let tail = 1; head + tail < name.length; tail++) {
+  // The longest start and end of the name read as printed bound where the gap can be.
+  let heads = 0;
+  while (heads < name.length - 2 && text.includes(name.slice(0, heads + 1))) heads++;
+  let tails = 0;
+  while (tails < name.length - 2 && text.includes(name.slice(name.length - tails - 1))) tails++;
+  for (let head = 1; head <= heads; head++) {
+    for (let tail = Math.min(tails, name.length - head - 1); tail >= 1; tail--) {
       const kept = head + tail;
-      if (kept < 5 || kept * 3 < name.length * 2) continue;
+      if (kept < 5 || kept * 3 < name.length * 2) break;
       if (text.includes(name.slice(0, head) + name.slice(name.length - tail))) return true;
     }
   }
