@@ -22,6 +22,8 @@ export interface FieldMemory {
   value?: unknown;
   /** Of line items: the texts of the vendor's items (items.ts). */
   items?: string[];
+  /** Of line items: every row the person saved had a text (the table has a text column). */
+  texted?: boolean;
   /**
    * Learned from a correction (the extractor was wrong here): its reading then replaces the
    * extractor's. Learned from a confirmation, it only makes an agreeing value sure.

@@ -44,7 +44,7 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
   const recalled = fields.map((f) => {
     const m = memory.fields[f.title];
     if (!m) return f;
-    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items) } : f;
+    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items, m.texted === true) } : f;
     const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
     if (!found || found.value === null) return f;
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
