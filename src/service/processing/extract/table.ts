@@ -197,6 +197,9 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first)) break;
       if (CARRIED.test(first)) continue;
+      // Words without a figure under a figure's column and no description: a label of the totals
+      // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
+      if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
       if (hasAmount && (desc || cells.size >= 2)) {
         const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
         if (named) {
