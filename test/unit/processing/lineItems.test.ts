@@ -223,3 +223,26 @@ describe('columns a table reader leaves out of the description', () => {
     expect(got).toEqual([{ Description: 'Papel fotocópia A4', Quantity: 3, 'Unit Price': 10, Amount: 30 }]);
   });
 });
+
+describe('a table continued on the next page without its header', () => {
+  it('reads the rows after the sum brought forward, under the first page\'s header', () => {
+    const p2 = (l: Line): Line => ({ ...l, page: 2 });
+    const lines = [line(20, [[40, 'Hamar Maskin og Verktøy AS'], [400, 'FAKTURA']]),
+      line(100, [[40, 'Varenr.'], [110, 'Beskrivelse'], [330, 'Antall'], [400, 'Pris'], [500, 'Beløp']]),
+      line(118, [[40, '428946'], [110, 'Stikkontakt jordet hvit'], [330, '1 stk'], [400, '938,20'], [500, '938,20']]),
+      line(136, [[40, '602235'], [110, 'Kabel PFSP 3x2,5 mm²'], [330, '11 m'], [400, '30,47'], [500, '335,17']]),
+      line(700, [[40, 'fortsetter ...'], [400, 'Overføres'], [500, '1 273,37']]),
+      line(760, [[40, 'Hamar Maskin og Verktøy AS · Storgata 14, 0155 Oslo · Org.nr. 984 110 969 MVA']]),
+      p2(line(20, [[40, 'Side 2 av 2']])), p2(line(40, [[40, 'Hamar Maskin og Verktøy AS – FAKTURA 2017-9201']])),
+      p2(line(80, [[110, 'Overført fra forrige side'], [500, '1 273,37']])),
+      p2(line(98, [[40, '823195'], [110, 'Kjøring'], [330, '6 stk'], [400, '1 127,80'], [500, '6 766,80']])),
+      p2(line(150, [[330, 'Sum eks. mva'], [500, '8 040,17']])), p2(line(168, [[330, 'Mva 25 %'], [500, '2 010,04']])),
+      p2(line(186, [[330, 'Sum å betale NOK'], [500, '10 050,21']]))];
+    expect(items([{ number: 1, width: 600, height: 900, source: 'text', quality: 1, lines: lines.filter((l) => l.page === 1) },
+      { number: 2, width: 600, height: 900, source: 'text', quality: 1, lines: lines.filter((l) => l.page === 2) }])).toEqual([
+      { Description: 'Stikkontakt jordet hvit', Quantity: 1, 'Unit Price': 938.2, Amount: 938.2 },
+      { Description: 'Kabel PFSP 3x2,5 mm²', Quantity: 11, 'Unit Price': 30.47, Amount: 335.17 },
+      { Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 },
+    ]);
+  });
+});
