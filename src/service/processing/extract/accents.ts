@@ -1,0 +1,163 @@
+import sharp from 'sharp';
+import type { PageLayout } from '../layout/model.js';
+import { locateValue } from './locate.js';
+import { roleOf } from './roles.js';
+import type { ExtractedField, FieldSource } from '../types.js';
+import { withWorker } from '../ocr/pool.js';
+
+// PaddleOCR's Chinese/English dictionary has no Latin diacritics, so a scan's
+// "Ferretería López S.L." is read "Ferreteria Lopez S.L." (issue 15). After
+// extraction, the box of each name-like value (vendor, customer, line-item
+// descriptions) is cut from the page image and read again by tesseract.js with
+// Latin languages' data. Its reading is taken only for its accents: it must be
+// the same letters as PaddleOCR's once accents and case are folded (spaces
+// aside), and only the marks are carried over onto PaddleOCR's text, so this
+// can add diacritics but never change a letter, the case or the spacing.
+
+/** Latin languages whose letters carry the marks seen on European invoices (npm data, nothing fetched). */
+export const ACCENT_LANGS = ['deu', 'fra', 'spa', 'por', 'ita', 'nld', 'swe'];
+
+/** Letters that carry a mark in those languages; a value without one is not re-read. */
+const MAY_CARRY = /[aceinouy]/i;
+
+const strip = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/** Letters and digits of a text (no spaces), each NFC character with its folded base. */
+function glyphs(s: string): { ch: string; base: string }[] {
+  return [...s.normalize('NFC')]
+    .filter((ch) => !/\s/u.test(ch))
+    .map((ch) => ({ ch, base: strip(ch).toLowerCase() }));
+}
+
+/**
+ * PaddleOCR's `value` with the marks of tesseract's `reading` when the two are the same
+ * letters once folded (or `value` is a run of `reading`'s letters); otherwise undefined.
+ */
+export function withAccents(value: string, reading: string): string | undefined {
+  const have = [...value.normalize('NFC')];
+  const mine = have.filter((ch) => !/\s/u.test(ch)).map((ch) => strip(ch).toLowerCase());
+  const theirs = glyphs(reading);
+  // Each character must fold to one character on both sides (ß, æ, ø fold to themselves).
+  if (!mine.length || mine.some((b) => [...b].length !== 1) || theirs.some((g) => [...g.base].length !== 1)) return undefined;
+  const want = mine.join('');
+  const at = theirs.map((g) => g.base).join('').indexOf(want);
+  if (at < 0) return undefined;
+  let k = at;
+  let changed = false;
+  const out = have.map((ch) => {
+    if (/\s/u.test(ch)) return ch;
+    const g = theirs[k++];
+    const marks = g.ch.normalize('NFD').slice(1);
+    if (!marks || strip(ch) !== ch) return ch;
+    changed = true;
+    return (ch + marks).normalize('NFC');
+  });
+  return changed ? out.join('') : undefined;
+}
+
+/** tesseract's reading of one box of a grey page image (a single line, padded). */
+export async function readBox(image: Buffer, box: FieldSource['box']): Promise<string> {
+  const meta = await sharp(image).metadata();
+  const W = meta.width ?? 0;
+  const H = meta.height ?? 0;
+  const h = (box[3] - box[1]) * H;
+  const pad = Math.max(4, h * 0.35);
+  const left = Math.max(0, Math.floor(box[0] * W - pad));
+  const top = Math.max(0, Math.floor(box[1] * H - pad));
+  const width = Math.min(W, Math.ceil(box[2] * W + pad)) - left;
+  const height = Math.min(H, Math.ceil(box[3] * H + pad)) - top;
+  if (width < 4 || height < 4) return '';
+  // tesseract reads best at 30-40 px letters: scale the crop so the line is about 48 px high.
+  const scale = Math.min(4, Math.max(1, 48 / Math.max(1, h)));
+  const crop = await sharp(image)
+    .extract({ left, top, width, height })
+    .resize({ width: Math.round(width * scale) })
+    .greyscale()
+    .normalise()
+    .png()
+    .toBuffer();
+  return withWorker(ACCENT_LANGS, async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: '7' as never });
+    return (await w.recognize(crop)).data.text.trim();
+  });
+}
+
+/** Page image (grey, as OCR read it) of page `n`, or undefined when the page was not OCR'd. */
+export type PageImage = (n: number) => Promise<Buffer | undefined>;
+
+interface Target { source: FieldSource; text: string; set: (v: string) => void }
+
+const mayCarry = (v: unknown): v is string => typeof v === 'string' && /\p{L}{2}/u.test(v) && MAY_CARRY.test(v);
+
+/** The values re-read: vendor and customer names, line-item descriptions. */
+function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
+  const ocr = new Set(pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  const out: Target[] = [];
+  fields.forEach((f, i) => {
+    const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
+    if ((role === 'vendor' || role === 'customer') && mayCarry(f.value) && f.source && ocr.has(f.source.page)) {
+      out.push({ source: f.source, text: f.value, set: (v) => (fields[i] = { ...fields[i], value: v }) });
+    }
+    if (role === 'lineItems' && Array.isArray(f.value)) {
+      const rows = f.value as Record<string, unknown>[];
+      rows.forEach((row, r) => {
+        for (const [key, v] of Object.entries(row)) {
+          if (!mayCarry(v) || /^[\d\s.,%-]*$/.test(v)) continue;
+          const want = squash(v);
+          const source = locateValue(pages.filter((p) => p.source === 'ocr'), 'string', (t) => want.length > 0 && squash(t).includes(want));
+          if (!source) continue;
+          out.push({
+            source, text: v,
+            set: (nv) => {
+              const now = fields[i].value as Record<string, unknown>[];
+              fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
+            },
+          });
+        }
+      });
+    }
+  });
+  return out;
+}
+
+const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Counters for measuring the pass (eval, bench). */
+export const accentStats = { boxes: 0, restored: 0, ms: 0 };
+
+/**
+ * Fields with diacritics restored where tesseract reads the same letters with marks.
+ * `reading` may be shared between calls (the eval extracts a document many times).
+ */
+export async function restoreAccents(
+  fields: ExtractedField[], pages: PageLayout[], pageImage: PageImage, reading = new Map<string, Promise<string>>(),
+): Promise<ExtractedField[]> {
+  const out = [...fields];
+  const list = targets(out, pages);
+  if (!list.length) return fields;
+  const images = new Map<number, Promise<Buffer | undefined>>();
+  for (const t of list) {
+    const key = `${t.source.page}:${t.source.box.join(',')}`;
+    let read = reading.get(key);
+    if (!read) {
+      let img = images.get(t.source.page);
+      if (!img) images.set(t.source.page, (img = pageImage(t.source.page)));
+      read = (async () => {
+        const image = await img;
+        if (!image) return '';
+        const t0 = performance.now();
+        const text = await readBox(image, t.source.box).catch(() => '');
+        accentStats.boxes++;
+        accentStats.ms += performance.now() - t0;
+        return text;
+      })();
+      reading.set(key, read);
+    }
+    const fixed = withAccents(t.text, await read);
+    if (fixed) {
+      accentStats.restored++;
+      t.set(fixed);
+    }
+  }
+  return out;
+}
