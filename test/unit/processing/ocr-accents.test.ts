@@ -7,7 +7,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing, pageImageOf, processFile } from '../../../src/service/processing/engine.js';
-import { restoreAccents, withAccents } from '../../../src/service/processing/extract/accents.js';
+import { accentLanguage, restoreAccents, withAccents } from '../../../src/service/processing/extract/accents.js';
 import { imagePages } from '../../../src/service/processing/loaders/images.js';
 import type { ExtractedField } from '../../../src/service/processing/types.js';
 import { INVOICE_SCHEMA, inputFor, tempDir } from './helpers.js';
@@ -54,6 +54,16 @@ describe('accents restored on scans', () => {
     expect(withAccents('Lopez', 'Lópes')).toBeUndefined();
     // Nothing to add.
     expect(withAccents('Alpen Software AG', 'Alpen Software AG')).toBeUndefined();
+  });
+
+  it('guesses the language whose marks to read from the page\'s words', () => {
+    const page = (...texts: string[]) => [{ number: 1, width: 100, height: 100, source: 'ocr' as const, quality: 1,
+      lines: texts.map((text) => ({ text, page: 1, x0: 0, x1: 1, y0: 0, y1: 1, cells: [] })) }];
+    expect(accentLanguage(page('Factura F-1', 'Fecha 12/03/2024', 'IVA 21%'))).toBe('spa');
+    expect(accentLanguage(page('Rechnung Nr. 4', 'MwSt. 19%', 'Gesamtbetrag'))).toBe('deu');
+    expect(accentLanguage(page('KVITTO', 'Moms 12%', 'Att betala'))).toBe('swe');
+    // English (or too little to tell): no language, so nothing is re-read.
+    expect(accentLanguage(page('Invoice 1234', 'Date 12/03/2024', 'VAT 20%', 'Total due'))).toBeUndefined();
   });
 
   it('gives a scanned vendor name its accents back', { timeout: 180_000 }, async () => {

@@ -14,8 +14,34 @@ import { withWorker } from '../ocr/pool.js';
 // aside), and only the marks are carried over onto PaddleOCR's text, so this
 // can add diacritics but never change a letter, the case or the spacing.
 
-/** Latin languages whose letters carry the marks seen on European invoices (npm data, nothing fetched). */
-export const ACCENT_LANGS = ['deu', 'fra', 'spa', 'por', 'ita', 'nld', 'swe'];
+/**
+ * Latin languages whose letters carry marks (npm data, nothing fetched), each with words
+ * (accents folded) that mark a document written in it. tesseract given all of them at once
+ * reads the first one's marks into the others' words ("López" as "Löpez"), so the page's
+ * language is guessed from its text and only that language's data is used.
+ */
+const LANGUAGE_WORDS: Record<string, string[]> = {
+  deu: ['rechnung', 'rechnungsnummer', 'mwst', 'ust', 'betrag', 'summe', 'gesamtbetrag', 'netto', 'brutto', 'menge', 'bezeichnung', 'zahlbar', 'gmbh', 'strasse', 'bitte', 'lieferdatum', 'steuernummer', 'kg'],
+  fra: ['facture', 'tva', 'montant', 'ttc', 'ht', 'sarl', 'sas', 'quantite', 'designation', 'prix', 'rue', 'echeance', 'paiement', 'siret', 'facturation', 'remise'],
+  spa: ['factura', 'iva', 'importe', 'fecha', 'cantidad', 'descripcion', 'calle', 'base', 'imponible', 'cif', 'nif', 'vencimiento', 'precio', 'sl', 'sa'],
+  ita: ['fattura', 'iva', 'importo', 'data', 'quantita', 'descrizione', 'via', 'srl', 'spa', 'totale', 'imponibile', 'scadenza', 'prezzo', 'partita'],
+  por: ['fatura', 'iva', 'valor', 'data', 'quantidade', 'descricao', 'rua', 'lda', 'nif', 'vencimento', 'preco', 'contribuinte'],
+  nld: ['factuur', 'btw', 'bedrag', 'datum', 'aantal', 'omschrijving', 'totaal', 'bv', 'straat', 'vervaldatum', 'prijs', 'kvk', 'factuurnummer'],
+  swe: ['kvitto', 'faktura', 'moms', 'belopp', 'datum', 'antal', 'summa', 'betala', 'ab', 'kontant', 'kort', 'forfallodatum', 'att'],
+};
+
+/** The Latin language a document's text is most likely in, or undefined (English, or too little to tell). */
+export function accentLanguage(pages: PageLayout[]): string | undefined {
+  const words = pages.flatMap((p) => p.lines.flatMap((l) => strip(l.text).toLowerCase().replace(/\./g, '').split(/[^\p{L}]+/u)));
+  const seen = new Set(words.filter(Boolean));
+  let best: string | undefined;
+  let bestHits = 1;
+  for (const [lang, list] of Object.entries(LANGUAGE_WORDS)) {
+    const hits = list.filter((w) => seen.has(w)).length;
+    if (hits > bestHits) [best, bestHits] = [lang, hits];
+  }
+  return best;
+}
 
 /** Letters that carry a mark in those languages; a value without one is not re-read. */
 const MAY_CARRY = /[aceinouy]/i;
@@ -29,24 +55,27 @@ function glyphs(s: string): { ch: string; base: string }[] {
     .map((ch) => ({ ch, base: strip(ch).toLowerCase() }));
 }
 
+/** Where `value`'s letters start among `reading`'s (accents, case and spaces folded), or -1. */
+function alignAt(value: string, reading: string): number {
+  const mine = [...value.normalize('NFC')].filter((ch) => !/\s/u.test(ch)).map((ch) => strip(ch).toLowerCase());
+  const theirs = glyphs(reading);
+  // Each character must fold to one character on both sides (ß, æ, ø fold to themselves).
+  if (!mine.length || mine.some((b) => [...b].length !== 1) || theirs.some((g) => [...g.base].length !== 1)) return -1;
+  return theirs.map((g) => g.base).join('').indexOf(mine.join(''));
+}
+
 /**
  * PaddleOCR's `value` with the marks of tesseract's `reading` when the two are the same
  * letters once folded (or `value` is a run of `reading`'s letters); otherwise undefined.
  */
 export function withAccents(value: string, reading: string): string | undefined {
-  const have = [...value.normalize('NFC')];
-  const mine = have.filter((ch) => !/\s/u.test(ch)).map((ch) => strip(ch).toLowerCase());
+  let k = alignAt(value, reading);
+  if (k < 0) return undefined;
   const theirs = glyphs(reading);
-  // Each character must fold to one character on both sides (ß, æ, ø fold to themselves).
-  if (!mine.length || mine.some((b) => [...b].length !== 1) || theirs.some((g) => [...g.base].length !== 1)) return undefined;
-  const want = mine.join('');
-  const at = theirs.map((g) => g.base).join('').indexOf(want);
-  if (at < 0) return undefined;
-  let k = at;
   let changed = false;
-  const out = have.map((ch) => {
+  const out = [...value.normalize('NFC')].map((ch) => {
     if (/\s/u.test(ch)) return ch;
-    const g = theirs[k++];
+    const g = theirs[k++]!;
     const marks = g.ch.normalize('NFD').slice(1);
     if (!marks || strip(ch) !== ch) return ch;
     changed = true;
@@ -56,16 +85,18 @@ export function withAccents(value: string, reading: string): string | undefined 
 }
 
 /** tesseract's reading of one box of a grey page image (a single line, padded). */
-export async function readBox(image: Buffer, box: FieldSource['box']): Promise<string> {
+export async function readBox(image: Buffer, box: FieldSource['box'], lang: string): Promise<string> {
   const meta = await sharp(image).metadata();
   const W = meta.width ?? 0;
   const H = meta.height ?? 0;
   const h = (box[3] - box[1]) * H;
-  const pad = Math.max(4, h * 0.35);
-  const left = Math.max(0, Math.floor(box[0] * W - pad));
-  const top = Math.max(0, Math.floor(box[1] * H - pad));
-  const width = Math.min(W, Math.ceil(box[2] * W + pad)) - left;
-  const height = Math.min(H, Math.ceil(box[3] * H + pad)) - top;
+  // Wide margins left and right, narrow above and below (the next line must stay out).
+  const padX = Math.max(6, h * 0.6);
+  const padY = Math.max(3, h * 0.15);
+  const left = Math.max(0, Math.floor(box[0] * W - padX));
+  const top = Math.max(0, Math.floor(box[1] * H - padY));
+  const width = Math.min(W, Math.ceil(box[2] * W + padX)) - left;
+  const height = Math.min(H, Math.ceil(box[3] * H + padY)) - top;
   if (width < 4 || height < 4) return '';
   // tesseract reads best at 30-40 px letters: scale the crop so the line is about 48 px high.
   const scale = Math.min(4, Math.max(1, 48 / Math.max(1, h)));
@@ -76,8 +107,8 @@ export async function readBox(image: Buffer, box: FieldSource['box']): Promise<s
     .normalise()
     .png()
     .toBuffer();
-  return withWorker(ACCENT_LANGS, async (w) => {
-    await w.setParameters({ tessedit_pageseg_mode: '7' as never });
+  return withWorker([lang], async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: '6' as never });
     return (await w.recognize(crop)).data.text.trim();
   });
 }
@@ -133,30 +164,57 @@ export async function restoreAccents(
   fields: ExtractedField[], pages: PageLayout[], pageImage: PageImage, reading = new Map<string, Promise<string>>(),
 ): Promise<ExtractedField[]> {
   const out = [...fields];
-  const list = targets(out, pages);
-  if (!list.length) return fields;
-  const images = new Map<number, Promise<Buffer | undefined>>();
-  for (const t of list) {
-    const key = `${t.source.page}:${t.source.box.join(',')}`;
+  const lang = accentLanguage(pages);
+  const list = lang ? targets(out, pages) : [];
+  if (!lang || !list.length) return fields;
+  const images = new Map<string, Promise<Buffer | undefined>>();
+  // OCR may have read a page turned (ocr/recognize.ts): the boxes are then on the turned image.
+  const imageOf = (page: number, degrees: number): Promise<Buffer | undefined> => {
+    const key = `${page}@${degrees}`;
+    let img = images.get(key);
+    if (!img) {
+      img = degrees ? imageOf(page, 0).then((b) => b && sharp(b).rotate(degrees).png().toBuffer()) : pageImage(page);
+      images.set(key, img);
+    }
+    return img;
+  };
+  const upright = new Map<number, number>();
+  const turns = async (n: number): Promise<number[]> => {
+    const known = upright.get(n);
+    if (known !== undefined) return [known];
+    const meta = await imageOf(n, 0).then((b) => (b ? sharp(b).metadata() : undefined));
+    const layout = pages.find((p) => p.number === n);
+    const sideways = !!meta && !!layout && meta.width !== meta.height && meta.width === layout.height && meta.height === layout.width;
+    return sideways ? [90, 270] : [0, 180];
+  };
+  const readAt = (t: Target, degrees: number): Promise<string> => {
+    const key = `${t.source.page}@${degrees}:${t.source.box.join(',')}`;
     let read = reading.get(key);
     if (!read) {
-      let img = images.get(t.source.page);
-      if (!img) images.set(t.source.page, (img = pageImage(t.source.page)));
       read = (async () => {
-        const image = await img;
+        const image = await imageOf(t.source.page, degrees);
         if (!image) return '';
         const t0 = performance.now();
-        const text = await readBox(image, t.source.box).catch(() => '');
+        const text = await readBox(image, t.source.box, lang).catch(() => '');
         accentStats.boxes++;
         accentStats.ms += performance.now() - t0;
         return text;
       })();
       reading.set(key, read);
     }
-    const fixed = withAccents(t.text, await read);
-    if (fixed) {
-      accentStats.restored++;
-      t.set(fixed);
+    return read;
+  };
+  for (const t of list) {
+    for (const degrees of await turns(t.source.page)) {
+      const text = await readAt(t, degrees);
+      if (alignAt(t.text, text) < 0) continue;
+      upright.set(t.source.page, degrees);
+      const fixed = withAccents(t.text, text);
+      if (fixed) {
+        accentStats.restored++;
+        t.set(fixed);
+      }
+      break;
     }
   }
   return out;
