@@ -14,7 +14,7 @@ import { fieldsOf } from '../../src/service/processing/engine.js';
 import { accentStats } from '../../src/service/processing/extract/accents.js';
 import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
-import { extractAll, loadCorpus, report, score, type Loaded } from './evaluate.js';
+import { accentPass, extractAll, loadCorpus, report, score, type Loaded } from './evaluate.js';
 import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT, generatedCorpus } from './generated.js';
 import { readCorpus, type Corpus } from './manifest.js';
 import { EVAL_SCHEMA } from './score.js';
@@ -65,6 +65,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
+  console.log(`  accent pass      ${Math.round(accentPass.ms)} ms over ${accentPass.ocrPages} OCR'd pages (${accentPass.ocrPages ? Math.round(accentPass.ms / accentPass.ocrPages) : 0} ms per OCR'd page: page images rendered again, worker starts, box reads; readings reused between extractions)`);
   console.log(`  accents          ${accentStats.boxes} boxes re-read by tesseract in ${Math.round(accentStats.ms)} ms (${accentStats.boxes ? Math.round(accentStats.ms / accentStats.boxes) : 0} ms each), ${accentStats.restored} values given accents`);
   const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory });
   const vendorMemory = vendorMemoryEval(loaded, withMemory);

@@ -65,14 +65,20 @@ export interface Outcome { doc: CorpusDoc; key: string; expected: unknown; got: 
 
 /** Each document's fields, with the accents PaddleOCR cannot read restored from the scan's image
  *  (the service's last step, extract/accents.ts). Box readings are kept per document across calls. */
+export const accentPass = { ms: 0, ocrPages: 0 };
 const readings = new Map<string, Map<string, Promise<string>>>();
 export async function extractAll(loaded: Loaded[], extract: (l: Loaded) => ExtractedField[]): Promise<ExtractedField[][]> {
   const out: ExtractedField[][] = [];
   for (const l of loaded) {
     const fields = l.pages.length ? extract(l) : [];
     let reading = readings.get(l.doc.file);
-    if (!reading) readings.set(l.doc.file, (reading = new Map()));
+    if (!reading) {
+      readings.set(l.doc.file, (reading = new Map()));
+      accentPass.ocrPages += l.pages.filter((p) => p.source === 'ocr').length;
+    }
+    const t0 = performance.now();
     out.push(await accentsOf(fields, l.pages, { bytes: fs.readFileSync(l.doc.file), fileName: path.basename(l.doc.file), mediaType: l.doc.mediaType }, reading));
+    accentPass.ms += performance.now() - t0;
   }
   return out;
 }

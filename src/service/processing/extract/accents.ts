@@ -182,9 +182,15 @@ export async function restoreAccents(
   const turns = async (n: number): Promise<number[]> => {
     const known = upright.get(n);
     if (known !== undefined) return [known];
-    const meta = await imageOf(n, 0).then((b) => (b ? sharp(b).metadata() : undefined));
+    // The image's size is kept with the readings, so a page read before is not rendered again.
+    let size = reading.get(`size:${n}`);
+    if (!size) {
+      size = imageOf(n, 0).then(async (b) => (b ? sharp(b).metadata().then((m) => `${m.width}x${m.height}`) : ''));
+      reading.set(`size:${n}`, size);
+    }
+    const [w, h] = (await size).split('x').map(Number);
     const layout = pages.find((p) => p.number === n);
-    const sideways = !!meta && !!layout && meta.width !== meta.height && meta.width === layout.height && meta.height === layout.width;
+    const sideways = !!w && !!layout && w !== h && w === layout.height && h === layout.width;
     return sideways ? [90, 270] : [0, 180];
   };
   const readAt = (t: Target, degrees: number): Promise<string> => {
