@@ -62,6 +62,7 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
   input.onStep?.('extraction');
   const documents: ProcessedDocument[] = [];
   for (const p of parts) {
+    input.signal?.throwIfAborted();
     const doc = toDocument(p, input);
     if (doc.fields.length && p.pages.some((pg) => pg.source === 'ocr')) {
       doc.fields = await restoreAccents(doc.fields, p.pages, pageImageOf(p.bytes ?? bytes, p.kind));
