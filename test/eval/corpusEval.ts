@@ -11,9 +11,10 @@
 
 import fs from 'node:fs';
 import { fieldsOf } from '../../src/service/processing/engine.js';
+import { accentStats } from '../../src/service/processing/extract/accents.js';
 import type { VendorMemory } from '../../src/service/processing/extract/memory/index.js';
 import { committedWeights, type RankerWeights } from '../../src/service/processing/extract/rank/ranker.js';
-import { loadCorpus, report, score, type Loaded } from './evaluate.js';
+import { accentPass, extractAll, loadCorpus, report, score, type Loaded } from './evaluate.js';
 import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT, generatedCorpus } from './generated.js';
 import { readCorpus, type Corpus } from './manifest.js';
 import { EVAL_SCHEMA } from './score.js';
@@ -40,7 +41,11 @@ export async function corpusPages(name: string, opts: { cache: boolean; generate
 export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
   const { corpus, loaded, speed } = await corpusPages(opts.corpus, { cache: Boolean(opts.cache), generated: opts.generated });
   const peakRssMB = peakRss();
-  const rulesOnly = report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: null })));
+  const scored = async (extract: (l: Loaded) => ReturnType<typeof fieldsOf>) => {
+    const fields = await extractAll(loaded, extract);
+    return report(score(loaded, (_, i) => fields[i]));
+  };
+  const rulesOnly = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: null }));
   let ranked: ReturnType<typeof report>;
   let method: string;
   let weightsOf: (l: Loaded) => RankerWeights | undefined = () => undefined;
@@ -51,15 +56,17 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     const layouts = [...new Set(corpus.docs.map((d) => d.layout))].sort();
     const foldOfDoc = (l: Loaded) => (byLayout ? layouts.indexOf(l.doc.layout) : foldOf(l.doc.id, folds));
     const cv = crossValidated(loaded, corpus.name, folds, foldOfDoc, base);
-    ranked = cv.report;
+    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: cv.weights[foldOfDoc(l)] }));
     weightsOf = (l) => cv.weights[foldOfDoc(l)];
     method = `${byLayout ? `leave-one-layout-out (${folds} families)` : `${folds}-fold`} cross-validation, ranker trained on the other folds${base.length ? ` + ${base.length} documents of ${opts.train}` : ''}`;
   } else {
     const seen = committedWeights()?.trainedOn.some((t) => t.corpus === corpus.name);
-    ranked = report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type)));
+    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type));
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
+  console.log(`  accent pass      ${Math.round(accentPass.ms)} ms over ${accentPass.ocrPages} OCR'd pages (${accentPass.ocrPages ? Math.round(accentPass.ms / accentPass.ocrPages) : 0} ms per OCR'd page: page images rendered again, worker starts, box reads; readings reused between extractions)`);
+  console.log(`  accents          ${accentStats.boxes} boxes re-read by tesseract in ${Math.round(accentStats.ms)} ms (${accentStats.boxes ? Math.round(accentStats.ms / accentStats.boxes) : 0} ms each), ${accentStats.restored} values given accents`);
   const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory });
   const vendorMemory = vendorMemoryEval(loaded, withMemory);
   printMemory(corpus.name, vendorMemory);
@@ -80,7 +87,7 @@ function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc
     const trainDocs = [...base, ...samples.filter((_, i) => foldOfDoc(loaded[i]) !== f)];
     weights.push(fitRanker(trainDocs, [{ corpus: `${name} (folds other than ${f})`, documents: trainDocs.length }]));
   }
-  return { weights, report: report(score(loaded, (l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weights[foldOfDoc(l)] }))) };
+  return { weights };
 }
 
 /** Samples of the extra training corpora (comma-separated: manifest folders or `generated`). */

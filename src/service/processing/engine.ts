@@ -1,9 +1,11 @@
+import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageLayout } from './layout/model.js';
 import { pageText } from './layout/model.js';
 import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
 import { classifyDocument, INVOICE_LIKE, type DocumentType } from './doctype.js';
+import { restoreAccents, type PageImage } from './extract/accents.js';
 import { extractFields, type ExtractOptions } from './extract/extractor.js';
 import { locateFields } from './extract/locate.js';
 import { recallFields } from './extract/memory/index.js';
@@ -11,6 +13,7 @@ import { pageWords } from './pageWords.js';
 import { roleOf } from './extract/roles.js';
 import { docxPages } from './loaders/docx.js';
 import { imagePages } from './loaders/images.js';
+import { openPdf } from './loaders/pdf.js';
 import { pdfPages } from './loaders/pdf-pages.js';
 import { renderPdfPage } from './loaders/render.js';
 import { MEDIA_TYPES, sniff, type Kind } from './loaders/sniff.js';
@@ -57,7 +60,39 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
   input.signal?.throwIfAborted();
   input.onStep?.('split_classify');
   input.onStep?.('extraction');
-  return { documents: parts.map((p) => toDocument(p, input)) };
+  const documents: ProcessedDocument[] = [];
+  for (const p of parts) {
+    input.signal?.throwIfAborted();
+    const doc = toDocument(p, input);
+    if (doc.fields.length && p.pages.some((pg) => pg.source === 'ocr')) {
+      doc.fields = await restoreAccents(doc.fields, p.pages, pageImageOf(p.bytes ?? bytes, p.kind));
+    }
+    documents.push(doc);
+  }
+  return { documents };
+}
+
+/** Page `n` of a scan or PDF as OCR read it (grey, upright), rendered again on demand. BMP: none. */
+export function pageImageOf(bytes: Buffer, kind: Kind): PageImage {
+  return async (n) => {
+    if (kind === 'pdf') {
+      const doc = await openPdf(bytes);
+      try {
+        return await prepareImage(await renderPdfPage(doc, n));
+      } finally {
+        await doc.destroy();
+      }
+    }
+    if (kind === 'png' || kind === 'jpeg' || kind === 'tiff' || kind === 'webp' || kind === 'gif') return prepareImage(sharp(bytes, { page: n - 1 }));
+    return undefined;
+  };
+}
+
+/** Diacritics PaddleOCR cannot read, restored on a document's fields (the eval's path to it). */
+export async function accentsOf(fields: ExtractedField[], pages: PageLayout[], file: { bytes: Buffer; fileName: string; mediaType?: string }, reading?: Map<string, Promise<string>>): Promise<ExtractedField[]> {
+  if (!pages.some((p) => p.source === 'ocr')) return fields;
+  const kind = sniff(file.bytes, file.fileName, file.mediaType ?? '');
+  return restoreAccents(fields, pages, pageImageOf(file.bytes, kind), reading);
 }
 
 /** The page layouts of a single (non-zip) document as extraction sees them: for the

@@ -1,0 +1,227 @@
+import sharp from 'sharp';
+import type { PageLayout } from '../layout/model.js';
+import { locateValue } from './locate.js';
+import { roleOf } from './roles.js';
+import type { ExtractedField, FieldSource } from '../types.js';
+import { withWorker } from '../ocr/pool.js';
+
+// PaddleOCR's Chinese/English dictionary has no Latin diacritics, so a scan's
+// "Ferretería López S.L." is read "Ferreteria Lopez S.L." (issue 15). After
+// extraction, the box of each name-like value (vendor, customer, line-item
+// descriptions) is cut from the page image and read again by tesseract.js with
+// Latin languages' data. Its reading is taken only for its accents: it must be
+// the same letters as PaddleOCR's once accents and case are folded (spaces
+// aside), and only the marks are carried over onto PaddleOCR's text, so this
+// can add diacritics but never change a letter, the case or the spacing.
+
+/**
+ * Latin languages whose letters carry marks (npm data, nothing fetched), each with words
+ * (accents folded) that mark a document written in it. tesseract given all of them at once
+ * reads the first one's marks into the others' words ("López" as "Löpez"), so the page's
+ * language is guessed from its text and only that language's data is used.
+ */
+const LANGUAGE_WORDS: Record<string, string[]> = {
+  deu: ['rechnung', 'rechnungsnummer', 'mwst', 'ust', 'betrag', 'summe', 'gesamtbetrag', 'netto', 'brutto', 'menge', 'bezeichnung', 'zahlbar', 'gmbh', 'strasse', 'bitte', 'lieferdatum', 'steuernummer', 'kg'],
+  fra: ['facture', 'tva', 'montant', 'ttc', 'ht', 'sarl', 'sas', 'quantite', 'designation', 'prix', 'rue', 'echeance', 'paiement', 'siret', 'facturation', 'remise'],
+  spa: ['factura', 'iva', 'importe', 'fecha', 'cantidad', 'descripcion', 'calle', 'base', 'imponible', 'cif', 'nif', 'vencimiento', 'precio', 'sl', 'sa'],
+  ita: ['fattura', 'iva', 'importo', 'data', 'quantita', 'descrizione', 'via', 'srl', 'spa', 'totale', 'imponibile', 'scadenza', 'prezzo', 'partita'],
+  por: ['fatura', 'iva', 'valor', 'data', 'quantidade', 'descricao', 'rua', 'lda', 'nif', 'vencimento', 'preco', 'contribuinte'],
+  nld: ['factuur', 'btw', 'bedrag', 'datum', 'aantal', 'omschrijving', 'totaal', 'bv', 'straat', 'vervaldatum', 'prijs', 'kvk', 'factuurnummer'],
+  swe: ['kvitto', 'faktura', 'moms', 'belopp', 'datum', 'antal', 'summa', 'betala', 'ab', 'kontant', 'kort', 'forfallodatum', 'att'],
+};
+
+/** The Latin language a document's text is most likely in, or undefined (English, or too little to tell). */
+export function accentLanguage(pages: PageLayout[]): string | undefined {
+  const words = pages.flatMap((p) => p.lines.flatMap((l) => strip(l.text).toLowerCase().replace(/\./g, '').split(/[^\p{L}]+/u)));
+  const seen = new Set(words.filter(Boolean));
+  let best: string | undefined;
+  let bestHits = 1;
+  for (const [lang, list] of Object.entries(LANGUAGE_WORDS)) {
+    const hits = list.filter((w) => seen.has(w)).length;
+    if (hits > bestHits) [best, bestHits] = [lang, hits];
+  }
+  return best;
+}
+
+/** Letters that carry a mark in those languages; a value without one is not re-read. */
+const MAY_CARRY = /[aceinouy]/i;
+
+const strip = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/** Letters and digits of a text (no spaces), each NFC character with its folded base. */
+function glyphs(s: string): { ch: string; base: string }[] {
+  return [...s.normalize('NFC')]
+    .filter((ch) => !/\s/u.test(ch))
+    .map((ch) => ({ ch, base: strip(ch).toLowerCase() }));
+}
+
+/** Where `value`'s letters start among `reading`'s (accents, case and spaces folded), or -1. */
+function alignAt(value: string, reading: string): number {
+  const mine = [...value.normalize('NFC')].filter((ch) => !/\s/u.test(ch)).map((ch) => strip(ch).toLowerCase());
+  const theirs = glyphs(reading);
+  // Each character must fold to one character on both sides (ß, æ, ø fold to themselves).
+  if (!mine.length || mine.some((b) => [...b].length !== 1) || theirs.some((g) => [...g.base].length !== 1)) return -1;
+  return theirs.map((g) => g.base).join('').indexOf(mine.join(''));
+}
+
+/**
+ * PaddleOCR's `value` with the marks of tesseract's `reading` when the two are the same
+ * letters once folded (or `value` is a run of `reading`'s letters); otherwise undefined.
+ */
+export function withAccents(value: string, reading: string): string | undefined {
+  let k = alignAt(value, reading);
+  if (k < 0) return undefined;
+  const theirs = glyphs(reading);
+  let changed = false;
+  const out = [...value.normalize('NFC')].map((ch) => {
+    if (/\s/u.test(ch)) return ch;
+    const g = theirs[k++]!;
+    const marks = g.ch.normalize('NFD').slice(1);
+    if (!marks || strip(ch) !== ch) return ch;
+    changed = true;
+    return (ch + marks).normalize('NFC');
+  });
+  return changed ? out.join('') : undefined;
+}
+
+/** tesseract's reading of one box of a grey page image (a single line, padded). */
+export async function readBox(image: Buffer, box: FieldSource['box'], lang: string): Promise<string> {
+  const meta = await sharp(image).metadata();
+  const W = meta.width ?? 0;
+  const H = meta.height ?? 0;
+  const h = (box[3] - box[1]) * H;
+  // Wide margins left and right, narrow above and below (the next line must stay out).
+  const padX = Math.max(6, h * 0.6);
+  const padY = Math.max(3, h * 0.15);
+  const left = Math.max(0, Math.floor(box[0] * W - padX));
+  const top = Math.max(0, Math.floor(box[1] * H - padY));
+  const width = Math.min(W, Math.ceil(box[2] * W + padX)) - left;
+  const height = Math.min(H, Math.ceil(box[3] * H + padY)) - top;
+  if (width < 4 || height < 4) return '';
+  // tesseract reads best at 30-40 px letters: scale the crop so the line is about 48 px high.
+  const scale = Math.min(4, Math.max(1, 48 / Math.max(1, h)));
+  const crop = await sharp(image)
+    .extract({ left, top, width, height })
+    .resize({ width: Math.round(width * scale) })
+    .greyscale()
+    .normalise()
+    .png()
+    .toBuffer();
+  return withWorker([lang], async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: '6' as never });
+    return (await w.recognize(crop)).data.text.trim();
+  });
+}
+
+/** Page image (grey, as OCR read it) of page `n`, or undefined when the page was not OCR'd. */
+export type PageImage = (n: number) => Promise<Buffer | undefined>;
+
+interface Target { source: FieldSource; text: string; set: (v: string) => void }
+
+const mayCarry = (v: unknown): v is string => typeof v === 'string' && /\p{L}{2}/u.test(v) && MAY_CARRY.test(v);
+
+/** The values re-read: vendor and customer names, line-item descriptions. */
+function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
+  const ocr = new Set(pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  const out: Target[] = [];
+  fields.forEach((f, i) => {
+    const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
+    if ((role === 'vendor' || role === 'customer') && mayCarry(f.value) && f.source && ocr.has(f.source.page)) {
+      out.push({ source: f.source, text: f.value, set: (v) => (fields[i] = { ...fields[i], value: v }) });
+    }
+    if (role === 'lineItems' && Array.isArray(f.value)) {
+      const rows = f.value as Record<string, unknown>[];
+      rows.forEach((row, r) => {
+        for (const [key, v] of Object.entries(row)) {
+          if (!mayCarry(v) || /^[\d\s.,%-]*$/.test(v)) continue;
+          const want = squash(v);
+          const source = locateValue(pages.filter((p) => p.source === 'ocr'), 'string', (t) => want.length > 0 && squash(t).includes(want));
+          if (!source) continue;
+          out.push({
+            source, text: v,
+            set: (nv) => {
+              const now = fields[i].value as Record<string, unknown>[];
+              fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
+            },
+          });
+        }
+      });
+    }
+  });
+  return out;
+}
+
+const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Counters for measuring the pass (eval, bench). */
+export const accentStats = { boxes: 0, restored: 0, ms: 0 };
+
+/**
+ * Fields with diacritics restored where tesseract reads the same letters with marks.
+ * `reading` may be shared between calls (the eval extracts a document many times).
+ */
+export async function restoreAccents(
+  fields: ExtractedField[], pages: PageLayout[], pageImage: PageImage, reading = new Map<string, Promise<string>>(),
+): Promise<ExtractedField[]> {
+  const out = [...fields];
+  const lang = accentLanguage(pages);
+  const list = lang ? targets(out, pages) : [];
+  if (!lang || !list.length) return fields;
+  const images = new Map<string, Promise<Buffer | undefined>>();
+  // OCR may have read a page turned (ocr/recognize.ts): the boxes are then on the turned image.
+  const imageOf = (page: number, degrees: number): Promise<Buffer | undefined> => {
+    const key = `${page}@${degrees}`;
+    let img = images.get(key);
+    if (!img) {
+      img = degrees ? imageOf(page, 0).then((b) => b && sharp(b).rotate(degrees).png().toBuffer()) : pageImage(page);
+      images.set(key, img);
+    }
+    return img;
+  };
+  const upright = new Map<number, number>();
+  const turns = async (n: number): Promise<number[]> => {
+    const known = upright.get(n);
+    if (known !== undefined) return [known];
+    // The image's size is kept with the readings, so a page read before is not rendered again.
+    let size = reading.get(`size:${n}`);
+    if (!size) {
+      size = imageOf(n, 0).then(async (b) => (b ? sharp(b).metadata().then((m) => `${m.width}x${m.height}`) : ''));
+      reading.set(`size:${n}`, size);
+    }
+    const [w, h] = (await size).split('x').map(Number);
+    const layout = pages.find((p) => p.number === n);
+    const sideways = !!w && !!layout && w !== h && w === layout.height && h === layout.width;
+    return sideways ? [90, 270] : [0, 180];
+  };
+  const readAt = (t: Target, degrees: number): Promise<string> => {
+    const key = `${t.source.page}@${degrees}:${t.source.box.join(',')}`;
+    let read = reading.get(key);
+    if (!read) {
+      read = (async () => {
+        const image = await imageOf(t.source.page, degrees);
+        if (!image) return '';
+        const t0 = performance.now();
+        const text = await readBox(image, t.source.box, lang).catch(() => '');
+        accentStats.boxes++;
+        accentStats.ms += performance.now() - t0;
+        return text;
+      })();
+      reading.set(key, read);
+    }
+    return read;
+  };
+  for (const t of list) {
+    for (const degrees of await turns(t.source.page)) {
+      const text = await readAt(t, degrees);
+      if (alignAt(t.text, text) < 0) continue;
+      upright.set(t.source.page, degrees);
+      const fixed = withAccents(t.text, text);
+      if (fixed) {
+        accentStats.restored++;
+        t.set(fixed);
+      }
+      break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+// Diacritics PaddleOCR cannot read (its dictionary has none) restored from tesseract's reading of
+// the value's box (extract/accents.ts, issue 15): only the marks are taken, and only when tesseract
+// reads the same letters. Scans drawn at test time (Noto Sans), blurred and saved as JPEG.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeProcessing, pageImageOf, processFile } from '../../../src/service/processing/engine.js';
+import { accentLanguage, restoreAccents, withAccents } from '../../../src/service/processing/extract/accents.js';
+import { imagePages } from '../../../src/service/processing/loaders/images.js';
+import type { ExtractedField } from '../../../src/service/processing/types.js';
+import { INVOICE_SCHEMA, inputFor, tempDir } from './helpers.js';
+
+const FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+if (!fs.existsSync(FONT)) throw new Error(`font ${FONT} missing: apt-get install fonts-noto-cjk`);
+GlobalFonts.registerFromPath(FONT, 'Noto Sans CJK');
+
+afterAll(async () => {
+  await closeProcessing();
+});
+
+/** A Spanish invoice scan whose vendor name carries accents. */
+async function scan(vendor: string): Promise<Buffer> {
+  const rows: Array<[string, string]> = [
+    ['Factura n.º', 'F-2024-0815'], ['Fecha', '12/03/2024'],
+    ['Base imponible', '1.250,00'], ['IVA (21%)', '262,50'], ['Total', '1.512,50 EUR'],
+  ];
+  const canvas = createCanvas(1400, 700);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#111111';
+  ctx.font = 'bold 40px "Noto Sans CJK"';
+  ctx.fillText(vendor, 100, 100);
+  ctx.font = '24px "Noto Sans CJK"';
+  ctx.fillText('Calle Mayor 12, 28013 Madrid', 100, 150);
+  rows.forEach(([label, value], i) => {
+    ctx.fillText(label, 100, 280 + i * 60);
+    ctx.fillText(value, 900, 280 + i * 60);
+  });
+  const png = await canvas.encode('png');
+  return sharp(png).grayscale().blur(0.5).jpeg({ quality: 85 }).toBuffer();
+}
+
+describe('accents restored on scans', () => {
+  it('carries only the marks over, on the same letters', () => {
+    expect(withAccents('Ferreteria Lopez S.L.', 'Ferretería López S.L.')).toBe('Ferretería López S.L.');
+    expect(withAccents('HEMKOP FALTOVERSTEN', 'Hemköp Fältöversten')).toBe('HEMKÖP FÄLTÖVERSTEN');
+    // Spaces aside, and a value that is a run of the box's text.
+    expect(withAccents('Weber Burobedarf', 'WeberBürobedarf GmbH')).toBe('Weber Bürobedarf');
+    // Different letters: PaddleOCR's value stays.
+    expect(withAccents('Weber Birobedarf', 'Weber Bürobedarf')).toBeUndefined();
+    expect(withAccents('Lopez', 'Lópes')).toBeUndefined();
+    // Nothing to add.
+    expect(withAccents('Alpen Software AG', 'Alpen Software AG')).toBeUndefined();
+  });
+
+  it('guesses the language whose marks to read from the page\'s words', () => {
+    const page = (...texts: string[]) => [{ number: 1, width: 100, height: 100, source: 'ocr' as const, quality: 1,
+      lines: texts.map((text) => ({ text, page: 1, x0: 0, x1: 1, y0: 0, y1: 1, cells: [] })) }];
+    expect(accentLanguage(page('Factura F-1', 'Fecha 12/03/2024', 'IVA 21%'))).toBe('spa');
+    expect(accentLanguage(page('Rechnung Nr. 4', 'MwSt. 19%', 'Gesamtbetrag'))).toBe('deu');
+    expect(accentLanguage(page('KVITTO', 'Moms 12%', 'Att betala'))).toBe('swe');
+    // English (or too little to tell): no language, so nothing is re-read.
+    expect(accentLanguage(page('Invoice 1234', 'Date 12/03/2024', 'VAT 20%', 'Total due'))).toBeUndefined();
+  });
+
+  it('gives a scanned vendor name its accents back', { timeout: 180_000 }, async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'factura.jpg');
+    fs.writeFileSync(file, await scan('Ferretería López S.L.'));
+    const res = await processFile(inputFor(file, 'image/jpeg', { schema: INVOICE_SCHEMA }));
+    const vendor = res.documents[0]!.fields.find((f) => f.title === 'Vendor Name');
+    expect(vendor?.value).toBe('Ferretería López S.L.');
+    // PaddleOCR alone reads it without the accents (what this pass is for).
+    expect(res.documents[0]!.pages[0]!.text).toContain('Ferreteria Lopez');
+  });
+
+  it('keeps PaddleOCR\'s value where tesseract reads other letters', { timeout: 180_000 }, async () => {
+    const bytes = await scan('Ferretería López S.L.');
+    const pages = await imagePages(bytes, ['eng']);
+    const line = pages[0]!.lines.find((l) => /Ferreteria/i.test(l.text))!;
+    const box: [number, number, number, number] = [line.x0 / pages[0]!.width, line.y0 / pages[0]!.height, line.x1 / pages[0]!.width, line.y1 / pages[0]!.height];
+    const field = (value: string): ExtractedField => ({ title: 'Vendor Name', type: 'string', description: '', hidden: false, value, confidence: 0.9, source: { page: 1, box } });
+    const image = pageImageOf(bytes, 'jpeg');
+    // A value whose letters differ from the print (as a misread would): left as it is.
+    const [wrong] = await restoreAccents([field('Ferreteria Lopes S.L.')], pages, image);
+    expect(wrong!.value).toBe('Ferreteria Lopes S.L.');
+    const [right] = await restoreAccents([field('Ferreteria Lopez S.L.')], pages, image);
+    expect(right!.value).toBe('Ferretería López S.L.');
+  });
+});
