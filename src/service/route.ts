@@ -7,10 +7,11 @@ import { responseJsonSchema } from '../contract/openapi.js';
 import type { FieldError } from '../contract/problem.js';
 import { badRequest, forbidden, problemBody, problemOf, ServiceProblem, unauthorized, validationFailed } from './errors.js';
 import { fingerprint } from './idempotency.js';
-import type { IdempotencyStore, ReplayLimit } from './store/idempotency.js';
+import type { Claim, IdempotencyStore, ReplayLimit } from './store/idempotency.js';
 import type { RateLimiter } from './rateLimit.js';
 import { findKey, type AuthContext } from './store/tenancy.js';
 import type { DB } from './store/sql.js';
+import { batchedWrite } from '../writeBatch.js';
 
 /** What a handler sees: validated input plus the caller. */
 type Out<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;
@@ -214,10 +215,23 @@ export function createRoute(deps: RouteDeps): <O extends Operation>(app: Fastify
       const auth = request.caller ?? admit(deps, request, op);
       deps.ensureWorkspace(auth);
       const idempotencyKey = idempotencyKeyOf(request, op);
-      const scope = idempotencyKey
-        ? { keyId: auth.keyId, method: op.method, path: request.url.split('?')[0]!, idempotencyKey }
-        : undefined;
-      if (scope && replayed(deps, request, reply, scope)) return undefined;
+      if (!idempotencyKey) return execute(request, reply, auth, undefined);
+      const scope = { keyId: auth.keyId, method: op.method, path: request.url.split('?')[0]!, idempotencyKey };
+      // The claim is committed before the request runs, in the commit the writes of this turn share
+      // (writeBatch.ts) rather than one of its own. A refused claim (another body, still in flight)
+      // is this request's error alone: the record stays the other request's.
+      return batchedWrite(deps.db, () => deps.idempotency.claim(scope, fingerprint(request.body ?? null)), ATOMIC).then((claim) => {
+        try {
+          return replayed(reply, claim) ? undefined : execute(request, reply, auth, scope);
+        } catch (error) {
+          throw shapeFor(op, error);
+        }
+      }, (error: unknown) => {
+        throw shapeFor(op, error);
+      });
+    }
+
+    function execute(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, scope: Scope | undefined): Promise<void> | undefined {
       // No closures on the synchronous path: most answers are sent without allocating any.
       try {
         const input = {
@@ -234,18 +248,22 @@ export function createRoute(deps: RouteDeps): <O extends Operation>(app: Fastify
           return Promise.resolve(result).then(
             (value) => {
               try {
-                answer(deps, op, reply, scope, value, compiled);
+                return settled(answer(deps, op, reply, scope, value, compiled));
               } catch (error) {
-                fail(deps, op, request, scope, error);
+                return fail(deps, op, request, scope, error);
               }
             },
             (error: unknown) => fail(deps, op, request, scope, error),
           );
         }
-        answer(deps, op, reply, scope, result, compiled);
-        return undefined;
+        return settled(answer(deps, op, reply, scope, result, compiled));
       } catch (error) {
         return fail(deps, op, request, scope, error);
+      }
+
+      /** An answer kept for replay is sent once its record is committed; failing that, the request fails. */
+      function settled(stored: Promise<void> | undefined): Promise<void> | undefined {
+        return stored?.then(undefined, (error: unknown) => fail(deps, op, request, scope, error));
       }
     }
   };
@@ -253,9 +271,11 @@ export function createRoute(deps: RouteDeps): <O extends Operation>(app: Fastify
 
 type Scope = Parameters<IdempotencyStore['complete']>[0];
 
+/** Each idempotency write is one statement, or a transaction of its own (the claim): it undoes itself when it throws. */
+const ATOMIC = { atomic: true } as const;
+
 /** The stored answer of an earlier request with this Idempotency-Key, sent again; false when this one runs. */
-function replayed(deps: RouteDeps, request: FastifyRequest, reply: FastifyReply, scope: Scope): boolean {
-  const claim = deps.idempotency.claim(scope, fingerprint(request.body ?? null));
+function replayed(reply: FastifyReply, claim: Claim): boolean {
   if (claim.kind === 'reused') {
     throw validationFailed('Idempotency-Key was already used with a different request body.', [
       { code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Key reused with a different body.', parameter: 'Idempotency-Key' },
@@ -270,12 +290,16 @@ function replayed(deps: RouteDeps, request: FastifyRequest, reply: FastifyReply,
   return true;
 }
 
-function answer(deps: RouteDeps, op: Operation, reply: FastifyReply, scope: Scope | undefined, result: unknown, compiled: boolean): void {
+/**
+ * Sends the handler's answer. One kept for replay under an Idempotency-Key is stored first, in
+ * the commit the writes of this turn share, and sent once that commit is done (the promise).
+ */
+function answer(deps: RouteDeps, op: Operation, reply: FastifyReply, scope: Scope | undefined, result: unknown, compiled: boolean): Promise<void> | undefined {
   const out = result instanceof Reply ? result : new Reply(op.status, result);
   // A binary answer (operations without a `response` schema, e.g. a zip): sent as is, never stored for replay.
   if (Buffer.isBuffer(out.body)) {
     reply.code(out.status).headers(out.headers).send(out.body);
-    return;
+    return undefined;
   }
   const payload =
     out.body instanceof JsonText
@@ -283,8 +307,14 @@ function answer(deps: RouteDeps, op: Operation, reply: FastifyReply, scope: Scop
       : compiled && out.status === op.status && out.body
         ? (reply.code(out.status).serialize(out.body) as string)
         : JSON.stringify(out.body ?? {});
-  if (scope) deps.idempotency.complete(scope, { status: out.status, contentType: 'application/json', body: payload, replay: out.replay });
+  if (scope) {
+    const stored = { status: out.status, contentType: 'application/json', body: payload, replay: out.replay };
+    return batchedWrite(deps.db, () => deps.idempotency.complete(scope, stored), ATOMIC).then(() => {
+      send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
+    });
+  }
   send(reply, out.status, 'application/json; charset=utf-8', payload, out.headers);
+  return undefined;
 }
 
 function fail(deps: RouteDeps, op: Operation, request: FastifyRequest, scope: Scope | undefined, error: unknown): never {

@@ -5,7 +5,7 @@ import type { PageLayout } from './layout/model.js';
 // delivery note or a bank statement. The features are what a person looks at,
 // not file names: the title near the top, total labels with an amount beside
 // them, tax labels, currency amounts, a line-item table header, salutations and
-// closings of a letter. Title words cover en, fr, de, es, it, nl, ms and ja.
+// closings of a letter. Title words cover en, fr, de, es, it, nl, pt, sv, no, da, fi, ms and ja.
 
 /** `invoice`, `receipt` and `credit_note` carry invoice fields; every other type does not. */
 export type DocumentType = 'invoice' | 'receipt' | 'credit_note' | 'letter' | 'note' | 'delivery_note' | 'bank_statement' | 'other';
@@ -35,7 +35,7 @@ interface Features {
 // Title words. \b fails next to accented letters and CJK, so edges are spelt out.
 const W = (s: string) => new RegExp(`(?:^|[^\\p{L}])(?:${s})(?=$|[^\\p{L}])`, 'iu');
 const TITLES: [DocumentType, RegExp][] = [
-  ['credit_note', W('credit ?note|credit memo|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit')],
+  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
   ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran')],
   ['delivery_note', /納品書/],
@@ -43,9 +43,9 @@ const TITLES: [DocumentType, RegExp][] = [
   ['bank_statement', /取引明細書|入出金明細/],
   ['note', W('meeting notes?|minutes of|minutes|agenda|memo(?:randum)?|notes?|protokoll|besprechungsnotiz|tagesordnung|compte[- ]rendu|ordre du jour|acta|orden del d[ií]a|verbale|ordine del giorno|notulen|minit mesyuarat|nota mesyuarat')],
   ['note', /議事録|会議メモ/],
-  ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi')],
+  ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
   ['receipt', /領収書|レシート/],
-  ['invoice', W('(?:tax |simplified tax |commercial |pro ?forma )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil')],
+  ['invoice', W('(?:tax |simplified tax |commercial |pro ?forma )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku')],
   ['invoice', /請求書|インボイス|適格請求書/],
 ];
 
@@ -53,9 +53,9 @@ const TITLES: [DocumentType, RegExp][] = [
 const unaccented = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 const TITLES_UNACCENTED: [DocumentType, RegExp][] = TITLES.map(([type, re]) => [type, new RegExp(unaccented(re.source), re.flags)]);
 
-const TOTAL = W('total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar');
+const TOTAL = W('total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar|totalt|å betale|at betale|att betala|i alt|yhteensä|maksettava');
 const TOTAL_JA = /合計|お支払|ご請求金額/;
-const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta');
+const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta|mva|moms|alv');
 const TAX_JA = /消費税|税込|税抜/;
 const AMOUNT = /(?:^|[^\d.,])-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d])|[¥￥]\s?\d[\d,]*|\d[\d,]*円/g;
 const ITEM_HEAD = [

@@ -1,4 +1,4 @@
-import { dialectOf, type DB } from './sql.js';
+import { dialectOf, prepared, type DB, type SqlTransaction } from './sql.js';
 
 /** A response as the idempotency store keeps it. */
 export interface StoredResponse {
@@ -55,50 +55,54 @@ export class IdempotencyStore {
     private readonly baseUrl: () => string = () => '',
     /** An in-flight record older than this was left by a crash: run the request again. */
     private readonly abandonAfterMs = 120_000,
-  ) {}
+  ) {
+    this.claimInTransaction = db.transaction((scope: Scope, print: string) => this.decide(scope, print));
+  }
+
+  /** The claim's read and write in one transaction: its wrapper made once, its statements prepared once (sqlite.ts). */
+  private readonly claimInTransaction: SqlTransaction<(scope: Scope, print: string) => Claim>;
 
   claim(scope: Scope, print: string): Claim {
-    return this.db.transaction((): Claim => {
-      // Team service: the same key sent to two processes at once is decided by one, then the other
-      // (SQLite has one writer at a time).
-      if (dialectOf(this.db) === 'postgres') {
-        this.db.prepare('SELECT pg_advisory_xact_lock(hashtext(?))').get(`idempotency:${scope.keyId}:${scope.method}:${scope.path}:${scope.idempotencyKey}`);
-      }
-      const row = this.db
-        .prepare(
-          `SELECT fingerprint, state, status, content_type, body, created_at, valid_until, base_url FROM idempotency_records
-           WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?`,
-        )
-        .get(scope.keyId, scope.method, scope.path, scope.idempotencyKey) as Row | undefined;
-      const now = this.now();
-      const live = row && now - row.created_at < this.windowMs && !this.abandoned(row, now) && !this.outlived(row, now);
-      if (row && live) {
-        if (row.fingerprint !== print) return { kind: 'reused' };
-        if (row.state === 'in_flight') return { kind: 'in_flight' };
-        return { kind: 'replay', response: { status: row.status, contentType: row.content_type, body: row.body } };
-      }
-      this.db
-        .prepare(
-          `INSERT INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
-           VALUES (?, ?, ?, ?, ?, 'in_flight', ?)
-           ON CONFLICT (key_id, method, path, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state,
-             status = NULL, content_type = NULL, body = NULL, created_at = excluded.created_at, valid_until = NULL, base_url = NULL`,
-        )
-        .run(scope.keyId, scope.method, scope.path, scope.idempotencyKey, print, now);
-      return { kind: 'execute' };
-    })();
+    return this.claimInTransaction(scope, print);
+  }
+
+  private decide(scope: Scope, print: string): Claim {
+    // Team service: the same key sent to two processes at once is decided by one, then the other
+    // (SQLite has one writer at a time).
+    if (dialectOf(this.db) === 'postgres') {
+      prepared(this.db, 'SELECT pg_advisory_xact_lock(hashtext(?))').get(`idempotency:${scope.keyId}:${scope.method}:${scope.path}:${scope.idempotencyKey}`);
+    }
+    const row = prepared(
+      this.db,
+      `SELECT fingerprint, state, status, content_type, body, created_at, valid_until, base_url FROM idempotency_records
+       WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?`,
+    ).get(scope.keyId, scope.method, scope.path, scope.idempotencyKey) as Row | undefined;
+    const now = this.now();
+    const live = row && now - row.created_at < this.windowMs && !this.abandoned(row, now) && !this.outlived(row, now);
+    if (row && live) {
+      if (row.fingerprint !== print) return { kind: 'reused' };
+      if (row.state === 'in_flight') return { kind: 'in_flight' };
+      return { kind: 'replay', response: { status: row.status, contentType: row.content_type, body: row.body } };
+    }
+    prepared(
+      this.db,
+      `INSERT INTO idempotency_records (key_id, method, path, idempotency_key, fingerprint, state, created_at)
+       VALUES (?, ?, ?, ?, ?, 'in_flight', ?)
+       ON CONFLICT (key_id, method, path, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state,
+         status = NULL, content_type = NULL, body = NULL, created_at = excluded.created_at, valid_until = NULL, base_url = NULL`,
+    ).run(scope.keyId, scope.method, scope.path, scope.idempotencyKey, print, now);
+    return { kind: 'execute' };
   }
 
   complete(scope: Scope, response: StoredResponse): void {
-    this.db
-      .prepare(
-        `UPDATE idempotency_records SET state = 'done', status = ?, content_type = ?, body = ?, valid_until = ?, base_url = ?
-         WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?`,
-      )
-      .run(
-        response.status, response.contentType, response.body, response.replay?.validUntil ?? null, response.replay?.baseUrl ?? null,
-        scope.keyId, scope.method, scope.path, scope.idempotencyKey,
-      );
+    prepared(
+      this.db,
+      `UPDATE idempotency_records SET state = 'done', status = ?, content_type = ?, body = ?, valid_until = ?, base_url = ?
+       WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?`,
+    ).run(
+      response.status, response.contentType, response.body, response.replay?.validUntil ?? null, response.replay?.baseUrl ?? null,
+      scope.keyId, scope.method, scope.path, scope.idempotencyKey,
+    );
   }
 
   /** An in-flight record left by a crash: the request runs again. */
@@ -115,12 +119,12 @@ export class IdempotencyStore {
 
   /** Forget a claim whose request failed in a way a retry should re-execute (5xx, 429). */
   release(scope: Scope): void {
-    this.db
-      .prepare('DELETE FROM idempotency_records WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?')
-      .run(scope.keyId, scope.method, scope.path, scope.idempotencyKey);
+    prepared(this.db, 'DELETE FROM idempotency_records WHERE key_id = ? AND method = ? AND path = ? AND idempotency_key = ?').run(
+      scope.keyId, scope.method, scope.path, scope.idempotencyKey,
+    );
   }
 
   sweep(): number {
-    return this.db.prepare('DELETE FROM idempotency_records WHERE created_at < ?').run(this.now() - this.windowMs).changes;
+    return prepared(this.db, 'DELETE FROM idempotency_records WHERE created_at < ?').run(this.now() - this.windowMs).changes;
   }
 }

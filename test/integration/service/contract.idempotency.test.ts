@@ -123,3 +123,31 @@ describe('none: reads ignore the header', () => {
     expect(after.body.count).toBe(before.body.count + 1);
   });
 });
+
+describe('repeats sent at once', () => {
+  // The claim of a key is committed before its request runs, in a commit shared with the other
+  // writes of the moment (writeBatch.ts): repeats arriving together must still yield one ticket.
+  it('upload tickets under one key: one ticket; each repeat replays it or is told it is in flight', async () => {
+    const key = randomUUID();
+    const fileName = `at-once-${key}.pdf`;
+    const send = () => svc.request('POST', '/prod/v1/files/upload', { body: { fileName, fileType: 'application/pdf' }, headers: { 'idempotency-key': key } });
+    const answers = await Promise.all(Array.from({ length: 8 }, send));
+    const ran = answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === null);
+    expect(ran).toHaveLength(1);
+    const uploadId = ran[0]!.body.uploadId as string;
+    for (const a of answers.filter((x) => x !== ran[0])) {
+      if (a.status === 200) {
+        expect(a.headers.get('idempotent-replayed')).toBe('true');
+        expect(a.body.uploadId).toBe(uploadId);
+      } else {
+        expect(a.status).toBe(409);
+        expect(a.body.code).toBe('IDEMPOTENCY_IN_FLIGHT');
+      }
+    }
+    const later = await send();
+    expect(later.status).toBe(200);
+    expect(later.headers.get('idempotent-replayed')).toBe('true');
+    expect(later.body).toEqual(ran[0]!.body);
+    expect(svc.service.db.prepare('SELECT id FROM uploads WHERE file_name = ?').all(fileName)).toEqual([{ id: uploadId }]);
+  });
+});

@@ -133,3 +133,15 @@ Total TTC      11 411,62 €`);
     expect(items[2]).toMatchObject({ Description: 'Desk lamp', Amount: 100 });
   });
 });
+
+describe("a receipt's rate table", () => {
+  const receipt = (head: string[], sum: string[]) => extract([
+    'Hemköp Fältöversten', 'KVITTO', 'Kaffe Zoégas 450g      63,50', 'Diskmedel Yes 500ml      76,27', 'ATT BETALA      139,77',
+    head.join('      '), ['12,00', '6,80', '56,70', '63,50'].join('      '), ['25,00', '15,25', '61,02', '76,27'].join('      '), sum.join('      '),
+  ].join('\n'), 'text');
+
+  it('takes the tax from the column the header names, tax before net or after it', () => {
+    expect(receipt(['Moms %', 'Moms', 'Netto', 'Brutto'], ['Summa', '22,05', '117,72', '139,77']).Tax).toBe(22.05);
+    expect(receipt(['MwSt', 'Netto', 'Steuer', 'Brutto'], ['Summe', '117,72', '22,05', '139,77']).Tax).toBe(22.05);
+  });
+});

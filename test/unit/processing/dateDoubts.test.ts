@@ -34,4 +34,23 @@ describe('issue dates on weak evidence', () => {
     expect(between.value).toBe('2023-05-25');
     expect(between.confidence).toBeLessThan(0.9);
   });
+
+  it('a date that reads another way under another day order, on a page where neither its dates nor its country decide', () => {
+    // Nothing names a country: no currency, legal form, IBAN or VAT id.
+    const receipt = (date: string, sum: string) => issueDate([line(20, [[60, 'Weber Burobedarf']]), line(40, [[70, 'Leopoldstrasse 112']]),
+      line(60, [[20, '1 Schulung'], [200, '38,97 B']]), line(80, [[20, '2 Kaffeebohnen 1 kg'], [150, '4,75'], [200, '9,50 A']]),
+      line(100, [[20, 'SUMME'], [170, sum]]), line(130, [[20, date], [100, 'Bon-Nr. 38222']]), line(150, [[40, 'Vielen Dank fur Ihren Einkauf!']])]);
+    const undecided = receipt('05.06.2025', '48,47');
+    expect(undecided.value).toBe('2025-06-05');
+    expect(undecided.confidence).toBeLessThan(0.9);
+    // The currency names the country, which reads day first; a day above 12 needs no country.
+    expect(receipt('05.06.2025', 'EUR 48,47').confidence).toBeGreaterThanOrEqual(0.9);
+    expect(receipt('25.06.2025', '48,47').confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("a Swedish receipt's year-first short date, read as the country prints it", () => {
+    const kvitto = issueDate([line(20, [[60, 'Hemköp Fältöversten']]), line(40, [[60, 'KVITTO']]), line(60, [[20, '21-02-05 09:23'], [200, 'Kvittonr: 9493']]),
+      line(80, [[20, 'Kaffe Zoégas 450g'], [200, '63,50']]), line(100, [[20, 'ATT BETALA'], [200, '63,50']])]);
+    expect(kvitto.value).toBe('2021-02-05');
+  });
 });

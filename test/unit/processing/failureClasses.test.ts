@@ -14,6 +14,7 @@ import { businessDoc, type BusinessFamily } from '../../fixtures/corpus/business
 import { Rng } from '../../fixtures/corpus/data.js';
 import type { Truth } from '../../fixtures/corpus/facts.js';
 import { thermalReceipt } from '../../fixtures/corpus/thermal.js';
+import { heldOut2Doc, type HeldOut2Family } from '../../fixtures/corpus/heldout2.js';
 import { EVAL_SCHEMA as SCHEMA, same, TITLE_OF } from '../../eval/score.js';
 import { inputFor, tempDir, valuesOf } from './helpers.js';
 
@@ -72,9 +73,26 @@ describe('failure classes on generated documents', () => {
   });
 
   it('credit notes: the credited total is negative', async () => {
-    // Known: a credit note's own number under some languages' labels (3 of 6), and the credited
-    // total where the note prints the net amount credited last (2 of 6).
-    expectAtMost(await misses(business('credit-note'), ['total', 'invoice_number']), { invoice_number: 3, total: 2 });
+    // Known: a credit note's own number under some languages' labels (1 of 6, 3 before the labels
+    // of credit memos and the exclusion of the invoice a note corrects), and the credited total
+    // where the note prints the net amount credited last (2 of 6).
+    expectAtMost(await misses(business('credit-note'), ['total', 'invoice_number']), { invoice_number: 1, total: 2 });
+  });
+
+  // The second held-out set's families (generated-heldout2), read since it was measured: they are
+  // no longer held out, and stand here as failure classes.
+  const heldOut2 = (family: HeldOut2Family) => (rng: Rng) => heldOut2Doc(family, rng);
+
+  it("credit memos: their own number, not the invoice they correct; a 'CREDIT MEMORANDUM' is a credit note, its amounts negative; items with only their amounts negative", async () => {
+    // Known: a subtotal labelled "Merchandise Credit" (1 of 6).
+    expectAtMost(await misses(heldOut2('credit-memo'), ['invoice_number', 'invoice_date', 'total', 'subtotal', 'line_items']), { subtotal: 1 });
+  });
+
+  it("Nordic and Portuguese invoices and receipts: their labels in sv, no, da, fi and pt; Sweden's year-first short dates; weighed items", async () => {
+    // Known: a receipt of one item, which no list of items without a header is taken for (1 of 6).
+    expectAtMost(await misses(heldOut2('nordic-kvitto'), ['invoice_number', 'invoice_date', 'total', 'line_items']), { line_items: 1 });
+    expectAtMost(await misses(heldOut2('nordic-pages'), ['invoice_number', 'invoice_date', 'due_date', 'total']), {});
+    expectAtMost(await misses(heldOut2('margin-fatura'), ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal']), {});
   });
 
   it('long invoices: the total on the last page, not a carried-forward sum', async () => {

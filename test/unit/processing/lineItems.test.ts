@@ -189,3 +189,60 @@ describe('a receipt without a header, "price x quantity" under the name', () => 
     ]);
   });
 });
+
+describe('a till receipt with weighed goods', () => {
+  it('reads a name alone over "quantity unit x price per unit  amount" as one item', () => {
+    const text = ['K-Market Kallio', 'KUITTI', 'Kahvi Juhla Mokka 500g            6,85', 'Omena Royal Gala',
+      '2,396 kg x 3,87 €/kg              9,27', 'Kananmunat 10 kpl', '2 kpl x 6,33                     12,66', 'YHTEENSÄ EUR                     28,78'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Kahvi Juhla Mokka 500g', Quantity: 1, 'Unit Price': 6.85, Amount: 6.85 },
+      { Description: 'Omena Royal Gala', Quantity: 2.396, 'Unit Price': 3.87, Amount: 9.27 },
+      { Description: 'Kananmunat 10 kpl', Quantity: 2, 'Unit Price': 6.33, Amount: 12.66 },
+    ]);
+  });
+});
+
+describe('columns a table reader leaves out of the description', () => {
+  const table = (head: [number, string][], rows: [number, string][][], after: [number, string][][]) => {
+    let y = 40;
+    return page([line(20, [[40, 'Redwood Supply Co.']]), line((y += 40), head), ...rows.map((r) => line((y += 18), r)), ...after.map((r) => line((y += 18), r))]);
+  };
+
+  it("an article's code column ('Item #', 'Varenr.') is not part of its description", () => {
+    const got = items(table([[40, 'Item #'], [110, 'Description'], [330, 'Qty'], [400, 'Unit Price'], [500, 'Amount']],
+      [[[40, 'SKU45367'], [110, 'Toner Cartridge 26X Black'], [330, '2'], [400, '267.23'], [500, '534.46']]],
+      [[[330, 'Subtotal'], [500, '534.46']], [[330, 'TOTAL'], [500, '534.46']]]));
+    expect(got).toEqual([{ Description: 'Toner Cartridge 26X Black', Quantity: 2, 'Unit Price': 267.23, Amount: 534.46 }]);
+  });
+
+  it('a tax summary table under the items ends them', () => {
+    const got = items(table([[40, 'Descrição'], [250, 'Preço Unit.'], [330, 'Qtd.'], [400, 'IVA'], [500, 'Valor']],
+      [[[40, 'Papel fotocópia A4'], [250, '10,00'], [330, '3'], [400, '23%'], [500, '30,00']]],
+      [[[40, 'RESUMO DE IVA'], [150, 'Taxa'], [250, 'Incidência'], [330, 'Valor IVA']], [[40, '23%'], [150, '30,00'], [250, '6,90'], [330, '36,90']],
+        [[330, 'Total s/ IVA'], [500, '30,00']], [[330, 'Total IVA'], [500, '6,90']], [[330, 'Total a Pagar'], [500, '36,90']]]));
+    expect(got).toEqual([{ Description: 'Papel fotocópia A4', Quantity: 3, 'Unit Price': 10, Amount: 30 }]);
+  });
+});
+
+describe('a table continued on the next page without its header', () => {
+  it('reads the rows after the sum brought forward, under the first page\'s header', () => {
+    const p2 = (l: Line): Line => ({ ...l, page: 2 });
+    const lines = [line(20, [[40, 'Hamar Maskin og Verktøy AS'], [400, 'FAKTURA']]),
+      line(100, [[40, 'Varenr.'], [110, 'Beskrivelse'], [330, 'Antall'], [400, 'Pris'], [500, 'Beløp']]),
+      line(118, [[40, '428946'], [110, 'Stikkontakt jordet hvit'], [330, '1 stk'], [400, '938,20'], [500, '938,20']]),
+      line(136, [[40, '602235'], [110, 'Kabel PFSP 3x2,5 mm²'], [330, '11 m'], [400, '30,47'], [500, '335,17']]),
+      line(700, [[40, 'fortsetter ...'], [400, 'Overføres'], [500, '1 273,37']]),
+      line(760, [[40, 'Hamar Maskin og Verktøy AS · Storgata 14, 0155 Oslo · Org.nr. 984 110 969 MVA']]),
+      p2(line(20, [[40, 'Side 2 av 2']])), p2(line(40, [[40, 'Hamar Maskin og Verktøy AS – FAKTURA 2017-9201']])),
+      p2(line(80, [[110, 'Overført fra forrige side'], [500, '1 273,37']])),
+      p2(line(98, [[40, '823195'], [110, 'Kjøring'], [330, '6 stk'], [400, '1 127,80'], [500, '6 766,80']])),
+      p2(line(150, [[330, 'Sum eks. mva'], [500, '8 040,17']])), p2(line(168, [[330, 'Mva 25 %'], [500, '2 010,04']])),
+      p2(line(186, [[330, 'Sum å betale NOK'], [500, '10 050,21']]))];
+    expect(items([{ number: 1, width: 600, height: 900, source: 'text', quality: 1, lines: lines.filter((l) => l.page === 1) },
+      { number: 2, width: 600, height: 900, source: 'text', quality: 1, lines: lines.filter((l) => l.page === 2) }])).toEqual([
+      { Description: 'Stikkontakt jordet hvit', Quantity: 1, 'Unit Price': 938.2, Amount: 938.2 },
+      { Description: 'Kabel PFSP 3x2,5 mm²', Quantity: 11, 'Unit Price': 30.47, Amount: 335.17 },
+      { Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 },
+    ]);
+  });
+});

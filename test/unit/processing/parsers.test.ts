@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencyOf, parseAmount } from '../../../src/service/processing/parse/amounts.js';
-import { parseDate } from '../../../src/service/processing/parse/dates.js';
+import { dayOrderOf, documentOrder, parseDate, readingsOf } from '../../../src/service/processing/parse/dates.js';
 
 describe('amount parser', () => {
   it.each([
@@ -39,5 +39,43 @@ describe('date parser', () => {
     ['Date : 02-01-18 14:05', 'DMY', '2018-01-02'],
   ] as const)('%s (%s) -> %s', (text, order, iso) => {
     expect(parseDate(text, order)).toBe(iso);
+  });
+});
+
+describe('short dates printed year first', () => {
+  it.each([
+    // Sweden's "yy-mm-dd" on a till receipt.
+    ['21-02-05 09:23', 'YMD', '2021-02-05'],
+    ['23/11/16', 'YMD', '2023-11-16'],
+    // A dotted short date is never year first; nor is one whose year-first reading is no date.
+    ['05.02.21', 'YMD', '2021-02-05'],
+    ['21-02-45', 'YMD', '2045-02-21'],
+    // Four-digit years say where the year is.
+    ['05-02-2021', 'YMD', '2021-02-05'],
+  ] as const)('%s (%s) -> %s', (text, order, iso) => {
+    expect(parseDate(text, order)).toBe(iso);
+  });
+
+  it('takes the order from the country where the dates do not decide it', () => {
+    expect(documentOrder('KVITTO\n21-02-05 09:23\nATT BETALA 546,30')).toEqual({ order: 'YMD', from: 'country' });
+    expect(documentOrder('Summa 120,00 SEK\n21-02-05')).toEqual({ order: 'YMD', from: 'country' });
+    expect(documentOrder('Invoice 03/04/2024 Total $120.00')).toEqual({ order: 'MDY', from: 'country' });
+    expect(documentOrder('Rechnung 03.04.2024 Summe 120,00 EUR')).toEqual({ order: 'DMY', from: 'country' });
+    expect(documentOrder('Bill 03.04.2024 Total 120.00')).toEqual({ order: 'DMY', from: 'default' });
+    expect(documentOrder('Invoice 25/12/2024 due 03/01/2025 $')).toEqual({ order: 'DMY', from: 'dates' });
+  });
+
+  it('does not count a short date that may be year first as evidence of day first', () => {
+    expect(dayOrderOf('21-02-05')).toBeUndefined();
+    expect(dayOrderOf('21.02.05')).toBe('DMY');
+    expect(dayOrderOf('21-02-2005')).toBe('DMY');
+  });
+
+  it('lists every date a numeric date can mean', () => {
+    expect([...readingsOf('25/12/2018')]).toEqual(['2018-12-25']);
+    expect([...readingsOf('05/03/2018')].sort()).toEqual(['2018-03-05', '2018-05-03']);
+    expect([...readingsOf('21-02-05')].sort()).toEqual(['2005-02-21', '2021-02-05']);
+    expect([...readingsOf('10 MAR 2018')]).toEqual(['2018-03-10']);
+    expect([...readingsOf('2018-03-10')]).toEqual(['2018-03-10']);
   });
 });

@@ -1,7 +1,7 @@
 // Vendor memory (issue 16) on hand-made pages: how a vendor is recognised, what a saved value
 // teaches, and when the memory's reading replaces the extractor's.
 import { describe, expect, it } from 'vitest';
-import { sameVendor, vendorKeys } from '../../../src/service/processing/extract/memory/keys.js';
+import { gapped, sameVendor, vendorKeys } from '../../../src/service/processing/extract/memory/keys.js';
 import { learnCorrections, recallFields } from '../../../src/service/processing/extract/memory/index.js';
 import { learnField } from '../../../src/service/processing/extract/memory/learn.js';
 import type { MemoryWord } from '../../../src/service/processing/extract/memory/words.js';
@@ -39,6 +39,26 @@ describe('vendor memory', () => {
     const weber = { taxIds: [], names: ['weberburobedarfgmbh'], header: ['weber'] };
     expect(sameVendor(vendorKeys(words(page([[[20, '###']]])), 'Weber Birobedarf GmbH'), weber)).toBeGreaterThanOrEqual(0.5);
     expect(sameVendor(vendorKeys(words(page([[[20, '###']]])), 'Webster Bedarf GmbH'), weber)).toBe(0);
+  });
+
+  it('recognises a Japanese vendor whose katakana OCR dropped, and no other vendor by its legal form alone', () => {
+    const midori = learnCorrections([], words(page([[[20, '合同会社ミドリ技研']], [[20, '請求番号: INV-1']]])), '合同会社ミドリ技研', [
+      { title: 'Vendor Name', type: 'string', value: '合同会社ミドリ技研', corrected: true },
+    ]);
+    const yamada = learnCorrections([midori], words(page([[[20, '株式会社山田商事']], [[20, '請求番号: INV-2']]])), '株式会社山田商事', [
+      { title: 'Vendor Name', type: 'string', value: '株式会社山田商事', corrected: true },
+    ]);
+    // The scan's letterhead and the extractor both read the name without its katakana.
+    const scan = page([[[20, '請求書']], [[600, '合同会社 技研']], [[20, '請求番号: INV-3']]]);
+    const read = recallFields([scan], [field('Vendor Name', 'string', '合同会社 技研', 0.7)], [midori, yamada]);
+    expect(read[0]).toMatchObject({ value: '合同会社ミドリ技研', confidence: 0.95 });
+    expect(gapped('合同会社技研', '合同会社ミドリ技研')).toBe(true);
+    // The legal form alone, a name's start alone, or another name are no reading of it.
+    expect(gapped('合同会社', '合同会社ミドリ技研')).toBe(false);
+    expect(gapped('合同会社ミドリ', '合同会社ミドリ技研')).toBe(false);
+    expect(gapped('株式会社技研', '合同会社ミドリ技研')).toBe(false);
+    const other = page([[[20, '請求書']], [[600, '合同会社 サクラ']], [[20, '請求番号: INV-4']]]);
+    expect(recallFields([other], [field('Vendor Name', 'string', '合同会社 サクラ', 0.7)], [midori, yamada])[0]).toMatchObject({ value: '合同会社 サクラ', confidence: 0.7 });
   });
 
   it('learns the label beside a value, never a currency or a speck', () => {

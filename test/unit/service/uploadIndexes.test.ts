@@ -1,24 +1,9 @@
 // An upload ticket is the service's hottest write: every index of the uploads table costs each
 // ticket a B-tree insert, so the table keeps only the indexes a query reads. The ephemeral
 // sweep reads through a partial index that ordinary uploads never enter.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../../../src/sqlite.js';
+import { describe, expect, it } from 'vitest';
 import { EPHEMERAL_DUE_SQL } from '../../../src/service/store/uploads.js';
-
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/service/store/migrations');
-const dbs: Array<{ db: DB; dir: string }> = [];
-afterEach(() => dbs.splice(0).forEach(({ db, dir }) => (db.close(), fs.rmSync(dir, { recursive: true, force: true }))));
-
-function open(): DB {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-indexes-'));
-  const db = openDatabase(path.join(dir, 'service.db'), MIGRATIONS);
-  dbs.push({ db, dir });
-  return db;
-}
+import { openServiceDb as open } from './serviceDb.js';
 
 describe('indexes of the uploads table', () => {
   it('are the two unique keys (id, object_id) and the partial index of ephemeral uploads, nothing else', () => {

@@ -1,5 +1,5 @@
 import type { Cell, Line } from '../layout/model.js';
-import { parseDate } from '../parse/dates.js';
+import { parseDate, readingsOf } from '../parse/dates.js';
 import type { DocContext } from './context.js';
 import { findLabels, type LabelHit } from './labels.js';
 import { roleSpec } from './roles.js';
@@ -7,7 +7,8 @@ import { roleSpec } from './roles.js';
 // Weak evidence for an issue date, where a reading should not be called sure
 // however well its candidate ranked: the date stands between an issue-date and a
 // due-date label at about the same distance from each (a skewed scan's summary
-// box), or OCR garbled the rest of its line, so its digits may be misread too.
+// box), OCR garbled the rest of its line, so its digits may be misread too, or
+// it reads another way under another order and nothing on the page says which.
 
 // "Amount due", "Balance due" name a total, not a date.
 const AMOUNT_WORD = /amount|balance|total|montant|betrag|importe|bedrag|jumlah/;
@@ -54,4 +55,14 @@ export function onGarbledLine(ctx: DocContext, iso: string): boolean {
   const spots = spotsOf(ctx, iso);
   const ocr = (line: Line) => ctx.pages.some((p) => p.number === line.page && p.source === 'ocr');
   return spots.length > 0 && spots.every((s) => ocr(s.line) && s.line.cells.some((c) => c !== s.cell && c.text.split(/\s+/).some((w) => GARBLED.test(w))));
+}
+
+/**
+ * Every place the date is printed could mean another date under another order ("05/03/2021",
+ * "21-02-05"), and neither the document's other dates nor its country decided the order.
+ */
+export function orderUndecided(ctx: DocContext, iso: string): boolean {
+  if (ctx.orderFrom !== 'default') return false;
+  const spots = spotsOf(ctx, iso);
+  return spots.length > 0 && spots.every((s) => readingsOf(s.cell.text).size > 1);
 }

@@ -4,7 +4,7 @@ import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
-import { betweenDateLabels, onGarbledLine } from './dateDoubts.js';
+import { betweenDateLabels, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
@@ -97,8 +97,10 @@ const DOUBTFUL = 0.5;
 
 /**
  * Checks between dates: a due date before the issue date means one of the two was misread, so
- * both are flagged, and so is an issue date that is the due date read beside its label; a date far from any plausible issue date (before 1990, or more than a year
- * ahead) is flagged too.
+ * both are flagged, and so is an issue date that is the due date read beside its label; a date far
+ * from any plausible issue date (before 1990, or more than a year ahead) is flagged too. A date
+ * that reads another way under another day order, on a page that does not decide the order, is
+ * left for a person to check.
  */
 function checkDates(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const at = (role: Role) => roles.indexOf(role);
@@ -116,9 +118,11 @@ function checkDates(ctx: DocContext, roles: Role[], fields: ExtractedField[]): E
     if (i >= 0 && (t < Date.UTC(1990, 0, 1) || t > latest)) doubt.add(i);
   }
   // Weak evidence (dateDoubts.ts): not sure, whatever the ranker thought of the candidate.
-  const weak = issued >= 0 && typeof fields[issued].value === 'string'
-    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string));
-  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak && i === issued ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
+  const weak = new Set<number>();
+  if (issued >= 0 && typeof fields[issued].value === 'string'
+    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string))) weak.add(issued);
+  for (const i of [issued, due]) if (i >= 0 && typeof fields[i].value === 'string' && orderUndecided(ctx, fields[i].value as string)) weak.add(i);
+  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
 }
 
 /**

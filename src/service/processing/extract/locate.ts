@@ -1,7 +1,7 @@
 import type { Cell, Line, PageLayout } from '../layout/model.js';
 import { cellBox, type Box } from '../pageWords.js';
 import { amountsIn, decimalStyleOf } from '../parse/amounts.js';
-import { dayOrderOf, parseDate } from '../parse/dates.js';
+import { documentOrder, parseDate, type DayOrder } from '../parse/dates.js';
 import type { ExtractedField, FieldSource } from '../types.js';
 
 // Where each extracted value was read (issue 16): the page and the box of the cell that shows
@@ -13,7 +13,7 @@ import type { ExtractedField, FieldSource } from '../types.js';
 export function locateFields(pages: PageLayout[], fields: ExtractedField[]): ExtractedField[] {
   const text = pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n');
   const style = decimalStyleOf(text);
-  const order = dayOrderOf(text) ?? 'DMY';
+  const { order } = documentOrder(text);
   return fields.map((f) => {
     if (f.value === null || f.value === undefined || typeof f.value === 'object') return f;
     const source = locateValue(pages, f.type, (t) => matches(t, f.type, f.value, style, order));
@@ -46,7 +46,7 @@ function sourceOf(at: { page: PageLayout; line: Line; cell: Cell }): FieldSource
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-function matches(text: string, type: string, value: unknown, style: ReturnType<typeof decimalStyleOf>, order: 'DMY' | 'MDY'): boolean {
+function matches(text: string, type: string, value: unknown, style: ReturnType<typeof decimalStyleOf>, order: DayOrder): boolean {
   if (type === 'number' && typeof value === 'number') return amountsIn(text, style).some((a) => Math.abs(Math.abs(a) - Math.abs(value)) <= 0.005);
   if (type === 'date' && typeof value === 'string') return parseDate(text, order) === value.slice(0, 10);
   const want = squash(String(value));

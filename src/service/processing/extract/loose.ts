@@ -28,7 +28,8 @@ const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
 const TAX_MARK_AFTER = /(\d)\s+(?:[A-Z]{1,2}|\*)$/;
 // Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50", a unit after the
 // quantity and a price in pence or cents ("31 days @ 45.2p", "412 kWh @ 24.50p"), a price first ("4.50 x 2").
-const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?$/iu;
+// The price may name its unit after it ("2,396 kg × 3,87 €/kg").
+const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?(?:\s*\S{0,3}\/\p{L}{1,4})?$/iu;
 // The same at the end of the name's cell: "Standing charge 31 days @ 45.2p".
 const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x|×|@|at)\s*\S+)$/u;
 
@@ -105,7 +106,7 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     const line = lines[i];
     if (!line) return null;
     const item = looseItem(line, ctx, stop);
-    const joined = item ? null : splitRow(line, lines[i + 1]);
+    const joined = item ? null : splitRow(line, lines[i + 1]) ?? nameOverTimes(line, lines[i + 1], ctx);
     const whole = joined ? looseItem(joined, ctx, stop) : null;
     return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
   };
@@ -148,6 +149,18 @@ function secondLine(line: Line, next: Line | undefined, ctx: DocContext, stop: (
   if (!(nh < 0.95 * h || next.x0 > name.x0 + 0.5 * h) || next.x0 < name.x0 - 0.5 * h || next.x1 >= amount.x0) return false;
   const text = next.text.trim();
   return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !parseDate(text, ctx.order);
+}
+
+/**
+ * A weighed or counted item printed on two lines: its name alone, then quantity times price and
+ * the amount ("Omena Royal Gala" over "2,396 kg × 3,87 €/kg  9,27"), read as one row. Null otherwise.
+ */
+function nameOverTimes(line: Line, next: Line | undefined, ctx: DocContext): Line | null {
+  if (!next || next.page !== line.page || line.cells.length !== 1 || next.cells.length !== 2) return null;
+  const name = line.cells[0]!.text.trim();
+  if (!/\p{L}{2}/u.test(name) || MONEY.test(name) || !timesOf(next.cells[0]!.text, ctx)) return null;
+  const cells = [line.cells[0]!, ...next.cells];
+  return { ...next, cells, text: cells.map((c) => c.text).join(' '), x0: Math.min(line.x0, next.x0), y0: line.y0 };
 }
 
 /**

@@ -29,8 +29,9 @@ export interface RowReadings {
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const digits = (s: string) => s.replace(/\D/g, '');
+// Signs as printed: a credit note may print only its amounts negative ("1 x 55.28 = (55.28)").
 const fits = (q: number | null, p: number | null, a: number | null) =>
-  q !== null && p !== null && a !== null && Math.abs(q * p - a) <= 0.011;
+  q !== null && p !== null && a !== null && Math.abs(Math.abs(q * p) - Math.abs(a)) <= 0.011;
 
 export function rowNumbers(row: RowCells, ctx: DocContext): RowNumbers {
   return rowReadings(row, ctx).best;

@@ -17,15 +17,17 @@ import { realignSkewedTable } from './skew.js';
 export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'other';
 
 const COLUMN_WORDS: [Column, RegExp][] = [
-  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|数量|จำนวน/i],
-  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|金額|金额|จำนวนเงิน/i],
-  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|品名|内容|项目|รายการ/i],
+  // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
+  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
+  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
+  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
 const FUZZY_WORDS: [Column, string[]][] = [
-  ['description', ['description', 'beschreibung', 'bezeichnung', 'designation', 'descripcion', 'omschrijving', 'descrizione']],
+  ['description', ['description', 'beschreibung', 'bezeichnung', 'designation', 'descripcion', 'omschrijving', 'descrizione', 'beskrivelse', 'benamning', 'descricao']],
   ['quantity', ['quantity', 'quantite', 'cantidad', 'quantita']],
   ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs']],
   ['amount', ['montant', 'betrag', 'importe', 'bedrag', 'importo']],
@@ -55,8 +57,11 @@ const STOP = new RegExp(
   'iu',
 );
 
+// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht") ends them too.
+const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
+
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|繰越|前頁より)(?![\p{L}])/u;
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overføres|overført|sum overføres|transporteres|siirto|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
 const ONE_COLUMN = /unit ?(price|cost|rate)|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
@@ -159,7 +164,7 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   headers.forEach((header, hi) => {
     headerLines.add(ctx.lines[header.lineIndex]);
     const end = headers[hi + 1]?.lineIndex ?? ctx.lines.length;
-    const page = ctx.lines[header.lineIndex].page;
+    let page = ctx.lines[header.lineIndex].page;
     const numbersOnly = (i: number) => {
       const line = ctx.lines[i];
       if (!line || i >= end || line.page !== page) return false;
@@ -171,6 +176,19 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     for (let i = header.lineIndex + 1; i < end; i++) {
       const line = ctx.lines[i];
       if (line.page !== page) break;
+      // A sum carried to the next page ("Overføres 66 665,50"): the table goes on there after the
+      // sum brought forward ("Overført fra forrige side"), under this header when none is repeated.
+      const carried = line.cells.some((c) => CARRIED.test(normLabel(c.text)));
+      if (carried) {
+        const next = ctx.lines.findIndex((l, j) => j > i && j < end && l.page > page);
+        const resumed = next < 0 ? -1 : ctx.lines.findIndex((l, j) => j >= next && j < Math.min(end, next + 8) && l.page === ctx.lines[next]!.page
+          && l.cells.some((c) => CARRIED.test(normLabel(c.text))));
+        if (resumed >= 0) {
+          page = ctx.lines[resumed]!.page;
+          i = resumed;
+        }
+        continue;
+      }
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
@@ -190,8 +208,10 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
-      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) break;
-      if (CARRIED.test(first)) continue;
+      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first)) break;
+      // Words without a figure under a figure's column and no description: a label of the totals
+      // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
+      if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
       if (hasAmount && (desc || cells.size >= 2)) {
         const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
         if (named) {

@@ -63,9 +63,10 @@ export function chooseTotals(
 }
 
 // A rate table's header (European till receipts and some invoices): net, tax and gross columns.
-const NET_WORD = /^(net|netto|nett|excl|ht|hors taxe|base|imponible|imponibile)\b/;
-const GROSS_WORD = /^(gross|brutto|bruto|incl|ttc|total|totaal|gesamt)\b/;
-const SUM_ROW = /^(gesamt|summe|total|totaal|totale|sum|somme|totaal)\b/;
+const NET_WORD = /^(net|netto|nett|excl|exkl|ekskl|ht|hors taxe|base|imponible|imponibile|veroton)\b/;
+const GROSS_WORD = /^(gross|brutto|bruto|incl|inkl|ttc|total|totaal|gesamt|verollinen)\b/;
+const TAX_WORD = /^(tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
+const SUM_ROW = /^(gesamt|summe|total|totaal|totale|sum|somme|summa|totalt|i alt|yhteensa)\b/;
 
 /**
  * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
@@ -84,7 +85,12 @@ export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Ca
     const pick = sum ?? (triples.length === 1 ? triples[0] : undefined);
     if (!pick) continue;
     const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
-    return { subtotal: at(pick.a[0]!), tax: at(pick.a[1]!), total: at(pick.a[2]!) };
+    // Net before tax, as a rule; tax first where the header's last three columns print it first
+    // ("Moms % | Moms | Netto | Brutto", not "MwSt | Netto | Steuer | Brutto" whose first names the rate).
+    const [first, second] = head.slice(-3);
+    const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
+    const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
+    return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
   }
   return null;
 }

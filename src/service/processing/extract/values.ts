@@ -46,7 +46,9 @@ function parseId(t: string, ctx: DocContext): string | null {
   if (parseDate(t, ctx.order) && !/[A-Z]{2}/i.test(t.replace(/\b[A-Za-zäéû]{3,9}\b/g, ''))) return null;
   // The id is the first token next to its label; a longer text (an address, a
   // sentence) that merely contains a number is not an id.
-  const first = t.replace(/^[#:\s]+/, '').split(/\s+/)[0] ?? '';
+  const [first = '', second = ''] = t.replace(/^[#:\s]+/, '').split(/\s+/);
+  // A series code before the number, as Portuguese and Spanish invoices print it ("FT 2023A1/1721").
+  if (/^[A-Z]{1,4}$/.test(first) && /^[A-Z0-9.]*\d[A-Z0-9.]*\/\d+$/i.test(second)) return `${first} ${second}`;
   const m = ` ${first}`.match(ID_RE);
   if (!m) return null;
   const id = m[1].replace(/[.,;:]+$/, '');

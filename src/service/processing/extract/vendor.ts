@@ -11,7 +11,10 @@ import { ROLES } from './roles.js';
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
 const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 // Labels that introduce the buyer: the names beside and under them are not the issuer.
-const BUYER = /bill(ed)? to|sold to|ship to|customer|kunde|client|rechnungsempfanger|rechnungsadresse|factur(e|ar|ado) a|factuuradres|destinataire|cliente|buyer|cessionario|committente|destinatario|spett\.? ?le/i;
+/** Words that head the buyer's block ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas/i;
+/** A line that names the buyer: its block's heading, or a Japanese addressee ("丸山建設株式会社 御中"), whose block heads nothing. */
+export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
 const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").

@@ -127,7 +127,7 @@ export function lostDecimalReading(text: string): number | null {
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-const COUNTRY_CURRENCY: Record<string, string> = { GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD' };
+const COUNTRY_CURRENCY: Record<string, string> = { GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -137,6 +137,10 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\b(s\.l\.|s\.a\.|cif|nif|factura|iva)(?=\s|$)/i, 'ES'],
   [/\b(s\.r\.l\.|s\.p\.a\.|s\.n\.c\.|partita iva|fattura)(?=\s|$)/i, 'IT'],
   [/\b(b\.v\.|btw|factuur|kvk)(?=\s|$)/i, 'NL'],
+  [/f-skatt|bankgiro|plusgiro|momsreg|\bkvitto\b|att betala|förfallodatum|fakturadatum|kassör|\bbelopp\b/i, 'SE'],
+  [/\bmva\b|foretaksregisteret|forfallsdato|å betale|\bbeløp\b/i, 'NO'],
+  [/\bcvr\b|\baps\b|forfaldsdato|\bi alt\b|\bbeløb\b/i, 'DK'],
+  [/y-tunnus|\balv\b|yhteensä|\bkuitti\b/i, 'FI'],
   [/\b(ltd|limited|plc|llp)\b/i, 'GB'],
   [/\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/, 'GB'], // a UK postcode ("LS1 4AB")
 ];

@@ -1,10 +1,12 @@
 // Dates to ISO 8601 (yyyy-mm-dd) from numeric and written forms in several
 // languages. Day/month order for all-numeric dates comes from the document
-// (any date with a part above 12 decides), else from the caller's hint.
+// (any date with a part above 12 decides), else from its country, else day first.
 
 import { distance as levenshtein } from 'fastest-levenshtein';
+import { currencyOf, currencyOfCountry } from './amounts.js';
 
-export type DayOrder = 'DMY' | 'MDY';
+/** YMD: a short date of three two-digit parts is year first ("21-02-05", Sweden, East Asia). */
+export type DayOrder = 'DMY' | 'MDY' | 'YMD';
 
 const MONTHS: Record<string, number> = {};
 const NAMES: string[][] = [
@@ -51,7 +53,9 @@ function month(name: string): number | undefined {
   return MONTHS[name.toLowerCase().replace(/\.$/, '')];
 }
 
-function numeric(a: number, b: number, y: number, order: DayOrder): string | null {
+function numeric(a: number, b: number, y: number, order: DayOrder, short = false): string | null {
+  // Year first only in its short form; a four-digit or dotted date there is day first.
+  if (order === 'YMD') return (short && iso(a, b, y)) || numeric(a, b, y, 'DMY');
   if (a > 12) return iso(y, b, a);
   if (b > 12) return iso(y, a, b);
   return order === 'DMY' ? iso(y, b, a) : iso(y, a, b);
@@ -69,7 +73,7 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
   m = t.match(RE_MONDY);
   if (m && month(m[1])) return iso(+m[3], month(m[1])!, +m[2]);
   m = t.match(RE_NUM);
-  if (m) return numeric(+m[1], +m[3], +m[4], order);
+  if (m) return numeric(+m[1], +m[3], +m[4], order, yearFirstShape(m));
   // OCR read the second separator as a space ("18.06 2024"): only with a four-digit year.
   m = t.match(RE_NUM_GAP);
   if (m) return numeric(+m[1], +m[2], +m[3], order);
@@ -86,6 +90,47 @@ function fuzzyMonth(word: string): number | undefined {
   return found.size === 1 ? [...found][0] : undefined;
 }
 
+/** Three two-digit parts joined by '-' or '/': year first in some countries ("21-02-05"); dotted ones never are. */
+function yearFirstShape(m: RegExpMatchArray): boolean {
+  return m[2] !== '.' && m[1].length === 2 && m[4].length === 2;
+}
+
+/**
+ * Every date the first numeric date of `text` can mean under some order (one for "25/12/2018",
+ * "2018-03-10" or "10 MAR 2018"; two for "05/03/2018"; up to three for "05-03-04").
+ */
+export function readingsOf(text: string): Set<string> {
+  const t = text.normalize('NFC');
+  const first = parseDate(t);
+  if (!first) return new Set();
+  const m = t.match(RE_NUM);
+  // Written and year-first forms read one way only; so does a numeric date after one of them.
+  if (!m || [RE_CJK, RE_ISO, RE_DMONY, RE_MONDY].some((re) => { const w = t.match(re); return w && w.index! <= m.index!; })) return new Set([first]);
+  const orders: DayOrder[] = ['DMY', 'MDY', 'YMD'];
+  return new Set(orders.map((o) => numeric(+m[1], +m[3], +m[4], o, yearFirstShape(m))).filter((d): d is string => !!d));
+}
+
+/** How the document's numeric dates are to be read, and what said so. */
+export interface DocumentOrder { order: DayOrder; from: 'dates' | 'country' | 'default' }
+
+// Countries whose short numeric dates are year first: Sweden, and the East Asian currencies.
+const YEAR_FIRST_CURRENCY = new Set(['SEK', 'JPY', 'CNY', 'KRW', 'TWD']);
+
+/**
+ * The document's own numeric dates decide (a part above 12); else its country (its currency, or
+ * where none is printed its IBAN, VAT id or words such as "Sdn Bhd" or "Bankgiro"): American
+ * dollars with slashes month first, Sweden and East Asia year first; else day first, as in most
+ * of the world, but only as a default (`from` says so).
+ */
+export function documentOrder(text: string): DocumentOrder {
+  const evidenced = dayOrderOf(text);
+  if (evidenced) return { order: evidenced, from: 'dates' };
+  const currency = currencyOf(text) ?? currencyOfCountry(text);
+  if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
+  if (currency === 'USD' && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
+  return { order: 'DMY', from: currency ? 'country' : 'default' };
+}
+
 /** Day/month order evidenced by the document's numeric dates, if any decides it. */
 export function dayOrderOf(text: string): DayOrder | undefined {
   const re = new RegExp(RE_NUM.source, 'g');
@@ -93,6 +138,8 @@ export function dayOrderOf(text: string): DayOrder | undefined {
   let mdy = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
+    // "21-02-05" says nothing: it may be year first.
+    if (yearFirstShape(m) && iso(+m[1], +m[3], +m[4])) continue;
     if (+m[1] > 12 && +m[3] <= 12) dmy++;
     if (+m[3] > 12 && +m[1] <= 12) mdy++;
   }

@@ -3,7 +3,7 @@
 // known vendor's next document with it first (extract/memory/recall.ts).
 import { randomUUID } from 'node:crypto';
 import { mergeKeys, sameVendor, storedKeys, vendorKeys } from './keys.js';
-import { itemTexts, mergeItems } from './items.js';
+import { allTexted, itemTexts, mergeItems } from './items.js';
 import { learnField } from './learn.js';
 import { findVendor, type VendorMemory } from './recall.js';
 import type { MemoryWord } from './words.js';
@@ -29,7 +29,9 @@ export function learnCorrections(memories: VendorMemory[], words: MemoryWord[], 
   for (const c of corrections) {
     if (Array.isArray(c.value)) {
       const items = mergeItems(fields[c.title]?.items, itemTexts(c.value));
-      if (items.length) fields[c.title] = { type: c.type, label: null, where: null, place: null, format: null, items, corrected: c.corrected };
+      // Every row with a text, on each table of the vendor's saved so far.
+      const texted = allTexted(c.value) && (fields[c.title]?.texted ?? true);
+      if (items.length) fields[c.title] = { type: c.type, label: null, where: null, place: null, format: null, items, texted, corrected: c.corrected };
       continue;
     }
     if (c.value === null || c.value === undefined || typeof c.value === 'object') continue;

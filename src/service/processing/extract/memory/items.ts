@@ -26,8 +26,21 @@ export function mergeItems(known: readonly string[] | undefined, learned: readon
   return [...new Set([...learned, ...(known ?? [])])].slice(0, MAX_ITEMS);
 }
 
-/** Line items with each text cell that is a known item read with slips given as that item. */
-export function snapRows(rows: unknown, items: readonly string[]): unknown {
+/** Whether every saved row had a text cell: the vendor's table has a text column. */
+export function allTexted(rows: unknown): boolean {
+  return Array.isArray(rows) && rows.length > 0 && rows.every((r) => isRow(r) && hasText(r));
+}
+
+const hasText = (r: Row) => Object.values(r).some((v) => typeof v === 'string' && /\p{L}/u.test(v));
+
+/**
+ * Line items with each text cell that is a known item read with slips given as that item. Where
+ * each row the vendor's tables had carried a text (`texted`), a row read without any is no item
+ * (an amount from beside the table taken for a row of it).
+ */
+export function snapRows(rows: unknown, items: readonly string[], texted = false): unknown {
+  if (!Array.isArray(rows)) return rows;
+  if (texted && rows.some((r) => isRow(r) && hasText(r))) rows = rows.filter((r) => !isRow(r) || hasText(r));
   if (!Array.isArray(rows) || items.length === 0) return rows;
   const known = items.map((item) => ({ item, ...partsOf(item) }));
   const accented = accentedWords(items);
@@ -50,8 +63,15 @@ function numbered(rows: unknown[], items: readonly string[]): boolean {
 
 interface Known { item: string; letters: string; digits: string }
 
+/**
+ * A word of OCR's look-alikes of digits standing where a number stands ("I kg" for "1 kg", "I0"
+ * for "10"): read as those digits.
+ */
+const LOOKALIKE = /(?<![\p{L}\p{N}])[IlO|]*\d*[IlO|][IlO|\d]*(?![\p{L}\p{N}])/gu;
+const DIGIT_OF: Record<string, string> = { I: '1', l: '1', '|': '1', O: '0' };
+
 function partsOf(text: string): { letters: string; digits: string } {
-  const s = squash(text);
+  const s = squash(text.replace(LOOKALIKE, (w) => (w.length <= 3 ? [...w].map((c) => DIGIT_OF[c] ?? c).join('') : w)));
   return { letters: s.replace(/\p{N}+/gu, ''), digits: s.replace(/[^\p{N}]+/gu, '') };
 }
 
@@ -70,7 +90,23 @@ function snap(text: string, known: Known[]): string | undefined {
   }
   const [best, second] = [...near].sort((a, b) => a[1] - b[1]);
   // Two known items as near as each other: the reading says neither.
-  return best && (!second || best[1] < second[1]) ? best[0] : undefined;
+  if (best) return !second || best[1] < second[1] ? best[0] : undefined;
+  return withoutKana(text, known);
+}
+
+/** Katakana and hiragana (with the long vowel mark): the scripts an OCR engine for Latin and Chinese drops. */
+const KANA = /[\p{Script=Katakana}\p{Script=Hiragana}ー]+/gu;
+const HAS_KANA = /[\p{Script=Katakana}\p{Script=Hiragana}]/u;
+
+/**
+ * The one known item that, its kana dropped, is what was read ("保守" for "ウェブサイト保守",
+ * "豆1kg" for "コーヒー豆 1kg"); at least two letters or digits must be left.
+ */
+function withoutKana(text: string, known: Known[]): string | undefined {
+  const read = squash(text);
+  if (read.length < 2) return undefined;
+  const hits = known.filter((k) => HAS_KANA.test(k.item) && squash(k.item.replace(KANA, '')) === read);
+  return hits.length === 1 ? hits[0]!.item : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { amountsIn, decimalStyleOf, type DecimalStyle } from '../../parse/amounts.js';
-import { dayOrderOf, parseDate, type DayOrder } from '../../parse/dates.js';
+import { documentOrder, parseDate, type DayOrder } from '../../parse/dates.js';
 import type { Box } from '../../pageWords.js';
 import { linesOf, squash, type MemoryLine, type MemoryWord } from './words.js';
 
@@ -22,6 +22,8 @@ export interface FieldMemory {
   value?: unknown;
   /** Of line items: the texts of the vendor's items (items.ts). */
   items?: string[];
+  /** Of line items: every row the person saved had a text (the table has a text column). */
+  texted?: boolean;
   /**
    * Learned from a correction (the extractor was wrong here): its reading then replaces the
    * extractor's. Learned from a confirmation, it only makes an agreeing value sure.
@@ -36,7 +38,7 @@ export interface Reading { style: DecimalStyle | undefined; order: DayOrder }
 
 export function readingOf(lines: MemoryLine[]): Reading {
   const text = lines.map((l) => l.text).join('\n');
-  return { style: decimalStyleOf(text), order: dayOrderOf(text) ?? 'DMY' };
+  return { style: decimalStyleOf(text), order: documentOrder(text).order };
 }
 
 /** Whether a cell's text shows the value (amounts to the cent, dates as ISO, text squashed). */

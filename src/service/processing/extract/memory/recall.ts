@@ -1,5 +1,5 @@
 import type { PageLayout } from '../../layout/model.js';
-import { amountsIn, type DecimalStyle } from '../../parse/amounts.js';
+import { amountsIn } from '../../parse/amounts.js';
 import { parseDate } from '../../parse/dates.js';
 import type { ExtractedField } from '../../types.js';
 import { roleOf } from '../roles.js';
@@ -44,7 +44,7 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
   const recalled = fields.map((f) => {
     const m = memory.fields[f.title];
     if (!m) return f;
-    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items) } : f;
+    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items, m.texted === true) } : f;
     const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
     if (!found || found.value === null) return f;
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
@@ -108,7 +108,7 @@ function readAt(lines: MemoryLine[], m: FieldMemory, r: Reading): { value: unkno
   return hits.sort((a, b) => d(a.word) - d(b.word))[0];
 }
 
-function parse(text: string, type: string, r: { style: DecimalStyle | undefined; order: 'DMY' | 'MDY' }): unknown {
+function parse(text: string, type: string, r: Reading): unknown {
   if (type === 'number') {
     const amounts = amountsIn(text, r.style);
     return amounts.length ? amounts[amounts.length - 1]! : null;

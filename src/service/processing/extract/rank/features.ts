@@ -3,7 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
+import { ADDRESSEE, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -199,7 +199,6 @@ const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\
 const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
 const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
-const BUYER = /customer|client|bill(ed)? to|sold to|ship to|buyer|kunde|rechnungsempf|factur(e|ar|ado) a|destinataire|cliente|klant|pelanggan|cessionario|committente|destinatario|spett\.? ?le|御中/;
 const LEGAL_START = /^(co\.|\(m\)|sdn\b|bhd\b|s\/b\b|ltd\b|limited\b|gmbh\b|inc\b|llc\b|plc\b|pte\b|pty\b)/;
 const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
 
@@ -238,7 +237,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       // An owner's or contact's name printed over the company's ("James Finch" / "Harbour & Finch LLP").
       !joined && test(SUFFIX, next) && !test(SUFFIX, t) ? 1 : 0,
       /^\p{Lu}[\p{L}'-]+(\s+\p{Lu}[\p{L}'-]+){1,2}$/u.test(text.trim()) && !test(SUFFIX, t) ? 1 : 0,
-      test(BUYER, t),
+      test(ADDRESSEE, t),
       // A letter signs off with its sender's name ("Kind regards, / Conseil Bernard & Associés").
       t.length >= 6 && signedAt(t, at) ? 1 : 0,
     ];

@@ -1,0 +1,56 @@
+// An upload ticket's row: its ids are time-ordered UUIDs (version 7) written byte by byte into a
+// buffer, and its INSERT passes the row's columns by name from a runner generated from the
+// column list (store/uploads.ts). Both are hand-made for speed: they must give exactly what
+// the straightforward code gave, every column stored as given.
+import { describe, expect, it } from 'vitest';
+import { insertUpload, timeOrderedUuid, type UploadRow } from '../../../src/service/store/uploads.js';
+import { createKey } from '../../../src/service/store/tenancy.js';
+import { openServiceDb } from './serviceDb.js';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('timeOrderedUuid', () => {
+  it('is a version 7 UUID whose first 48 bits are the time in milliseconds', () => {
+    for (const ms of [0, 1, 0xffffff, 0x1000000, 1_764_213_456_789, 2 ** 48 - 1]) {
+      const id = timeOrderedUuid(ms);
+      expect(id).toMatch(UUID_V7);
+      expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16), id).toBe(ms);
+    }
+  });
+
+  it('sorts by time, and ids of one millisecond differ in their random bits', () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => timeOrderedUuid(1_764_213_456_000 + Math.floor(i / 10)));
+    expect(new Set(ids).size).toBe(ids.length);
+    const byTime = ids.map((id) => id.slice(0, 13));
+    expect([...byTime].sort()).toEqual(byTime);
+    // Random bits drawn anew across refills of the entropy pool: each hex digit of them takes many values.
+    for (const position of [15, 16, 17, 20, 21, 22, 24, 30, 35]) {
+      expect(new Set(ids.map((id) => id[position])).size, `position ${position}`).toBeGreaterThan(12);
+    }
+    // The variant's two random bits.
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+  });
+
+  it('hands out strings that stay as they were when later ids are made', () => {
+    const first = timeOrderedUuid(1_764_213_456_000);
+    const copy = `${first}`;
+    for (let i = 0; i < 100; i++) timeOrderedUuid();
+    expect(first).toBe(copy);
+  });
+});
+
+describe('insertUpload', () => {
+  it('stores every column of the row as given', () => {
+    const db = openServiceDb();
+    const key = createKey(db);
+    const row: UploadRow = {
+      id: timeOrderedUuid(), workspace_id: key.workspaceId, key_id: key.keyId, user_id: key.userId, object_id: timeOrderedUuid(),
+      file_name: 'ä "quoted".pdf', file_type: 'application/pdf', is_split: 1, is_split_excel: 0, callback_url: 'https://example.test/hook',
+      callback_source: 'user', ocr_model: 'Unified (engine)', schema_locking: 1, schema_id: null, directory_id: null,
+      destination_path: 'a/b', is_ephemeral: 1, page_count: 7, api_request_id: 'req-1', retain_zip_name: 1, blob_sha256: null, size: 12,
+      status: 'failed', error_reason: 'why', generation: 3, created_at: '2026-11-27T01:02:03.004Z', updated_at: '2026-11-27T05:06:07.008Z',
+    };
+    insertUpload(db, row);
+    expect(db.prepare('SELECT * FROM uploads WHERE id = ?').get(row.id)).toEqual(row);
+  });
+});
