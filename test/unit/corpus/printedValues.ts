@@ -1,0 +1,68 @@
+// Shared by the held-out sets' tests (heldout2.test.ts, heldout3.test.ts): whether each labelled
+// value of a generated document is printed in its text, documents cached per family and seed, and
+// manifest corpora written twice into temp folders to compare.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { Rng } from '../../fixtures/corpus/data.js';
+import type { Truth } from '../../fixtures/corpus/facts.js';
+import { generateManifestCorpus, type Manifest } from '../../fixtures/corpus/manifest.js';
+
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a rendering of a value stands in one of the texts as a whole number (no digit or decimal part glued to it). */
+export const hasNumber = (texts: string[], renderings: string[]) =>
+  renderings.some((r) => texts.some((t) => new RegExp(`(?<![\\d.,'])${esc(r)}(?!\\d|[.,]\\d)`).test(t)));
+
+export interface Renderings {
+  amounts: (x: number) => string[];
+  quantities: (q: number) => string[];
+  dates: (iso: string) => string[];
+  currencyMarks: Record<string, string[]>;
+  /** A line whose quantity the layout does not print (checked apart by the caller). */
+  noQuantity: (t: Truth, line: NonNullable<Truth['line_items']>[number]) => boolean;
+}
+
+/** The labelled values that are not printed: [] when the document shows every one. */
+export function unprinted(t: Truth, texts: string[], r: Renderings): string[] {
+  const missing: string[] = [];
+  const has = (s: string) => texts.some((x) => x.includes(s));
+  if (!has(t.vendor_name!)) missing.push(`vendor ${t.vendor_name}`);
+  if (!texts.some((x) => new RegExp(`(?<![\\w/-])${esc(t.invoice_number!)}(?![\\w/-])`).test(x))) missing.push(`number ${t.invoice_number}`);
+  for (const k of ['invoice_date', 'due_date'] as const) if (t[k] && !r.dates(t[k]!).some(has)) missing.push(`${k} ${t[k]}`);
+  for (const k of ['total', 'subtotal', 'tax'] as const) if (!hasNumber(texts, r.amounts(t[k]!))) missing.push(`${k} ${t[k]}`);
+  if (!r.currencyMarks[t.currency!].some(has)) missing.push(`currency ${t.currency}`);
+  for (const l of t.line_items!) {
+    // A description printed over two lines is both lines joined by a space.
+    const whole = texts.includes(l.description) || texts.some((a) => texts.some((b) => `${a} ${b}` === l.description));
+    if (!whole) missing.push(`description ${l.description}`);
+    if (!r.noQuantity(t, l) && !hasNumber(texts, r.quantities(l.quantity))) missing.push(`quantity ${l.quantity}`);
+    if (!hasNumber(texts, r.amounts(l.unit_price))) missing.push(`unit price ${l.unit_price}`);
+    if (!hasNumber(texts, r.amounts(l.amount))) missing.push(`amount ${l.amount}`);
+  }
+  return missing;
+}
+
+/** A family's document for a seed, made once per test file. */
+export function cachedDocs<F extends string, D>(make: (f: F, rng: Rng) => Promise<D>): (f: F, seed: number) => Promise<D> {
+  const docs = new Map<string, D>();
+  return async (f, seed) => {
+    const key = `${f}/${seed}`;
+    if (!docs.has(key)) docs.set(key, await make(f, new Rng(seed)));
+    return docs.get(key)!;
+  };
+}
+
+/** A manifest corpus of the families written into a temp folder (removed after the file's tests), with each file's hash. */
+export function manifestWriter(): (count: number, seed: number, families: string[]) => Promise<{ m: Manifest; hashes: string[] }> {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  return async (count, seed, families) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
+    dirs.push(dir);
+    const m = await generateManifestCorpus(dir, { count, seed, families });
+    return { m, hashes: m.documents.map((d) => createHash('sha256').update(fs.readFileSync(path.join(dir, d.file))).digest('hex')) };
+  };
+}
