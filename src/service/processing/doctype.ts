@@ -2,7 +2,7 @@ import type { PageLayout } from './layout/model.js';
 
 // Document type first (issue 15, item 4): before any invoice field is read, tell
 // an invoice, a receipt or a credit note from a letter, a meeting note, a
-// delivery note or a bank statement. The features are what a person looks at,
+// delivery note, a bank statement or a quote. The features are what a person looks at,
 // not file names: the title near the top, total labels with an amount beside
 // them, tax labels, currency amounts, a line-item table header, salutations and
 // closings of a letter. Title words cover en, fr, de, es, it, nl, pt, sv, no, da, fi, ms and ja.
@@ -43,9 +43,12 @@ const TITLES: [DocumentType, RegExp][] = [
   ['bank_statement', /取引明細書|入出金明細/],
   ['note', W('meeting notes?|minutes of|minutes|agenda|memo(?:randum)?|notes?|protokoll|besprechungsnotiz|tagesordnung|compte[- ]rendu|ordre du jour|acta|orden del d[ií]a|verbale|ordine del giorno|notulen|minit mesyuarat|nota mesyuarat')],
   ['note', /議事録|会議メモ/],
+  // A quote or pro forma invoice asks for nothing to be booked: no invoice fields.
+  ['other', W('quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|pro ?forma(?: invoice| rechnung| factura| fattura| factuur)?')],
+  ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
   ['receipt', /領収書|レシート/],
-  ['invoice', W('(?:tax |simplified tax |commercial |pro ?forma )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku')],
+  ['invoice', W('(?:tax |simplified tax |commercial )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku')],
   ['invoice', /請求書|インボイス|適格請求書/],
 ];
 

@@ -111,3 +111,25 @@ describe('titles OCR read without their accents', () => {
     expect(classifyDocument([accented as never]).type).toBe('bank_statement');
   });
 });
+
+describe('quotes and pro forma invoices', () => {
+  const classify = async (rows: string[]) => {
+    const { classifyDocument } = await import('../../../src/service/processing/doctype.js');
+    const lines = rows.map((row, i) => {
+      const cells = row.split('|').map((text, k) => ({ text, x0: k * 200, x1: k * 200 + 150 }));
+      return { text: cells.map((c) => c.text).join('   '), cells, x0: 0, x1: 600, y0: i * 20, y1: i * 20 + 12, page: 1 };
+    });
+    return classifyDocument([{ number: 1, width: 600, height: 800, lines, source: 'text' as const, quality: 1 } as never]).type;
+  };
+  const body = ['Description|Qty|Price|Amount', 'Cv-ketel onderhoudsbeurt|1|423,52|423,52', 'Subtotaal|423,52', 'BTW 21%|88,94', 'Totaal|512,46'];
+
+  it('types a quote, an offerte or a pro forma invoice as no invoice, whatever totals it prints', async () => {
+    for (const title of ['QUOTATION', 'OFFERTE', 'Preventivo n. 12', 'Angebot', 'PRO FORMA INVOICE', 'Proforma', '御見積書']) {
+      expect(await classify(['Groenvoorziening Jansen V.O.F.', title, 'Datum: 18-08-2023', ...body]), title).toBe('other');
+    }
+  });
+
+  it('still types an invoice that cites the quote it follows as an invoice', async () => {
+    expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Quote ref: Q-2023-041', 'Datum: 18-08-2023', ...body])).toBe('invoice');
+  });
+});
