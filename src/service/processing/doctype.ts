@@ -43,8 +43,9 @@ const TITLES: [DocumentType, RegExp][] = [
   ['bank_statement', /取引明細書|入出金明細/],
   ['note', W('meeting notes?|minutes of|minutes|agenda|memo(?:randum)?|notes?|protokoll|besprechungsnotiz|tagesordnung|compte[- ]rendu|ordre du jour|acta|orden del d[ií]a|verbale|ordine del giorno|notulen|minit mesyuarat|nota mesyuarat')],
   ['note', /議事録|会議メモ/],
-  // A quote or pro forma invoice asks for nothing to be booked: no invoice fields.
-  ['other', W('quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|pro ?forma(?: invoice| rechnung| factura| fattura| factuur)?')],
+  // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
+  // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
+  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|pro ?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
   ['receipt', /領収書|レシート/],
