@@ -75,7 +75,7 @@ const CASH_CHANGE = W('change|cash|tendered|tunai|baki|wang dikembalikan|rückge
 const CASH_CHANGE_JA = /お釣り|お預り|釣銭/;
 const NOTE_WORDS = W('attendees|participants|present|apologies|action items?|next steps|decisions?|agenda|teilnehmer|anwesend|aufgaben|nächste schritte|présents|décisions|asistentes|acuerdos|partecipanti|presenti|aanwezig|actiepunten|kehadiran|tindakan');
 
-function top(pages: PageLayout[]): string[] {
+function top(pages: PageLayout[]): { text: string; inRow: boolean }[] {
   // The title sits in the first lines of the first page (a receipt's after its shop header).
   // Each cell counts on its own: a title often shares its line with the sender's name.
   const first = pages[0];
@@ -85,14 +85,14 @@ function top(pages: PageLayout[]): string[] {
   return lines
     .filter((l, i) => i < 14 || l.y0 < limit)
     .slice(0, 24)
-    .flatMap((l) => (l.cells.length > 1 ? l.cells.map((c) => c.text) : [l.text]))
-    .map((t) => t.normalize('NFKC').trim());
+    .flatMap((l) => (l.cells.length > 1 ? l.cells.map((c) => ({ text: c.text, inRow: l.cells.length >= 4 })) : [{ text: l.text, inRow: false }]))
+    .map((t) => ({ ...t, text: t.text.normalize('NFKC').trim() }));
 }
 
 /** A title is a short line led by the word ("TAX INVOICE", "Rechnung Nr. 12", "Invoice No: 12"), or a Japanese title anywhere. */
-function titlesOf(lines: string[]): DocumentType[] {
+function titlesOf(cells: { text: string; inRow: boolean }[]): DocumentType[] {
   const out: DocumentType[] = [];
-  for (const line of lines) {
+  for (const { text: line, inRow } of cells) {
     const words = line.split(/\s+/).filter(Boolean);
     if (!words.length || words.length > 7) continue;
     for (const [i, [type, re]] of TITLES.entries()) {
@@ -100,6 +100,9 @@ function titlesOf(lines: string[]): DocumentType[] {
       if (!m) continue;
       // "Bill to" names the customer, not the document.
       if (type === 'invoice' && /bill(?:ed)? to|bil to/i.test(line)) continue;
+      // A cell of a table's row (four cells or more) naming credits is a column, no credit note:
+      // a hotel folio's "Datum | Beschreibung | Beleg | Belastung | Gutschrift".
+      if (type === 'credit_note' && inRow) continue;
       const before = line.slice(0, m.index + 1).split(/\s+/).filter(Boolean).length - 1;
       const money = type === 'invoice' || type === 'receipt' || type === 'credit_note';
       // Other types only as the line's first words, so "Lieferant: Agenda GmbH" names no note.

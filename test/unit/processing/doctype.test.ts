@@ -129,6 +129,14 @@ describe('quotes and pro forma invoices', () => {
     }
   });
 
+  it("types a hotel folio whose table has a credits column ('Gutschrift') as an invoice, no credit note", async () => {
+    const folio = ['Hotel Alpenblick Garmisch', 'Rechnung', 'Datum|Beschreibung|Beleg|Belastung|Gutschrift', '10.10.2024|Logis||180,50|',
+      '11.10.2024|Mastercard XXXX6106|||246,81', 'Summe|246,81|246,81', 'MwSt.-Satz|Netto|MwSt.|Brutto', 'Summe|225,21|21,60|246,81'];
+    expect(await classify(folio)).toBe('invoice');
+    // A credit note's own title still makes one.
+    expect(await classify(['Hotel Alpenblick Garmisch', 'Gutschrift', ...folio.slice(2)])).toBe('credit_note');
+  });
+
   it('still types an invoice that cites the quote it follows as an invoice', async () => {
     expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Quote ref: Q-2023-041', 'Datum: 18-08-2023', ...body])).toBe('invoice');
   });
