@@ -183,6 +183,8 @@ describe('a desktop stopped normally', () => {
     await until(() => inFlight() > 0, 60_000, 'A to be uploading');
     await stopDaemon(childA);
     await until(() => atRest(b!) === names.length, 240_000, 'B to finish every file', () => atRest(b!));
+    // B writes the ledger while it runs (its rewrites are spaced under load); far within A's lease.
+    await until(() => ledgerCounts(inbox).size === names.length, 120_000, 'B to write every file in the ledger', () => [...ledgerCounts(inbox)]);
     await stopDaemon(childB);
     await expectEachOnceAfterKill(inbox, [a!, b!], names, 'stop-');
   });
