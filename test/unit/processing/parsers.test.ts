@@ -37,6 +37,16 @@ describe('date parser', () => {
     ['12.05.202214:38 Bon-Nr39725 Kasse3', 'DMY', '2022-05-12'],
     ['03-03-202408:27 Bonnr. 62015', 'DMY', '2024-03-03'],
     ['Date : 02-01-18 14:05', 'DMY', '2018-01-02'],
+    // OCR's damage: a digit too many after the year (before a time, a word or the end), a zero for a month's O.
+    ['Rabu, 10-05-20177 Time : 21:51', 'DMY', '2017-05-10'],
+    ['Date : 23/06/183 12:46:33 PM', 'DMY', '2018-06-23'],
+    ['11-04-183 17:42 SH01 ZJ86', 'DMY', '2018-04-11'],
+    ['DATE : 10 0CT 2017 TUE', 'DMY', '2017-10-10'],
+    ['1 N0V 2019', 'DMY', '2019-11-01'],
+    ['January 7,2017', 'DMY', '2017-01-07'],
+    // Not a date: a longer run of digits, a zero word that is no month.
+    ['Tel 03-12-12345 67', 'DMY', null],
+    ['Lot 12 0X0 2017', 'DMY', null],
   ] as const)('%s (%s) -> %s', (text, order, iso) => {
     expect(parseDate(text, order)).toBe(iso);
   });

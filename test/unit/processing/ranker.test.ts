@@ -168,6 +168,35 @@ describe('vendor names', () => {
   it('joins a name whose legal form is printed on the next line', () => {
     expect(byTitle(extractFields(receipt('POPULAR BOOK\nCO. (M) SDN BHD'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('POPULAR BOOK CO. (M) SDN BHD');
   });
+  it('mends more of what OCR does to a name: many zeros for Os, a glued legal form, "&" read as B, full-width brackets', () => {
+    expect(tidyVendorName('KMF F00DICI0US SDN BHD （1132106-H)', true)).toBe('KMF FOODICIOUS SDN BHD');
+    expect(tidyVendorName('Segi Cash & Carry Sdn.Rhd', true)).toBe('Segi Cash & Carry Sdn.Bhd');
+    expect(tidyVendorName('SEGI CASH & CARRY SDN.8HD', true)).toBe('SEGI CASH & CARRY SDN.BHD');
+    expect(tidyVendorName('TEO HENG STATIONERY B BOOKS', true)).toBe('TEO HENG STATIONERY & BOOKS');
+    expect(withoutRegistration('COSWAY (M SDN BHD E0118-A)')).toBe('COSWAY (M SDN BHD');
+    // A B that ends a name, a word with more digits than letters allow, and the same on a text layer stay.
+    expect(tidyVendorName('PLAN B', true)).toBe('PLAN B');
+    expect(tidyVendorName('A1B2C3 TRADING', true)).toBe('A1B2C3 TRADING');
+    expect(tidyVendorName('STATIONERY B BOOKS', false)).toBe('STATIONERY B BOOKS');
+  });
+  it("takes the company printed after a colon ('OWN BY: ...'), and the whole line when OCR put a colon after one short word", () => {
+    expect(byTitle(extractFields(receipt('OLD ASIA\nOWN BY: CHEF LEE SDN BHD\nCO.NO.(458592-T)'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('CHEF LEE SDN BHD');
+    expect(byTitle(extractFields(receipt('THE: TOAST F&B SDN BHD (965752-T)'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('THE TOAST F&B SDN BHD');
+  });
+  it("passes over a receipt's closing words and a label printed at its head for the company under them", () => {
+    const head = 'Thank You. Please come again.\nFor feedback or complaint, please call:\n011-3194 0284\nSegi Cash & Carry Sdn.Bhd\n(317041-W)';
+    expect(byTitle(extractFields(receipt(head), INVOICE_SCHEMA))['Vendor Name'].value).toBe('Segi Cash & Carry Sdn.Bhd');
+  });
+  it("prefers the company's legal name to the brand over it, and never a line that opens with the legal form", () => {
+    expect(byTitle(extractFields(receipt('SUSHI MENTAI - PANDAN INDAH\nKMF FOODICIOUS SDN BHD (1132106-H)'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('KMF FOODICIOUS SDN BHD');
+    expect(byTitle(extractFields(receipt('PERNIAGAAN  RIANG RIA'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('PERNIAGAAN RIANG RIA');
+    expect(byTitle(extractFields(receipt('PERNIAGAAN\nRIANG RIA'), INVOICE_SCHEMA))['Vendor Name'].value).toBe('PERNIAGAAN RIANG RIA');
+  });
+  it('knows a buyer heading OCR misread by a letter or two, and leaves the company under it to the buyer', () => {
+    const head = 'Sabine Weber                         Rechnangsenpfanger\nTechnik Schmidt KG                   Acme Corporation Ltd\nLeopoldstrasse 112                   No. 8, Jalan Ampang';
+    expect(byTitle(extractFields(receipt(head), INVOICE_SCHEMA))['Vendor Name'].value).toBe('Technik Schmidt KG');
+    expect(byTitle(extractFields(receipt(head), INVOICE_SCHEMA, { ranker: null }))['Vendor Name'].value).toBe('Technik Schmidt KG');
+  });
   it("takes the company printed under an owner's or contact's name, and leaves it for a person to check", () => {
     for (const [head, name] of [['LIM AH KOW\nAEON MAJU TRADING', 'AEON MAJU TRADING'], ['James Finch\nHarbour & Finch LLP', 'Harbour & Finch LLP']]) {
       const vendor = byTitle(extractFields(receipt(head!), INVOICE_SCHEMA))['Vendor Name'];
@@ -195,6 +224,10 @@ describe('totals on cash receipts', () => {
     expect(total('KAYA PUFF 4 1.60 6.40\nSLICE CAKE 8.70\nCHEESE TART 3.40\nOty 8 25.15\nDue 25.15\nPay 25.15\nChange 0.00\n(Total Included GST @ 6% 1.42)')).toBe(25.15);
     expect(total('FRIES 6.00\nTotal Rounded 28.50\nCash Tendered 50.00\nChange 21.50\nTOTAL INCLUDES 6% GST 1.61')).toBe(28.5);
     expect(total('PLUG TOP 3 8.00 24.00\nGross Amt 36.00\nGST (6%) 0.00\nNet Amt : 36.00\nChange : 0.00\nRound Adj. : 0.00')).toBe(36);
+  });
+
+  it('take no saving or discount printed as a minus for the total', () => {
+    expect(total('70g P.Copy 2 13.69 27.38\nStat-Great Saving -6.40\nTotal RM Incl. of GST 20.98\nRounding Adj 0.02\nTotal RM 21.00\nCash 50.00\nCHANGE 29.00\nTotal Savings -6.40')).toBe(21);
   });
 
   it('read a decimal point OCR took for a hyphen, and no hyphen between digits as a minus', () => {

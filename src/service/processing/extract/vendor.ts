@@ -1,5 +1,5 @@
 import { distance as levenshtein } from 'fastest-levenshtein';
-import type { Line } from '../layout/model.js';
+import type { Line, PageLayout } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import type { Candidate } from './candidates.js';
 import { normLabel } from './context.js';
@@ -15,13 +15,15 @@ const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|l
 export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas/i;
 /** A line that names the buyer: its block's heading, or a Japanese addressee ("丸山建設株式会社 御中"), whose block heads nothing. */
 export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
+// A receipt's closing words, printed at its head as often as at its foot ("Thank You. Please come again.").
+const CLOSING = /^(thank(s| you)|please\b|terima kasih|goods sold|danke|merci|gracias|grazie|bedankt)/i;
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
 const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
 const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
 // "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; and a legal form
 // alone ("株式会社", "SDN BHD") names no one.
-const notAName = (text: string) => /御中|様\s*$/.test(text) || LABELLED.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
+const notAName = (text: string) => /御中|様\s*$/.test(text) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
 export const namesNoOne = (text: string): boolean => notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
@@ -69,7 +71,7 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
     for (const cell of lines[i].cells) {
       const own = normLabel(cell.text.trim());
       if (own.length < 3 || !read.startsWith(own)) continue;
-      if (!PERSON_LIKE.test(cell.text.trim()) || LEGAL_NAME.test(own)) return undefined;
+      if (!PERSON_LIKE.test(cell.text.trim()) || LEGAL_NAME.test(own) || SALUTATION.test(cell.text.trim())) return undefined;
       const next = lines[i + 1];
       if (next.y0 - lines[i].y1 > (lines[i].y1 - lines[i].y0) * 1.5) return undefined;
       const below = next.cells.find((c) => c.x0 < cell.x1 && c.x1 > cell.x0);
@@ -84,11 +86,32 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
 }
 const ALL_LABELS = ROLES.flatMap((r) => r.labels).filter((l) => l.length > 3);
 
+// Long words that head the buyer's block, which OCR may misread by a letter or two ("Rechnangsenpfanger", "Cessjonario").
+const BUYER_WORDS = ['rechnungsempfanger', 'rechnungsadresse', 'cessionario', 'committente', 'destinatario', 'destinataire', 'factuuradres', 'fakturaadress', 'adquirente', 'customer'];
+const buyerWordMisread = (text: string) => {
+  const t = normLabel(text).replace(/[^a-z]/g, '');
+  return t.length >= 8 && BUYER_WORDS.some((w) => Math.abs(w.length - t.length) <= 2 && levenshtein(w, t) <= Math.floor(w.length / 6));
+};
+
+/** A person addressed by title ("Frau Miriam Yilmaz", "Mr Rajesh Patel"): the buyer, a guest; what stands under them is theirs. */
+export const SALUTATION = /^(mr|mrs|ms|miss|frau|herrn?|mme|madame|monsieur|mevr|dhr|sig\.?(ra)?|sr\.?(a)?|señora?)\.?\s+\p{Lu}/iu;
+
+/**
+ * The buyer's block of a page: whether a line (or the part of it from x0 to x1) stands under a "Bill to" /
+ * "Kunde" heading, or a person addressed by title, in its column. The heading is the cell that says so, not its line: the vendor's
+ * column may share the line.
+ */
+export function buyerBlock(page: PageLayout): (at: Line, x0: number, x1: number) => boolean {
+  const heads = page.lines.flatMap((l) => l.cells.filter((c) => BUYER.test(normLabel(c.text)) || buyerWordMisread(c.text) || SALUTATION.test(c.text.trim())).map((c) => ({ y0: l.y0, y1: l.y1, x0: c.x0, x1: c.x1 })));
+  return (at, x0, x1) => heads.some((b) => at.y0 > b.y0 && at.y0 - b.y1 < (b.y1 - b.y0) * 6 && x0 < b.x1 && x1 > b.x0 - 20);
+}
+
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
   const page = ctx.pages[0];
   if (!page) return null;
   const lines = page.lines.filter((l) => l.y0 < page.height * 0.4 && !exclude.has(l));
   const billTo = lines.filter((l) => BUYER.test(normLabel(l.text)));
+  const underBuyer = buyerBlock(page);
   const heights = lines.map((l) => l.y1 - l.y0);
   const maxH = Math.max(1, ...heights);
   let best: Candidate | null = null;
@@ -98,7 +121,7 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
       const n = normLabel(t);
       if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
       if (ALL_LABELS.some((l) => n.startsWith(l))) continue;
-      if (billTo.some((b) => line.y0 > b.y0 && line.y0 - b.y1 < (b.y1 - b.y0) * 6 && cell.x0 < b.x1 && cell.x1 > b.x0 - 20)) continue;
+      if (underBuyer(line, cell.x0, cell.x1)) continue;
       if (billTo.includes(line) && line.cells.some((c) => c.x1 <= cell.x0 && BUYER.test(normLabel(c.text)))) continue;
       let score = 0.45 + 0.25 * ((line.y1 - line.y0) / maxH) - i * 0.03;
       if (COMPANY.test(t)) score += 0.3;
@@ -115,7 +138,8 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
  * hyphen or space, in brackets or after a hyphen, with an optional branch code after it ("(KSB)").
  */
 export function withoutRegistration(name: string): string {
-  const m = /\s*(\()?\s*([0-9SBOIl][0-9SBOIl.]{4,8})\s*(-)?\s*[A-Z]\s*\)?(\s*\([A-Z]{2,4}\))?[\s,.;]*$/.exec(name);
+  name = name.replace(/（/g, '(').replace(/）/g, ')');
+  const m = /\s*(\()?\s*(?<![A-Za-z0-9])([0-9A-Z][0-9SBOIl.]{4,8})\s*(-)?\s*[A-Z]\s*\)?(\s*\([A-Z]{2,4}\))?[\s,.;]*$/.exec(name);
   // Bracketed or hyphenated: "ROOM 12345 B" is no registration.
   if (!m || (!m[1] && !m[3]) || (m[2].match(/\d/g) ?? []).length < 4) return name;
   const rest = name.slice(0, m.index).trim();
@@ -130,7 +154,18 @@ export function withoutRegistration(name: string): string {
  */
 export function tidyVendorName(read: string, ocr: boolean): string {
   const words = withoutRegistration(read).trim().split(/\s+/);
-  return ocr ? legalForm(withoutSmallPrint(words).map(lettersForDigits)).join(' ') : words.join(' ');
+  if (!ocr) return words.join(' ');
+  // "Sdn.Rhd": a legal form printed without its space is mended as two words.
+  const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
+  const mended = legalForm(withoutSmallPrint(split).map(lettersForDigits).map(ampersand));
+  if (split.length === words.length) return mended.join(' ');
+  const form = mended.splice(-2);
+  return [...mended, `${form[0].replace(/\.$/, '')}.${form[1]}`].join(' ');
+}
+
+/** "STATIONERY B BOOKS": a lone B or 8 between two words is OCR's reading of "&". */
+function ampersand(word: string, i: number, words: string[]): string {
+  return /^[B8]$/.test(word) && i > 0 && i < words.length - 1 && /\p{L}{2}/u.test(words[i - 1]) && /\p{L}{2}/u.test(words[i + 1]) ? '&' : word;
 }
 
 /**
@@ -146,11 +181,11 @@ function withoutSmallPrint(words: string[]): string[] {
 
 const DIGIT_AS_LETTER: Record<string, [string, string]> = { '0': ['O', 'o'], '1': ['I', 'l'], '5': ['S', 's'], '8': ['B', 'b'] };
 
-/** "HU1" -> "HUI", "1DEA" -> "IDEA": a word of letters with one or two digits OCR confuses with letters. */
+/** "HU1" -> "HUI", "F00DICI0US" -> "FOODICIOUS": a word of letters with a few digits OCR confuses with letters. */
 function lettersForDigits(word: string): string {
   const letters = (word.match(/\p{L}/gu) ?? []).length;
   const digits = (word.match(/\d/g) ?? []).length;
-  if (letters < 2 || digits === 0 || digits > 2 || letters < 2 * digits || /[^\p{L}0158'&.-]/u.test(word) || /^\d+(st|nd|rd|th)$/i.test(word)) return word;
+  if (letters < 2 || digits === 0 || letters < 2 * digits || /[^\p{L}0158'&.-]/u.test(word) || /^\d+(st|nd|rd|th)$/i.test(word)) return word;
   const upper = word === word.toUpperCase();
   return word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d][upper ? 0 : 1]);
 }

@@ -37,9 +37,13 @@ const RE_NUM = new RegExp(String.raw`\b(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?($
 const LONG_NAMES = Object.keys(MONTHS).filter((n) => n.length >= 4);
 const RE_DWORDY = /\b(\d{1,2})\.?\s+(\p{L}{4,10})\.?,?\s+(\d{4})\b/u;
 const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
+// OCR's usual damage to a printed date: a digit too many after the year ("10-05-20177", "23/06/183
+// 12:46", a year of four digits or two before a time), a month name with a zero for its O ("10 0CT 2017").
+const RE_NUM_EXTRA = new RegExp(String.raw`\b(\d{1,2})([-/.])(\d{1,2})\2((?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`, 'u');
+const RE_ZERO_MONTH = /\b(\d{1,2})\s+([A-Z]*0[A-Z]*)\s+(\d{4})\b/i;
 const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
 const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
-const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i');
+const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\s+)(\\d{4})\\b`, 'i');
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += y < 70 ? 2000 : 1900;
@@ -80,7 +84,17 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
   // A month name OCR misread by one letter ("12 aodt 2023"), between a day and a four-digit year.
   m = t.match(RE_DWORDY);
   const fuzzy = m ? fuzzyMonth(m[2]) : undefined;
-  return m && fuzzy ? iso(+m[3], fuzzy, +m[1]) : null;
+  if (m && fuzzy) return iso(+m[3], fuzzy, +m[1]);
+  return ocrDamaged(t, order);
+}
+
+/** A date as OCR damaged it (see RE_NUM_EXTRA), read only when nothing else on the text is a date. */
+function ocrDamaged(t: string, order: DayOrder): string | null {
+  let m = t.match(RE_NUM_EXTRA);
+  if (m) return numeric(+m[1], +m[3], +m[4], order);
+  m = t.match(RE_ZERO_MONTH);
+  const name = m && m[2].length >= 3 ? m[2].replace(/0/g, 'o') : undefined;
+  return m && name && month(name) ? iso(+m[3], month(name)!, +m[1]) : null;
 }
 
 /** The one month whose name (four letters or more) is one edit from `word`; undefined when none or several. */

@@ -1,9 +1,10 @@
-import type { Line } from '../../layout/model.js';
+import type { Cell, Line } from '../../layout/model.js';
 import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
+import { classifyDocument } from '../../doctype.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { ADDRESSEE, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
+import { ADDRESSEE, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -87,7 +88,10 @@ const MAX_AMOUNTS = 400;
 export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
   // A zero ("Discount 0.00", "Change 0.00") is no total while anything else was paid.
   const all = amountSpots(ctx).slice(-MAX_AMOUNTS);
-  const spots = all.some((s) => s.value !== 0) ? all.filter((s) => s.value !== 0) : all;
+  const nonZero = all.some((s) => s.value !== 0) ? all.filter((s) => s.value !== 0) : all;
+  // Nor, but on a credit note, is a figure printed with a minus ("Total Savings -6.40", "Cash -50.00").
+  const credit = nonZero.some((s) => s.value > 0) && classifyDocument(ctx.pages).type === 'credit_note';
+  const spots = credit ? nonZero : nonZero.some((s) => s.value > 0) ? nonZero.filter((s) => s.value > 0) : nonZero;
   if (!spots.length) return [];
   const values = spots.map((s) => s.value);
   const positives = [...new Set(values.filter((v) => v > 0))].sort((a, b) => b - a);
@@ -145,7 +149,10 @@ const DATE_RE = new RegExp([
   String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
   String.raw`\b\d{1,2}\s?([-/.])\s?\d{1,2}\s?\1\s?${YEAR}`,
   String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?[\s-]*\p{L}{3,9}\.?,?[\s-]*(?:\d{4}|\d{2})\b`,
-  String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b`,
+  String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,\s*|\s+)\d{4}\b`,
+  // As OCR damaged them (parse/dates.ts): a digit too many after the year, a zero for a month's O.
+  String.raw`\b\d{1,2}([-/.])\d{1,2}\2(?:(?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`,
+  String.raw`\b\d{1,2}\s+[a-z]*0[a-z]*\s+\d{4}\b`,
 ].join('|'), 'giu');
 
 export const DATE_FEATURES = [
@@ -192,15 +199,28 @@ export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidat
 export const VENDOR_FEATURES = [
   'rule', 'first', 'top3', 'order', 'lineY', 'height', 'tallest', 'suffix', 'registration', 'nextIsRegistration',
   'address', 'contact', 'title', 'digits', 'letters', 'upper', 'words', 'prevIsTallerName', 'person', 'joined', 'ruleOnTextLayer', 'cellOfLine', 'ruleOnSheet', 'ruleLabelled', 'nextIsCompany', 'namePlain', 'buyerWord', 'signedWith',
+  'companyForm', 'firstCompanyForm', 'acrossGap', 'fragment', 'underBuyer',
 ];
+// A registered company's legal form ("SDN BHD", "GmbH", "株式会社"), as against a kind of shop ("MART", "CAFE").
+const COMPANY_FORM = /\b(sdn\.? ?bhd|bhd|s\/b|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|pte|srl|spa|oy|ab|aps|kk|kg|ohg|ug|e\.k|nv|n\.v|bv)\b|株式会社|有限会社|合同会社|\(株\)|（株）/;
 
 const SUFFIX = LEGAL_NAME;
 const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;
-const ADDRESS = /jalan|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
+const ADDRESS = /ja[li1]an|jln|road|\brd\b|street|\bst\b|taman|tmn|\blot\b|no\.? ?\d|floor|bandar|\b\d{5}\b|kuala|selangor|johor|malaysia|strasse|straße|\brue\b|avenue|calle|via\b|plaza|block|blok|level|unit\b|building|komplex|kompleks|persiaran|lorong|batu/;
 const CONTACT = /tel|fax|phone|email|e-mail|www|http|@|h\/p|hp:/;
 const TITLE = /invoice|receipt|tax|cash|bill|resit|official|rechnung|facture|factura|quittung|ticket|order|slip|statement|請求書|領収書/;
+// A line that opens with a registration's label ("(Co. Reg.No", "GST ID No :") names no one.
+const REGISTRATION_LABEL = /^[(（]?\s*(co\.? ?(reg|no)|company (reg|no)|gst\b|sst\b|roc\b|reg(istration)?\b|business reg)/;
+const OPENER = /^(perniagaan|syarikat|kedai)$/;
 const LEGAL_START = /^(co\.|\(m\)|sdn\b|bhd\b|s\/b\b|ltd\b|limited\b|gmbh\b|inc\b|llc\b|plc\b|pte\b|pty\b)/;
 const PERSON = /^(mr|mrs|ms|dr|tan|lim|lee|wong|ng|chan|ong)\b/;
+
+/** The widest space between two cells of a line, in page units. */
+function widestGap(line: Line): number {
+  let gap = 0;
+  for (let k = 1; k < line.cells.length; k++) gap = Math.max(gap, line.cells[k].x0 - line.cells[k - 1].x1);
+  return gap;
+}
 
 export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
   const page = ctx.pages[0];
@@ -218,14 +238,18 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     const l = lastAt.get(t);
     return l !== undefined && l !== at && (l.page > at.page || l.y0 > at.y1);
   };
-  const features = (i: number, text: string, joined: boolean, at: Line = lines[i], cell = false): number[] => {
+  const underBuyer = buyerBlock(page);
+  // The first line at the head that names a registered company: a receipt under a shop's brand names its company there.
+  const firstForm = lines.findIndex((l) => COMPANY_FORM.test(normLabel(l.text)) && !REGISTRATION.test(normLabel(tidyVendorName(l.text, ctx.ocr))) && !underBuyer(l, l.x0, l.x1));
+  const features = (i: number, text: string, joined: boolean, at: Line = lines[i], cell: Cell | false = false): number[] => {
     const t = normLabel(text);
     const next = normLabel(lines[i + (joined ? 2 : 1)]?.text ?? '');
     const letters = (text.match(/\p{L}/gu) ?? []).length;
     const upper = (text.match(/\p{Lu}/gu) ?? []).length;
     const prevH = i > 0 ? heights[i - 1] : 0;
+    const across = !cell && !joined && at.cells.length > 1 && widestGap(at) > 3 * (at.y1 - at.y0);
     return [
-      ruleVendor !== undefined && (ruleVendor === t || t.includes(ruleVendor)) ? 1 : 0,
+      ruleVendor !== undefined && (ruleVendor === t || (t.includes(ruleVendor) && !across)) ? 1 : 0,
       i === 0 ? 1 : 0, i < 3 ? 1 : 0, 1 / (1 + i), at.y0 / page.height, (at.y1 - at.y0) / maxH, at.y1 - at.y0 >= maxH * 0.95 ? 1 : 0,
       test(SUFFIX, t), test(REGISTRATION, t), test(REGISTRATION, next), test(ADDRESS, t) || test(JA_ADDRESS, text), test(CONTACT, t), test(TITLE, t),
       (text.match(/\d/g) ?? []).length / Math.max(1, text.length), Math.min(40, letters) / 40, upper / Math.max(1, letters),
@@ -240,30 +264,48 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
       test(ADDRESSEE, t),
       // A letter signs off with its sender's name ("Kind regards, / Conseil Bernard & Associés").
       t.length >= 6 && signedAt(t, at) ? 1 : 0,
+      test(COMPANY_FORM, t), i === firstForm && test(COMPANY_FORM, t) ? 1 : 0,
+      // A line whose cells stand far apart holds two things (the vendor's and the buyer's names side by side);
+      // one whose cells are close is one name printed with wide letter spacing ("FY ¦ EAGLE ¦ ENTERPRISE").
+      across ? 1 : 0,
+      cell && widestGap(at) <= 3 * (at.y1 - at.y0) ? 1 : 0,
+      underBuyer(at, cell ? cell.x0 : at.x0, cell ? cell.x1 : at.x1) ? 1 : 0,
     ];
   };
   const out: RankCandidate[] = [];
   lines.forEach((line, i) => {
     const text = line.text.trim();
-    if (!/\p{L}{2}/u.test(text) || namesNoOne(text)) return;
-    out.push({ value: tidyVendorName(text, ctx.ocr), line, x: features(i, text, false) });
+    // A business's full name after a colon ("OWN BY: CHEF LEE SDN BHD"), or after one word OCR gave
+    // a colon ("THE: TOAST F&B SDN BHD"): the name, and the line read without the colon.
+    const labelled = /^([^:：]{2,20})[:：]\s*(.+)$/u.exec(text);
+    if (labelled && SUFFIX.test(normLabel(labelled[2])) && !REGISTRATION.test(normLabel(tidyVendorName(labelled[2], ctx.ocr))) && /\p{L}{3}/u.test(labelled[2]) && !ADDRESSEE.test(normLabel(labelled[1]))) {
+      const [, head, name] = labelled;
+      // Only a short word: a longer one before a colon is a label ("Company: ...", "Operated by: ...").
+      const word = /^\p{L}{2,4}$/u.test(head.trim()) && nameLike(normLabel(head)) && !/^(no|nr|ref|date|name|by|from)$/i.test(head.trim());
+      for (const t of word ? [name, `${head.trim()} ${name}`] : [name]) out.push({ value: tidyVendorName(t, ctx.ocr), line, x: features(i, t, false) });
+    }
+    if (!/\p{L}{2}/u.test(text) || namesNoOne(text) || REGISTRATION_LABEL.test(normLabel(text))) return;
+    // A line that opens with a legal form ("CO. (M) SDN BHD") ends the name above it, and the Malay word
+    // for a business ("PERNIAGAAN" / "RIANG RIA") opens the one below: neither is a name alone.
+    const opener = OPENER.test(normLabel(text));
+    if (!LEGAL_START.test(normLabel(text)) && !opener) out.push({ value: tidyVendorName(text, ctx.ocr), line, x: features(i, text, false) });
     // A line of several cells ("ACME GmbH      INVOICE"): each cell is a candidate too.
     if (line.cells.length > 1) {
       for (const cell of line.cells) {
         const c = cell.text.trim();
-        if (/\p{L}{2}/u.test(c) && !namesNoOne(c)) out.push({ value: tidyVendorName(c, ctx.ocr), line, x: features(i, c, false, line, true) });
+        if (/\p{L}{2}/u.test(c) && !namesNoOne(c) && !LEGAL_START.test(normLabel(c)) && !OPENER.test(normLabel(c)) && !REGISTRATION_LABEL.test(normLabel(c))) out.push({ value: tidyVendorName(c, ctx.ocr), line, x: features(i, c, false, line, cell) });
       }
     }
     // A shop name printed over two lines ("S.H.H. MOTOR (SUNGAI RENGIT)" / "SDN. BHD.").
     const next = lines[i + 1]?.text.trim();
     // Also a name whose second line starts with its legal form ("POPULAR BOOK" / "CO. (M) SDN BHD").
     const legalNext = next !== undefined && LEGAL_START.test(normLabel(next)) && !REGISTRATION.test(normLabel(next)) && next.split(/\s+/).length <= 5;
-    if (next && i < 8 && nameLike(normLabel(text)) && (legalNext || (!SUFFIX.test(normLabel(text)) && (/^\(/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))))) {
+    if (next && i < 8 && nameLike(normLabel(text)) && (legalNext || opener || (!SUFFIX.test(normLabel(text)) && (/^\([^\d]*$/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))))) {
       out.push({ value: tidyVendorName(`${text} ${next}`, ctx.ocr), line, x: features(i, `${text} ${next}`, true) });
     }
   });
   // The rules' choice may sit elsewhere (after a "From:" label, low on the page).
-  if (typeof rules.vendor === 'string' && !namesNoOne(rules.vendor) && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
+  if (typeof rules.vendor === 'string' && !namesNoOne(rules.vendor) && !REGISTRATION.test(ruleVendor!) && !LEGAL_START.test(ruleVendor!) && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
     const at = page.lines.findIndex((l) => normLabel(l.text).includes(ruleVendor!));
     const line = page.lines[Math.max(0, at)] ?? lines[0];
     if (line) {
