@@ -138,3 +138,24 @@ describe('vendor memory', () => {
     expect(read[1]).toMatchObject({ value: '2023-02-04', confidence: 0.95 });
   });
 });
+
+describe('vendor memory, a label cut otherwise', () => {
+  const invoice = (cells: Array<[number, string]>) =>
+    page([[[20, 'Ferretería López S.L.'], [300, 'Factura']], [[20, 'NIF: ES281065551']], [cells[0]!, ...cells.slice(1)], [[20, 'Total'], [400, '12,00']]]);
+  const memory = () => learnCorrections([], words(invoice([[300, 'Nº Factura:'], [420, 'INV-2022/57281']])), 'Ferretería López S.L.', [
+    { title: 'Invoice Number', type: 'string', value: 'INV-2022/57281', corrected: false },
+  ]);
+
+  it('fills a value the extractor missed when OCR glued the remembered label to it, for a person to check', () => {
+    expect(memory().fields['Invoice Number']).toMatchObject({ label: 'nofactura', where: 'right' });
+    const glued = invoice([[300, 'N°Factura:INV205504']]);
+    const read = recallFields([glued], [field('Invoice Number', 'STRING', null, 0)], [memory()]);
+    expect(read[0]).toMatchObject({ value: 'INV205504', confidence: 0.8 });
+  });
+
+  it('changes no value the extractor read, nor its confidence, from a label cut otherwise', () => {
+    const glued = invoice([[300, 'N°Factura:INV205504']]);
+    expect(recallFields([glued], [field('Invoice Number', 'STRING', 'INV205504', 0.97)], [memory()])[0]).toMatchObject({ value: 'INV205504', confidence: 0.97 });
+    expect(recallFields([glued], [field('Invoice Number', 'STRING', 'X-1', 0.4)], [memory()])[0]).toMatchObject({ value: 'X-1', confidence: 0.4 });
+  });
+});

@@ -45,14 +45,18 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     const m = memory.fields[f.title];
     if (!m) return f;
     if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items, m.texted === true) } : f;
-    const found = m.value !== undefined ? { value: m.value, word: undefined } : readAt(lines, m, r);
+    const found = m.value !== undefined ? { value: m.value, word: undefined, as: true } : readAt(lines, m, r);
     if (!found || found.value === null) return f;
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
     const source = found.word ? { page: found.word.page, box: found.word.box } : f.source;
+    const missing = f.value === null || f.value === undefined;
+    // Beside the label cut otherwise than the vendor's document had it: it fills a value the
+    // extractor did not find, for a person to check, and changes nothing else.
+    if (!found.as) return missing ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
     // Where the extractor was confirmed right, the memory makes an agreeing value sure, and fills
     // one the extractor did not find, left for a person to check; it never overrules a reading.
     if (!agrees && !m.corrected && m.value === undefined) {
-      return f.value === null || f.value === undefined ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
+      return missing ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
     }
     // Printed otherwise than the vendor prints it ("22.03" where it prints "22/03/2024"): the
     // label was found but what stands beside it may be something else.
@@ -88,24 +92,33 @@ function checkTotals(recalled: ExtractedField[], before: ExtractedField[]): Extr
   return recalled.map((f, i) => ([t, s, x].includes(i) && JSON.stringify(f.value) !== JSON.stringify(before[i]?.value) ? { ...f, confidence: Math.min(f.confidence, FLAGGED) } : f));
 }
 
-/** The value beside the remembered label, nearest the remembered place. */
-function readAt(lines: MemoryLine[], m: FieldMemory, r: Reading): { value: unknown; word: MemoryWord } | undefined {
+/**
+ * The value beside the remembered label, nearest the remembered place. A label remembered with its
+ * value in one cell ("Nº Factura: INV-1") may be read split from it, and one remembered in a cell of
+ * its own may be read glued to the value ("N°Factura:INV205504"): OCR and a vendor's layouts cut
+ * cells differently. Those readings count when the remembered arrangement is not found.
+ */
+function readAt(lines: MemoryLine[], m: FieldMemory, r: Reading): { value: unknown; word: MemoryWord; as: boolean } | undefined {
   if (!m.label || !m.where) return undefined;
-  const hits: Array<{ value: unknown; word: MemoryWord }> = [];
+  const hits: Array<{ value: unknown; word: MemoryWord; as: boolean }> = [];
+  const ways = m.where === 'below' ? (['below'] as const) : (['same', 'right'] as const);
   lines.forEach((line, li) => {
     line.words.forEach((w, wi) => {
-      const target = m.where === 'same' ? w : m.where === 'right' ? line.words[wi + 1] : lines[li + 1]?.words.find((x) => x.box[0] < w.box[2] && x.box[2] > w.box[0]);
-      if (!target) return;
-      // In its own cell the label is all that stands before the value ("TOTAL 12.00", not "TOTAL QTY 3").
-      const labelText = m.where === 'same' ? labelInCell(w.text, m.type) : squash(w.text);
-      if (!labelText || !sameLabel(labelText, m.label!)) return;
-      const value = parse(target.text, m.type, r);
-      if (value !== null) hits.push({ value, word: target });
+      for (const where of ways) {
+        const target = where === 'same' ? w : where === 'right' ? line.words[wi + 1] : lines[li + 1]?.words.find((x) => x.box[0] < w.box[2] && x.box[2] > w.box[0]);
+        if (!target) continue;
+        // In its own cell the label is all that stands before the value ("TOTAL 12.00", not "TOTAL QTY 3").
+        const labelText = where === 'same' ? labelInCell(w.text, m.type) : squash(w.text);
+        if (!labelText || !sameLabel(labelText, m.label!)) continue;
+        const value = parse(target.text, m.type, r);
+        if (value !== null) hits.push({ value, word: target, as: where === m.where });
+      }
     });
   });
-  if (!m.place) return hits[0];
+  const found = hits.some((h) => h.as) ? hits.filter((h) => h.as) : hits;
+  if (!m.place) return found[0];
   const d = (w: MemoryWord) => Math.hypot(w.box[0] - m.place![0], (w.box[1] - m.place![1]) * 0.5);
-  return hits.sort((a, b) => d(a.word) - d(b.word))[0];
+  return found.sort((a, b) => d(a.word) - d(b.word))[0];
 }
 
 function parse(text: string, type: string, r: Reading): unknown {
