@@ -159,3 +159,30 @@ describe('vendor memory, a label cut otherwise', () => {
     expect(recallFields([glued], [field('Invoice Number', 'STRING', 'X-1', 0.4)], [memory()])[0]).toMatchObject({ value: 'X-1', confidence: 0.4 });
   });
 });
+
+describe('vendor memory, amounts that add up', () => {
+  const receipt = (sub: string, taxLabel: string, tax: string, total: string) =>
+    page([[[20, 'Alpen Software AG']], [[20, 'Bahnhofstrasse 3']], [[20, 'NETTOBETRAG'], [400, sub]], [[20, taxLabel], [400, tax]], [[20, 'TOTAL EUR'], [400, total]]]);
+  const amounts = (sub: number | null, tax: number | null, total: number | null) =>
+    [field('Subtotal', 'NUMBER', sub, 0.8), field('Tax', 'NUMBER', tax, 0.89), field('Total', 'NUMBER', total, 0.95)];
+  const confirmed = (titles = ['Subtotal', 'Tax', 'Total']) =>
+    learnCorrections([], words(receipt('10.297,09', 'UMSATZSTEUER 19%', '1.956,45', '12.253,54')), 'Alpen Software AG',
+      titles.map((title) => ({ title, type: 'NUMBER', value: { Subtotal: 10297.09, Tax: 1956.45, Total: 12253.54 }[title], corrected: false })));
+
+  it('takes the tax that makes the vendor\'s amounts add up when it is printed, for a person to check', () => {
+    // OCR read the rate "7%" as "78" beside the label, and the extractor took it for the tax.
+    const next = receipt('27.084,78', 'UMSATZSTEUER 78', '1.895,93', '28.980,71');
+    const read = recallFields([next], amounts(27084.78, 78, 28980.71), [confirmed()]);
+    expect(read.map((f) => f.value)).toEqual([27084.78, 1895.93, 28980.71]);
+    expect(read[1]!.confidence).toBe(0.8);
+    // A subtotal the extractor did not find.
+    expect(recallFields([next], amounts(null, 1895.93, 28980.71), [confirmed()])[0]).toMatchObject({ value: 27084.78, confidence: 0.8 });
+  });
+
+  it('leaves amounts when the one that adds up is not printed, or the vendor\'s document did not show all three', () => {
+    const next = receipt('27.084,78', 'UMSATZSTEUER 78', '1.800,00', '28.980,71');
+    expect(recallFields([next], amounts(27084.78, 78, 28980.71), [confirmed()])[1]).toMatchObject({ value: 78, confidence: 0.89 });
+    const printed = receipt('27.084,78', 'UMSATZSTEUER 78', '1.895,93', '28.980,71');
+    expect(recallFields([printed], amounts(27084.78, 78, 28980.71), [confirmed(['Subtotal', 'Total'])])[1]).toMatchObject({ value: 78, confidence: 0.89 });
+  });
+});

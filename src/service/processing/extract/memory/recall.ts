@@ -64,8 +64,41 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     const confidence = printed ? Math.max(REMEMBERED, agrees ? f.confidence : 0) : Math.min(FLAGGED, f.confidence);
     return { ...f, value: found.value, confidence, ...(source ? { source } : {}) };
   });
-  return checkTotals(recalled, fields);
+  return checkTotals(addUp(recalled, memory, lines, r), fields);
 }
+
+const AMOUNT_ROLES = ['total', 'subtotal', 'tax'] as const;
+const roleOfTitle = (title: string, description?: string) => roleOf({ title, description, type: 'NUMBER' });
+
+/**
+ * A vendor whose saved document had a subtotal, a tax and a total prints all three on its
+ * documents, and they add up. Where the subtotal or the tax is missing or does not add up with the
+ * others, the amount that makes them add up is taken when it is printed on the page and the other
+ * part's is not in doubt: for a person to check (0.8), the total never changed.
+ */
+function addUp(recalled: ExtractedField[], memory: VendorMemory, lines: MemoryLine[], r: Reading): ExtractedField[] {
+  const known = new Set(Object.entries(memory.fields).filter(([, m]) => m.type.toLowerCase() === 'number' && !m.items).map(([title]) => roleOfTitle(title)));
+  if (!AMOUNT_ROLES.every((role) => known.has(role))) return recalled;
+  const at = (role: string) => recalled.findIndex((f) => f.type.toUpperCase() === 'NUMBER' && roleOfTitle(f.title, f.description) === role);
+  const [t, s, x] = AMOUNT_ROLES.map(at);
+  if (t! < 0 || s! < 0 || x! < 0) return recalled;
+  const num = (i: number) => (typeof recalled[i]!.value === 'number' ? (recalled[i]!.value as number) : null);
+  const [total, sub, tax] = [num(t!), num(s!), num(x!)];
+  if (total === null || total === 0) return recalled;
+  if (sub !== null && tax !== null && Math.abs(sub + tax - total) <= 0.011) return recalled;
+  const printed = lines.flatMap((l) => l.words.flatMap((w) => amountsIn(w.text, r.style).map(Math.abs)));
+  const shown = (n: number) => printed.some((p) => Math.abs(p - Math.abs(n)) <= 0.005);
+  // Each part made from the total and the other part, where the other part was read.
+  const fixes = [
+    { i: s!, value: tax === null ? null : round2(total - tax) },
+    { i: x!, value: sub === null ? null : round2(total - sub) },
+  ].filter((c): c is { i: number; value: number } => c.value !== null && c.value !== 0 && Math.sign(c.value) === Math.sign(total) && c.value !== num(c.i) && shown(c.value));
+  if (fixes.length !== 1) return recalled;
+  const { i, value } = fixes[0]!;
+  return recalled.map((f, k) => (k === i ? { ...f, value, confidence: FILLED } : f));
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * How a value is printed, with what varies between documents left out: runs of digits and of
