@@ -186,3 +186,25 @@ describe('vendor memory, amounts that add up', () => {
     expect(recallFields([printed], amounts(27084.78, 78, 28980.71), [confirmed(['Subtotal', 'Total'])])[1]).toMatchObject({ value: 78, confidence: 0.89 });
   });
 });
+
+describe('vendor memory, a code printed as the vendor prints it', () => {
+  const invoice = (label: string, no: string, order = 'PO-66167') =>
+    page([[[20, 'Oakridge Facilities Limited'], [400, 'INVOICE']], [[20, 'Tel +46702755061'], [300, label], [420, no]], [[300, 'Invoice Date:'], [420, '10 Oct 2024']], [[300, 'Order No.:'], [420, order]]]);
+  const memory = () => learnCorrections([], words(invoice('Invoice No:', 'RE-3935-67')), 'Oakridge Facilities Limited', [
+    { title: 'Invoice Number', type: 'string', value: 'RE-3935-67', corrected: false },
+  ]);
+
+  it('takes the one code near its remembered place printed the vendor\'s way when OCR lost the label, for a person to check', () => {
+    // The label read as "I"; the extractor took the day of the date for the number.
+    const next = invoice('I', 'A-3166-11');
+    expect(recallFields([next], [field('Invoice Number', 'string', '10', 0.18)], [memory()])[0]).toMatchObject({ value: 'A-3166-11', confidence: 0.8 });
+    expect(recallFields([next], [field('Invoice Number', 'string', null, 0)], [memory()])[0]).toMatchObject({ value: 'A-3166-11', confidence: 0.8 });
+  });
+
+  it('leaves a value read at good confidence, and a place with two such codes', () => {
+    const next = invoice('I', 'A-3166-11');
+    expect(recallFields([next], [field('Invoice Number', 'string', '10', 0.7)], [memory()])[0]).toMatchObject({ value: '10', confidence: 0.7 });
+    const two = invoice('I', 'A-3166-11', 'PO-6616-22');
+    expect(recallFields([two], [field('Invoice Number', 'string', null, 0)], [memory()])[0]).toMatchObject({ value: null });
+  });
+});

@@ -46,7 +46,7 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     if (!m) return f;
     if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items, m.texted === true) } : f;
     const found = m.value !== undefined ? { value: m.value, word: undefined, as: true } : readAt(lines, m, r);
-    if (!found || found.value === null) return f;
+    if (!found || found.value === null) return shapedNear(lines, m, f);
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
     const source = found.word ? { page: found.word.page, box: found.word.box } : f.source;
     const missing = f.value === null || f.value === undefined;
@@ -65,6 +65,27 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     return { ...f, value: found.value, confidence, ...(source ? { source } : {}) };
   });
   return checkTotals(addUp(recalled, memory, lines, r), fields);
+}
+
+/** How far from the remembered place a code printed as the vendor prints it is looked for (of the page, rows counted half). */
+const NEAR = 0.2;
+
+/**
+ * A code (an invoice number) whose label was not read: the one word near where the vendor's code
+ * stood that is printed as the vendor prints its codes ("A-3166-11" for a remembered
+ * "RE-3935-67": letters, a dash, four digits, a dash, two), taken for a person to check (0.8) when
+ * the extractor found none or read one printed otherwise at low confidence (a "10" from a date).
+ */
+function shapedNear(lines: MemoryLine[], m: FieldMemory, f: ExtractedField): ExtractedField {
+  if (m.type.toLowerCase() !== 'string' || !m.format || !m.place || !/\p{N}/u.test(m.format) || m.format.length < 4) return f;
+  const shape = shapeOf(m.format, 'string');
+  const missing = f.value === null || f.value === undefined || f.value === '';
+  if (!missing && (f.confidence >= 0.5 || shapeOf(String(f.value), 'string') === shape)) return f;
+  const d = (w: MemoryWord) => Math.hypot(w.box[0] - m.place![0], (w.box[1] - m.place![1]) * 0.5);
+  const near = lines.flatMap((l) => l.words).filter((w) => d(w) <= NEAR && shapeOf(w.text, 'string') === shape);
+  if (near.length !== 1) return f;
+  const value = (AFTER_COLON.exec(near[0]!.text)?.[0] ?? near[0]!.text).trim();
+  return { ...f, value, confidence: FILLED, source: { page: near[0]!.page, box: near[0]!.box } };
 }
 
 const AMOUNT_ROLES = ['total', 'subtotal', 'tax'] as const;
