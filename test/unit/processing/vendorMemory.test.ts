@@ -208,3 +208,21 @@ describe('vendor memory, a code printed as the vendor prints it', () => {
     expect(recallFields([two], [field('Invoice Number', 'string', null, 0)], [memory()])[0]).toMatchObject({ value: null });
   });
 });
+
+describe('vendor memory, a vendor of several layouts', () => {
+  const doc = (title: string, label: string, no: string) => page([[[20, 'Oakridge Facilities Limited'], [400, title]], [[300, label], [420, no]], [[300, 'Date:'], [420, '06/06/2024']]]);
+  const save = (memories: ReturnType<typeof learnCorrections>[], p: PageLayout, no: string) => {
+    const m = learnCorrections(memories, words(p), 'Oakridge Facilities Limited', [{ title: 'Invoice Number', type: 'string', value: no, corrected: false }]);
+    return [...memories.filter((x) => x.id !== m.id), m];
+  };
+
+  it('keeps where its invoices print the number after a receipt taught another label, and fills it from there', () => {
+    const memories = save(save([], doc('INVOICE', 'Invoice No:', 'RE-3935-67'), 'RE-3935-67'), page([[[20, 'Oakridge Facilities Limited']], [[20, 'Receipt No: 450/2023']]]), '450/2023');
+    expect(memories).toHaveLength(1);
+    expect(memories[0]!.fields['Invoice Number']).toMatchObject({ label: 'receiptno', others: [{ label: 'invoiceno', where: 'right' }] });
+    const next = doc('INVOICE', 'Invoice No:', 'RE-4410-02');
+    expect(recallFields([next], [field('Invoice Number', 'string', null, 0)], memories)[0]).toMatchObject({ value: 'RE-4410-02', confidence: 0.8 });
+    // Another layout's memory changes no value the extractor read, nor its confidence.
+    expect(recallFields([next], [field('Invoice Number', 'string', 'RE-4410-02', 0.85)], memories)[0]).toMatchObject({ value: 'RE-4410-02', confidence: 0.85 });
+  });
+});

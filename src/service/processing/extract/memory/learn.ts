@@ -29,6 +29,26 @@ export interface FieldMemory {
    * extractor's. Learned from a confirmation, it only makes an agreeing value sure.
    */
   corrected: boolean;
+  /**
+   * Where the field stood on the vendor's documents of other layouts (another label, or none):
+   * a vendor sends invoices, credit notes and receipts, or changes its template. Newest first.
+   */
+  others?: FieldMemory[];
+}
+
+/** Layouts of a field remembered besides the newest. */
+const OTHER_LAYOUTS = 4;
+
+/**
+ * The field's memory after a document of the vendor taught `learned`: where it stood before is
+ * kept too when it was another label (another layout of the vendor's).
+ */
+export function withOthers(learned: FieldMemory, before: FieldMemory | undefined): FieldMemory {
+  if (!before || learned.value !== undefined) return learned;
+  const { others = [], ...previous } = before;
+  const kept = [...(previous.label !== learned.label && (previous.label || previous.format) ? [previous] : []), ...others];
+  const distinct = kept.filter((o, i) => o.label !== learned.label && kept.findIndex((k) => k.label === o.label && k.format === o.format) === i);
+  return distinct.length ? { ...learned, others: distinct.slice(0, OTHER_LAYOUTS) } : learned;
 }
 
 /** Fields that are the same on every document of a vendor. */

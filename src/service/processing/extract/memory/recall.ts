@@ -42,17 +42,22 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
   const lines = linesOf(words);
   const r = readingOf(lines);
   const recalled = fields.map((f) => {
-    const m = memory.fields[f.title];
-    if (!m) return f;
-    if (m.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, m.items, m.texted === true) } : f;
-    const found = m.value !== undefined ? { value: m.value, word: undefined, as: true } : readAt(lines, m, r);
-    if (!found || found.value === null) return shapedNear(lines, m, f);
+    const newest = memory.fields[f.title];
+    if (!newest) return f;
+    if (newest.items) return Array.isArray(f.value) ? { ...f, value: snapRows(f.value, newest.items, newest.texted === true) } : f;
+    // The field where the vendor's newest document had it, else where one of its other layouts had it.
+    const layouts = [newest, ...(newest.others ?? [])];
+    const read = layouts.map((m) => ({ m, found: m.value !== undefined ? { value: m.value, word: undefined, as: true } : readAt(lines, m, r) }))
+      .find((x) => x.found && x.found.value !== null);
+    if (!read) return layouts.reduce((g, m) => (g === f ? shapedNear(lines, m, f) : g), f);
+    const { m, found } = read as { m: FieldMemory; found: NonNullable<typeof read.found> };
     const agrees = JSON.stringify(f.value) === JSON.stringify(found.value);
     const source = found.word ? { page: found.word.page, box: found.word.box } : f.source;
     const missing = f.value === null || f.value === undefined;
-    // Beside the label cut otherwise than the vendor's document had it: it fills a value the
-    // extractor did not find, for a person to check, and changes nothing else.
-    if (!found.as) return missing ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
+    // Beside the label cut otherwise than the vendor's document had it, or where another of the
+    // vendor's layouts had it: it fills a value the extractor did not find, for a person to check,
+    // and changes nothing else.
+    if (!found.as || m !== newest) return missing ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
     // Where the extractor was confirmed right, the memory makes an agreeing value sure, and fills
     // one the extractor did not find, left for a person to check; it never overrules a reading.
     if (!agrees && !m.corrected && m.value === undefined) {
