@@ -100,7 +100,8 @@ const roleOfTitle = (title: string, description?: string) => roleOf({ title, des
  * A vendor whose saved document had a subtotal, a tax and a total prints all three on its
  * documents, and they add up. Where the subtotal or the tax is missing or does not add up with the
  * others, the amount that makes them add up is taken when it is printed on the page and the other
- * part's is not in doubt: for a person to check (0.8), the total never changed.
+ * part's is not in doubt: for a person to check (0.8), the total never changed. Read and still not
+ * adding up, neither part is sure.
  */
 function addUp(recalled: ExtractedField[], memory: VendorMemory, lines: MemoryLine[], r: Reading): ExtractedField[] {
   const known = new Set(Object.entries(memory.fields).filter(([, m]) => m.type.toLowerCase() === 'number' && !m.items).map(([title]) => roleOfTitle(title)));
@@ -119,7 +120,10 @@ function addUp(recalled: ExtractedField[], memory: VendorMemory, lines: MemoryLi
     { i: s!, value: tax === null ? null : round2(total - tax) },
     { i: x!, value: sub === null ? null : round2(total - sub) },
   ].filter((c): c is { i: number; value: number } => c.value !== null && c.value !== 0 && Math.sign(c.value) === Math.sign(total) && c.value !== num(c.i) && shown(c.value));
-  if (fixes.length !== 1) return recalled;
+  if (fixes.length !== 1) {
+    // Read, and not adding up as the vendor's do: neither part is sure.
+    return sub === null || tax === null ? recalled : recalled.map((f, k) => (k === s || k === x ? { ...f, confidence: Math.min(f.confidence, FLAGGED) } : f));
+  }
   const { i, value } = fixes[0]!;
   return recalled.map((f, k) => (k === i ? { ...f, value, confidence: FILLED } : f));
 }
