@@ -210,6 +210,12 @@ describe('vendor memory, a code printed as the vendor prints it', () => {
     expect(recallFields([next], [field('Invoice Number', 'string', null, 0)], [memory()])[0]).toMatchObject({ value: 'A-3166-11', confidence: 0.8 });
   });
 
+  it('takes the code alone from a cell that prints its label before it without a colon', () => {
+    const bill = (no: string) => page([[[20, 'Trattoria Da Mario']], [[400, `Documento n. ${no}`]], [[20, 'Coperto'], [400, '2,00']]]);
+    const memory = learnCorrections([], words(bill('72519')), 'Trattoria Da Mario', [{ title: 'Invoice Number', type: 'string', value: '72519', corrected: false }]);
+    expect(recallFields([bill('88276')], [field('Invoice Number', 'string', null, 0)], [memory])[0]).toMatchObject({ value: '88276', confidence: 0.8 });
+  });
+
   it('leaves a value read at good confidence, and a place with two such codes', () => {
     const next = invoice('I', 'A-3166-11');
     expect(recallFields([next], [field('Invoice Number', 'string', '10', 0.7)], [memory()])[0]).toMatchObject({ value: '10', confidence: 0.7 });

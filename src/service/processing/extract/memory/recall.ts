@@ -82,16 +82,26 @@ const NEAR = 0.2;
  * the extractor found none or read one printed otherwise at low confidence (a "10" from a date).
  */
 function shapedNear(lines: MemoryLine[], m: FieldMemory, f: ExtractedField): ExtractedField {
-  if (m.type.toLowerCase() !== 'string' || !m.format || !m.place || !/\p{N}/u.test(m.format) || m.format.length < 4) return f;
-  const shape = shapeOf(m.format, 'string');
+  if (m.type.toLowerCase() !== 'string' || !m.format || !m.place || !/\p{N}/u.test(m.format)) return f;
+  const shape = codeShape(codeIn(m.format));
   const missing = f.value === null || f.value === undefined || f.value === '';
-  if (!missing && (f.confidence >= 0.5 || shapeOf(String(f.value), 'string') === shape)) return f;
+  if (!missing && (f.confidence >= 0.5 || codeShape(String(f.value)) === shape)) return f;
   const d = (w: MemoryWord) => Math.hypot(w.box[0] - m.place![0], (w.box[1] - m.place![1]) * 0.5);
-  const near = lines.flatMap((l) => l.words).filter((w) => d(w) <= NEAR && shapeOf(w.text, 'string') === shape);
+  const near = lines.flatMap((l) => l.words).filter((w) => d(w) <= NEAR && codeShape(codeIn(w.text)) === shape);
   if (near.length !== 1) return f;
-  const value = (AFTER_COLON.exec(near[0]!.text)?.[0] ?? near[0]!.text).trim();
-  return { ...f, value, confidence: FILLED, source: { page: near[0]!.page, box: near[0]!.box } };
+  return { ...f, value: codeIn(near[0]!.text), confidence: FILLED, source: { page: near[0]!.page, box: near[0]!.box } };
 }
+
+/** The code in a cell: after its label's colon, else its last word with a digit ("Documento n. 88276"). */
+function codeIn(text: string): string {
+  const after = AFTER_COLON.exec(text)?.[0].trim();
+  if (after) return after;
+  const words = text.trim().split(/\s+/);
+  return [...words].reverse().find((w) => /\p{N}/u.test(w)) ?? text.trim();
+}
+
+/** How a code is printed: runs of letters as one, runs of digits by their length, the marks between as printed. */
+const codeShape = (code: string) => code.replace(/\p{L}+/gu, 'a').replace(/\p{N}+/gu, (n) => `#${n.length}`).replace(/\s+/g, ' ');
 
 const AMOUNT_ROLES = ['total', 'subtotal', 'tax'] as const;
 const roleOfTitle = (title: string, description?: string) => roleOf({ title, description, type: 'NUMBER' });
