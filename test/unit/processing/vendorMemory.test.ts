@@ -216,6 +216,13 @@ describe('vendor memory, a code printed as the vendor prints it', () => {
     expect(recallFields([bill('88276')], [field('Invoice Number', 'string', null, 0)], [memory])[0]).toMatchObject({ value: '88276', confidence: 0.8 });
   });
 
+  it('reads a corrected code that ended a longer cell as that cell\'s last words', () => {
+    const bill = (no: string) => page([[[20, 'Trattoria Da Mario'], [400, `Documento n. ${no}`]], [[20, 'Coperto'], [400, '2,00']]]);
+    const memory = learnCorrections([], words(bill('72519')), 'Trattoria Da Mario', [{ title: 'Invoice Number', type: 'string', value: '72519', corrected: true }]);
+    expect(memory.fields['Invoice Number']).toMatchObject({ where: 'right', tail: 1 });
+    expect(recallFields([bill('88276')], [field('Invoice Number', 'string', 'Documento n. 88276', 0.5)], [memory])[0]).toMatchObject({ value: '88276', confidence: 0.95 });
+  });
+
   it('leaves a value read at good confidence, and a place with two such codes', () => {
     const next = invoice('I', 'A-3166-11');
     expect(recallFields([next], [field('Invoice Number', 'string', '10', 0.7)], [memory()])[0]).toMatchObject({ value: '10', confidence: 0.7 });

@@ -183,7 +183,7 @@ function readAt(lines: MemoryLine[], m: FieldMemory, r: Reading): { value: unkno
         // In its own cell the label is all that stands before the value ("TOTAL 12.00", not "TOTAL QTY 3").
         const labelText = where === 'same' ? labelInCell(w.text, m.type) : squash(w.text);
         if (!labelText || !sameLabel(labelText, m.label!)) continue;
-        const value = parse(target.text, m.type, r);
+        const value = parse(m.tail ? target.text.trim().split(/\s+/).slice(-m.tail).join(' ') : target.text, m.type, r);
         if (value !== null) hits.push({ value, word: target, as: where === m.where });
       }
     });
