@@ -138,3 +138,113 @@ describe('vendor memory', () => {
     expect(read[1]).toMatchObject({ value: '2023-02-04', confidence: 0.95 });
   });
 });
+
+describe('vendor memory, a label cut otherwise', () => {
+  const invoice = (cells: Array<[number, string]>) =>
+    page([[[20, 'Ferretería López S.L.'], [300, 'Factura']], [[20, 'NIF: ES281065551']], [cells[0]!, ...cells.slice(1)], [[20, 'Total'], [400, '12,00']]]);
+  const memory = () => learnCorrections([], words(invoice([[300, 'Nº Factura:'], [420, 'INV-2022/57281']])), 'Ferretería López S.L.', [
+    { title: 'Invoice Number', type: 'string', value: 'INV-2022/57281', corrected: false },
+  ]);
+
+  it('fills a value the extractor missed when OCR glued the remembered label to it, for a person to check', () => {
+    expect(memory().fields['Invoice Number']).toMatchObject({ label: 'nofactura', where: 'right' });
+    const glued = invoice([[300, 'N°Factura:INV205504']]);
+    const read = recallFields([glued], [field('Invoice Number', 'STRING', null, 0)], [memory()]);
+    expect(read[0]).toMatchObject({ value: 'INV205504', confidence: 0.8 });
+  });
+
+  it('changes no value the extractor read, nor its confidence, from a label cut otherwise', () => {
+    const glued = invoice([[300, 'N°Factura:INV205504']]);
+    expect(recallFields([glued], [field('Invoice Number', 'STRING', 'INV205504', 0.97)], [memory()])[0]).toMatchObject({ value: 'INV205504', confidence: 0.97 });
+    expect(recallFields([glued], [field('Invoice Number', 'STRING', 'X-1', 0.4)], [memory()])[0]).toMatchObject({ value: 'X-1', confidence: 0.4 });
+  });
+});
+
+describe('vendor memory, amounts that add up', () => {
+  const receipt = (sub: string, taxLabel: string, tax: string, total: string) =>
+    page([[[20, 'Alpen Software AG']], [[20, 'Bahnhofstrasse 3']], [[20, 'NETTOBETRAG'], [400, sub]], [[20, taxLabel], [400, tax]], [[20, 'TOTAL EUR'], [400, total]]]);
+  const amounts = (sub: number | null, tax: number | null, total: number | null) =>
+    [field('Subtotal', 'NUMBER', sub, 0.8), field('Tax', 'NUMBER', tax, 0.89), field('Total', 'NUMBER', total, 0.95)];
+  const confirmed = (titles = ['Subtotal', 'Tax', 'Total']) =>
+    learnCorrections([], words(receipt('10.297,09', 'UMSATZSTEUER 19%', '1.956,45', '12.253,54')), 'Alpen Software AG',
+      titles.map((title) => ({ title, type: 'NUMBER', value: { Subtotal: 10297.09, Tax: 1956.45, Total: 12253.54 }[title], corrected: false })));
+
+  it('takes the tax that makes the vendor\'s amounts add up when it is printed, for a person to check', () => {
+    // OCR read the rate "7%" as "78" beside the label, and the extractor took it for the tax.
+    const next = receipt('27.084,78', 'UMSATZSTEUER 78', '1.895,93', '28.980,71');
+    const read = recallFields([next], amounts(27084.78, 78, 28980.71), [confirmed()]);
+    expect(read.map((f) => f.value)).toEqual([27084.78, 1895.93, 28980.71]);
+    expect(read[1]!.confidence).toBe(0.8);
+    // A subtotal the extractor did not find.
+    expect(recallFields([next], amounts(null, 1895.93, 28980.71), [confirmed()])[0]).toMatchObject({ value: 27084.78, confidence: 0.8 });
+  });
+
+  it('leaves amounts when the one that adds up is not printed, or the vendor\'s document did not show all three', () => {
+    const next = receipt('27.084,78', 'UMSATZSTEUER 78', '1.800,00', '28.980,71');
+    // (the amounts still do not add up: the tax is flagged, not changed)
+    expect(recallFields([next], amounts(27084.78, 78, 28980.71), [confirmed()])[1]).toMatchObject({ value: 78, confidence: 0.6 });
+    const printed = receipt('27.084,78', 'UMSATZSTEUER 78', '1.895,93', '28.980,71');
+    expect(recallFields([printed], amounts(27084.78, 78, 28980.71), [confirmed(['Subtotal', 'Total'])])[1]).toMatchObject({ value: 78, confidence: 0.89 });
+  });
+
+  it('makes neither part sure when the amounts read do not add up as the vendor\'s do', () => {
+    // A credit note's tax "-2.908,05" read "62.908.05": the extractor was sure of it.
+    const next = receipt('-13.847,84', 'btw 21%', '62.908.05', '-16.755,89');
+    const read = recallFields([next], [field('Subtotal', 'NUMBER', -13847.84, 0.94), field('Tax', 'NUMBER', -62908.05, 0.99), field('Total', 'NUMBER', -16755.89, 0.95)], [confirmed()]);
+    expect(read.map((f) => f.value)).toEqual([-13847.84, -62908.05, -16755.89]);
+    expect(read.map((f) => f.confidence)).toEqual([0.6, 0.6, 0.95]);
+  });
+});
+
+describe('vendor memory, a code printed as the vendor prints it', () => {
+  const invoice = (label: string, no: string, order = 'PO-66167') =>
+    page([[[20, 'Oakridge Facilities Limited'], [400, 'INVOICE']], [[20, 'Tel +46702755061'], [300, label], [420, no]], [[300, 'Invoice Date:'], [420, '10 Oct 2024']], [[300, 'Order No.:'], [420, order]]]);
+  const memory = () => learnCorrections([], words(invoice('Invoice No:', 'RE-3935-67')), 'Oakridge Facilities Limited', [
+    { title: 'Invoice Number', type: 'string', value: 'RE-3935-67', corrected: false },
+  ]);
+
+  it('takes the one code near its remembered place printed the vendor\'s way when OCR lost the label, for a person to check', () => {
+    // The label read as "I"; the extractor took the day of the date for the number.
+    const next = invoice('I', 'A-3166-11');
+    expect(recallFields([next], [field('Invoice Number', 'string', '10', 0.18)], [memory()])[0]).toMatchObject({ value: 'A-3166-11', confidence: 0.8 });
+    expect(recallFields([next], [field('Invoice Number', 'string', null, 0)], [memory()])[0]).toMatchObject({ value: 'A-3166-11', confidence: 0.8 });
+  });
+
+  it('takes the code alone from a cell that prints its label before it without a colon', () => {
+    const bill = (no: string) => page([[[20, 'Trattoria Da Mario']], [[400, `Documento n. ${no}`]], [[20, 'Coperto'], [400, '2,00']]]);
+    const memory = learnCorrections([], words(bill('72519')), 'Trattoria Da Mario', [{ title: 'Invoice Number', type: 'string', value: '72519', corrected: false }]);
+    expect(recallFields([bill('88276')], [field('Invoice Number', 'string', null, 0)], [memory])[0]).toMatchObject({ value: '88276', confidence: 0.8 });
+  });
+
+  it('reads a corrected code that ended a longer cell as that cell\'s last words', () => {
+    const bill = (no: string) => page([[[20, 'Trattoria Da Mario'], [400, `Documento n. ${no}`]], [[20, 'Coperto'], [400, '2,00']]]);
+    const memory = learnCorrections([], words(bill('72519')), 'Trattoria Da Mario', [{ title: 'Invoice Number', type: 'string', value: '72519', corrected: true }]);
+    expect(memory.fields['Invoice Number']).toMatchObject({ where: 'right', tail: 1 });
+    expect(recallFields([bill('88276')], [field('Invoice Number', 'string', 'Documento n. 88276', 0.5)], [memory])[0]).toMatchObject({ value: '88276', confidence: 0.95 });
+  });
+
+  it('leaves a value read at good confidence, and a place with two such codes', () => {
+    const next = invoice('I', 'A-3166-11');
+    expect(recallFields([next], [field('Invoice Number', 'string', '10', 0.7)], [memory()])[0]).toMatchObject({ value: '10', confidence: 0.7 });
+    const two = invoice('I', 'A-3166-11', 'PO-6616-22');
+    expect(recallFields([two], [field('Invoice Number', 'string', null, 0)], [memory()])[0]).toMatchObject({ value: null });
+  });
+});
+
+describe('vendor memory, a vendor of several layouts', () => {
+  const doc = (title: string, label: string, no: string) => page([[[20, 'Oakridge Facilities Limited'], [400, title]], [[300, label], [420, no]], [[300, 'Date:'], [420, '06/06/2024']]]);
+  const save = (memories: ReturnType<typeof learnCorrections>[], p: PageLayout, no: string) => {
+    const m = learnCorrections(memories, words(p), 'Oakridge Facilities Limited', [{ title: 'Invoice Number', type: 'string', value: no, corrected: false }]);
+    return [...memories.filter((x) => x.id !== m.id), m];
+  };
+
+  it('keeps where its invoices print the number after a receipt taught another label, and fills it from there', () => {
+    const memories = save(save([], doc('INVOICE', 'Invoice No:', 'RE-3935-67'), 'RE-3935-67'), page([[[20, 'Oakridge Facilities Limited']], [[20, 'Receipt No: 450/2023']]]), '450/2023');
+    expect(memories).toHaveLength(1);
+    expect(memories[0]!.fields['Invoice Number']).toMatchObject({ label: 'receiptno', others: [{ label: 'invoiceno', where: 'right' }] });
+    const next = doc('INVOICE', 'Invoice No:', 'RE-4410-02');
+    expect(recallFields([next], [field('Invoice Number', 'string', null, 0)], memories)[0]).toMatchObject({ value: 'RE-4410-02', confidence: 0.8 });
+    // Another layout's memory changes no value the extractor read, nor its confidence.
+    expect(recallFields([next], [field('Invoice Number', 'string', 'RE-4410-02', 0.85)], memories)[0]).toMatchObject({ value: 'RE-4410-02', confidence: 0.85 });
+  });
+});

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mergeKeys, sameVendor, storedKeys, vendorKeys } from './keys.js';
 import { allTexted, itemTexts, mergeItems } from './items.js';
-import { learnField } from './learn.js';
+import { learnField, withOthers } from './learn.js';
 import { findVendor, type VendorMemory } from './recall.js';
 import type { MemoryWord } from './words.js';
 
@@ -38,7 +38,7 @@ export function learnCorrections(memories: VendorMemory[], words: MemoryWord[], 
     const learned = learnField(words, c.title, c.type, c.value, c.corrected);
     // A confirmation of where a correction said the value stands keeps it a correction.
     const before = fields[c.title];
-    fields[c.title] = { ...learned, corrected: learned.corrected || (before?.corrected === true && before.label === learned.label) };
+    fields[c.title] = withOthers({ ...learned, corrected: learned.corrected || (before?.corrected === true && before.label === learned.label) }, before);
   }
   return { ...base, keys: known ? mergeKeys(known.keys, keys) : keys, fields, corrections: base.corrections + corrections.length };
 }

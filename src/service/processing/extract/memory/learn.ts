@@ -18,6 +18,11 @@ export interface FieldMemory {
   place: [number, number] | null;
   /** Digits as 9, letters as a: how a date or an amount was printed. */
   format: string | null;
+  /**
+   * Of a text value that was the end of its cell after words that are no label ("Documento n.
+   * 72519"): how many words it had. Read again, the cell's last words are the value.
+   */
+  tail?: number;
   /** The value itself, for fields that do not change between a vendor's documents. */
   value?: unknown;
   /** Of line items: the texts of the vendor's items (items.ts). */
@@ -29,6 +34,26 @@ export interface FieldMemory {
    * extractor's. Learned from a confirmation, it only makes an agreeing value sure.
    */
   corrected: boolean;
+  /**
+   * Where the field stood on the vendor's documents of other layouts (another label, or none):
+   * a vendor sends invoices, credit notes and receipts, or changes its template. Newest first.
+   */
+  others?: FieldMemory[];
+}
+
+/** Layouts of a field remembered besides the newest. */
+const OTHER_LAYOUTS = 4;
+
+/**
+ * The field's memory after a document of the vendor taught `learned`: where it stood before is
+ * kept too when it was another label (another layout of the vendor's).
+ */
+export function withOthers(learned: FieldMemory, before: FieldMemory | undefined): FieldMemory {
+  if (!before || learned.value !== undefined) return learned;
+  const { others = [], ...previous } = before;
+  const kept = [...(previous.label !== learned.label && (previous.label || previous.format) ? [previous] : []), ...others];
+  const distinct = kept.filter((o, i) => o.label !== learned.label && kept.findIndex((k) => k.label === o.label && k.format === o.format) === i);
+  return distinct.length ? { ...learned, others: distinct.slice(0, OTHER_LAYOUTS) } : learned;
 }
 
 /** Fields that are the same on every document of a vendor. */
@@ -62,11 +87,20 @@ export function learnField(words: MemoryWord[], title: string, type: string, val
   const place: [number, number] = [w.box[0], w.box[1]];
   const before = labelInCell(w.text, type);
   if (before) return { type, label: before, where: 'same', place, format, ...constant };
+  const tail = tailOf(w.text, type, value);
   const left = line.words[wi - 1];
-  if (left && isLabel(squash(left.text))) return { type, label: squash(left.text), where: 'right', place, format, ...constant };
+  if (left && isLabel(squash(left.text))) return { type, label: squash(left.text), where: 'right', place, format, ...tail, ...constant };
   const above = lines[li - 1]?.words.find((x) => overlaps(x.box, w.box));
-  if (above && isLabel(squash(above.text))) return { type, label: squash(above.text), where: 'below', place, format, ...constant };
-  return { type, label: null, where: null, place, format, ...constant };
+  if (above && isLabel(squash(above.text))) return { type, label: squash(above.text), where: 'below', place, format, ...tail, ...constant };
+  return { type, label: null, where: null, place, format, ...tail, ...constant };
+}
+
+/** A text value at the end of a longer cell: its number of words. */
+function tailOf(text: string, type: string, value: unknown): { tail?: number } {
+  if (type.toLowerCase() !== 'string' || typeof value !== 'string' || AFTER_COLON.test(text)) return {};
+  const words = text.trim().split(/\s+/);
+  const n = value.trim().split(/\s+/).length;
+  return words.length > n && squash(words.slice(-n).join(' ')) === squash(value) ? { tail: n } : {};
 }
 
 /**
