@@ -60,6 +60,14 @@ function normCell(cell: Cell): string {
   return t;
 }
 
+/**
+ * A word then a colon after a label: the cell's label is a longer one ("Vendor selection: ..." holds no
+ * vendor, "Invoice Date:" no invoice number); but for the number words that complete a label.
+ */
+function inLongerLabel(after: string): boolean {
+  return /^\s+\p{L}{2,}[:：]/u.test(after) && !/^\s+(no|nr|n°|num|number|nummer|numero|número)[:：]/u.test(after);
+}
+
 export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): LabelHit[] {
   if (!labels.length) return [];
   const re = labelRegex(labels);
@@ -80,6 +88,7 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
         const rest = stripSeparators(restRaw.split(/\s{2,}|\s\|\s/)[0]);
         const labelAndRest = normLabel(prefix + label);
         if (not && not.test(labelAndRest + ' ' + after.slice(0, 12))) continue;
+        if (inLongerLabel(after)) continue;
         if (prefix.trim().length > 0 && /[\p{L}]$/u.test(prefix.trim()) && prefix.trim().length > 25) continue;
         hits.push({ line, lineIndex, cell, cellIndex, label, prefix, rest });
         re.lastIndex = m.index + m[0].length;
@@ -92,7 +101,7 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
         }
         const fuzzy = fuzzyLabel(t, labels);
         // The exclusions read the words after the label too ("Total HT" is no "Totaal").
-        if (fuzzy && !(not && not.test(`${fuzzy.label} ${t.slice(fuzzy.end, fuzzy.end + 12)}`))) {
+        if (fuzzy && !(not && not.test(`${fuzzy.label} ${t.slice(fuzzy.end, fuzzy.end + 12)}`)) && !inLongerLabel(t.slice(fuzzy.end))) {
           const rest = stripSeparators(cell.text.slice(cell.text.length - (t.length - fuzzy.end)));
           hits.push({ line, lineIndex, cell, cellIndex, label: fuzzy.label, prefix: '', rest, fuzzy: true });
         }
