@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
+import { columnOf } from '../../../src/service/processing/extract/table.js';
 import { INVOICE_SCHEMA } from './helpers.js';
 
 // Line items of layouts the table reader has no header row for, and of rows OCR
@@ -243,6 +244,55 @@ describe('a table continued on the next page without its header', () => {
       { Description: 'Stikkontakt jordet hvit', Quantity: 1, 'Unit Price': 938.2, Amount: 938.2 },
       { Description: 'Kabel PFSP 3x2,5 mm²', Quantity: 11, 'Unit Price': 30.47, Amount: 335.17 },
       { Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 },
+    ]);
+  });
+});
+
+describe('a header OCR read as two lines', () => {
+  it("joins the description's name, a little lower, to the names of the figures' columns", () => {
+    const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'INVOICE'], [300, 'A-2179-67']]),
+      line(100, [[300, 'Price'], [380, 'Units'], [460, 'Line Total']]), line(106, [[40, 'Item']]),
+      line(130, [[40, 'Spare parts kit'], [300, '547.88'], [380, '23'], [460, '12,601.24']]),
+      line(148, [[40, 'Website maintenance'], [300, '3.22'], [380, '17'], [460, '54.74']]),
+      line(170, [[380, 'Total Due'], [460, '13,541.90 USD']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Spare parts kit', Quantity: 23, 'Unit Price': 547.88, Amount: 12601.24 },
+      { Description: 'Website maintenance', Quantity: 17, 'Unit Price': 3.22, Amount: 54.74 },
+    ]);
+  });
+
+  it("reads the Italian quantity's short name ('Qta') as a column's", () => {
+    expect(columnOf('Qta')).toBe('quantity');
+    expect(columnOf('Q.tà')).toBe('quantity');
+  });
+});
+
+describe('a row of a scan whose lines overlap', () => {
+  const header = line(100, [[40, 'Beschreibung'], [300, 'Anzahl'], [380, 'Einzelpreis'], [460, 'Betrag']]);
+  it('takes an amount OCR put on a line of its own just under its row', () => {
+    const lines = [line(20, [[40, 'Bäckerei Sonnenschein GmbH'], [400, 'Rechnung']]), header,
+      line(118, [[40, 'Printer paper A4, 500 sheets'], [300, '18'], [380, '155,75']]), line(126, [[460, '2.803,50']]),
+      line(140, [[40, 'Stapler heavy duty'], [300, '17'], [380, '535,35'], [460, '9.100,95']]),
+      line(170, [[380, 'Summe netto'], [460, '11.904,45']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Printer paper A4, 500 sheets', Quantity: 18, 'Unit Price': 155.75, Amount: 2803.5 },
+      { Description: 'Stapler heavy duty', Quantity: 17, 'Unit Price': 535.35, Amount: 9100.95 },
+    ]);
+  });
+
+  it('gives a row of figures the name above it when that name overlaps it more than the name below', () => {
+    // Each name a little above its figures; the next name starts just inside the figures' line.
+    const lines = [line(20, [[40, 'Bäckerei Sonnenschein GmbH'], [400, 'Rechnung']]), header,
+      line(118, [[40, 'Stapler heavy duty'], [300, '15'], [380, '466,50'], [460, '6.997,50']]),
+      line(136, [[40, 'Network cable 5m']]), line(142, [[300, '1'], [380, '307,11'], [460, '307,11']]),
+      line(150, [[40, 'Design hours']]), line(156, [[380, '47,34'], [460, '47,34']]),
+      line(174, [[40, 'Coffee beans 1kg'], [300, '1'], [380, '29,44'], [460, '29,44']]),
+      line(200, [[380, 'Summe netto'], [460, '7.381,39']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Stapler heavy duty', Quantity: 15, 'Unit Price': 466.5, Amount: 6997.5 },
+      { Description: 'Network cable 5m', Quantity: 1, 'Unit Price': 307.11, Amount: 307.11 },
+      { Description: 'Design hours', Quantity: 1, 'Unit Price': 47.34, Amount: 47.34 },
+      { Description: 'Coffee beans 1kg', Quantity: 1, 'Unit Price': 29.44, Amount: 29.44 },
     ]);
   });
 });

@@ -20,7 +20,7 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
   ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
   ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
 ];
@@ -43,7 +43,10 @@ export function columnOf(text: string): Column | undefined {
 }
 
 interface Header {
+  /** The header's last line: rows start below it. */
   lineIndex: number;
+  /** Its first line (the line before when OCR split the header in two). */
+  firstIndex: number;
   cols: { col: Column; cell: Cell }[];
 }
 
@@ -99,19 +102,44 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
 }
 
+/** A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). */
+function headerCols(line: Line): { col: Column; cell: Cell }[] {
+  return line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
+    .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+}
+
+function isHeader(cols: { col: Column }[]): boolean {
+  const known = cols.filter((c) => c.col !== 'other');
+  const kinds = new Set(known.map((c) => c.col));
+  // OCR noise may add a cell or two to a header that names three kinds of column.
+  const enough = known.length >= cols.length - 1 || (kinds.size >= 3 && known.length * 2 >= cols.length);
+  return kinds.has('description') && kinds.size >= 2 && enough;
+}
+
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
-  ctx.lines.forEach((line, lineIndex) => {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
-    const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
-      .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
-    const known = cols.filter((c) => c.col !== 'other');
-    const kinds = new Set(known.map((c) => c.col));
-    // OCR noise may add a cell or two to a header that names three kinds of column.
-    const enough = known.length >= cols.length - 1 || (kinds.size >= 3 && known.length * 2 >= cols.length);
-    if (kinds.has('description') && kinds.size >= 2 && enough) out.push({ lineIndex, cols });
-  });
+    const cols = headerCols(line);
+    if (isHeader(cols)) {
+      out.push({ lineIndex: i, firstIndex: i, cols });
+      continue;
+    }
+    // A header OCR read as two lines, one a little lower than the other ("Price  Units  Line Total" over
+    // "Item": the description's name printed lower or taller): every cell of both names a column, each
+    // column once, the second line alone is no header, and it starts within a line's height.
+    const next = ctx.lines[i + 1];
+    if (!next || next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 0.8) continue;
+    const more = headerCols(next);
+    const both = [...cols, ...more];
+    const kinds = new Set(both.map((c) => c.col));
+    if (both.every((c) => c.col !== 'other') && kinds.size >= 3 && kinds.size === both.length && !isHeader(more) && isHeader(both)) {
+      out.push({ lineIndex: i + 1, firstIndex: i, cols: both });
+      i++;
+    }
+  }
   return out;
 }
 
@@ -162,8 +190,8 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   const rows: TableRow[] = [];
   const headerLines = new Set<Line>();
   headers.forEach((header, hi) => {
-    headerLines.add(ctx.lines[header.lineIndex]);
-    const end = headers[hi + 1]?.lineIndex ?? ctx.lines.length;
+    for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(ctx.lines[k]!);
+    const end = headers[hi + 1]?.firstIndex ?? ctx.lines.length;
     let page = ctx.lines[header.lineIndex].page;
     const numbersOnly = (i: number) => {
       const line = ctx.lines[i];
@@ -202,7 +230,7 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       const next = ctx.lines[i + 1];
       // Unless the figures have their own name on the line after them (a skewed scan's row).
       if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
-        && !nameBeside(next, ctx.lines[i + 2], header, ctx)) {
+        && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && overlap(next, ctx.lines[i + 2]!) >= overlap(line, next))) {
         pending = { desc, line };
         continue;
       }
@@ -212,6 +240,16 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
+      // A row's amount OCR put on a line of its own just under it ("Printer paper A4  18  155,75" over
+      // "2.803,50"): the row above has no amount, and this line holds that one figure under the amount's column.
+      const prev = rows[rows.length - 1];
+      const lastLine = prev?.lines[prev.lines.length - 1];
+      if (!desc && cells.size === 1 && hasAmount && cells.has('amount') && prev && !prev.cells.has('amount')
+        && lastLine!.page === line.page && line.y0 - lastLine!.y1 < (line.y1 - line.y0) * 0.8) {
+        prev.cells.set('amount', cells.get('amount')!);
+        prev.lines.push(line);
+        continue;
+      }
       if (hasAmount && (desc || cells.size >= 2)) {
         const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
         if (named) {
@@ -233,14 +271,16 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   return { rows, headerLines };
 }
 
+/** How far two lines overlap vertically (negative: the gap between them). */
+const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+
 /**
  * The description of a row of figures that a skewed scan's OCR put on the next line: that line
  * names an item and shows no figure, and the two lines overlap by a third of their height.
  */
 function nameBeside(line: Line, next: Line | undefined, header: Header, ctx: DocContext): string | undefined {
   if (!next || next.page !== line.page) return undefined;
-  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
-  if (overlap < Math.min(line.y1 - line.y0, next.y1 - next.y0) / 3) return undefined;
+  if (overlap(line, next) < Math.min(line.y1 - line.y0, next.y1 - next.y0) / 3) return undefined;
   const cells = assign(next.cells, header);
   const desc = cells.get('description');
   const figures = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
