@@ -261,6 +261,33 @@ describe('a header OCR read as two lines', () => {
     ]);
   });
 
+  it("joins a name printed a little lower to a header that names the description ('Betrag' under 'Preis')", () => {
+    const lines = [line(20, [[40, 'Berner Gartenbau GmbH']]), line(40, [[40, 'RECHNUNG 134/2023']]),
+      line(100, [[40, 'Bezeichnung'], [300, 'Anzahl'], [380, 'Preis']]), line(106, [[460, 'Betrag']]),
+      line(124, [[40, 'Delivery charge'], [300, '1'], [380, '61.18'], [460, '61.18']]),
+      line(142, [[40, 'USB-C docking station'], [300, '7']]), line(150, [[374, '295.58'], [458, "2'069.06"]]),
+      line(180, [[300, 'Gesamtbetrag'], [440, "CHF 2'302.79"]])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Delivery charge', Quantity: 1, 'Unit Price': 61.18, Amount: 61.18 },
+      { Description: 'USB-C docking station', Quantity: 7, 'Unit Price': 295.58, Amount: 2069.06 },
+    ]);
+  });
+
+  it("reads a total price ('Gesamtpreis', 'Prix total') as the amount's column", () => {
+    expect(columnOf('Gesamtpreis')).toBe('amount');
+    expect(columnOf('Prix total')).toBe('amount');
+    expect(columnOf('E-Preis')).toBe('unitPrice');
+    const lines = [line(20, [[40, 'Technik Schmidt KG']]), line(40, [[40, 'RECHNUNG'], [300, 'FA/2021/5893']]),
+      line(100, [[40, 'Beschreibung'], [300, 'E-Preis'], [380, 'Menge'], [440, 'Gesamtpreis']]),
+      line(118, [[40, 'Beratungsleistung'], [300, '455,43'], [470, '5.009,73']]),
+      line(136, [[40, 'Tonerkartusche schwarz'], [300, '205,79'], [390, '1'], [470, '205,79']]),
+      line(170, [[300, 'Rechnungsbetrag'], [440, '6.206,36 EUR']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Beratungsleistung', Quantity: 11, 'Unit Price': 455.43, Amount: 5009.73 },
+      { Description: 'Tonerkartusche schwarz', Quantity: 1, 'Unit Price': 205.79, Amount: 205.79 },
+    ]);
+  });
+
   it("reads the Italian quantity's short name ('Qta') as a column's", () => {
     expect(columnOf('Qta')).toBe('quantity');
     expect(columnOf('Q.tà')).toBe('quantity');
@@ -294,5 +321,26 @@ describe('a row of a scan whose lines overlap', () => {
       { Description: 'Design hours', Quantity: 1, 'Unit Price': 47.34, Amount: 47.34 },
       { Description: 'Coffee beans 1kg', Quantity: 1, 'Unit Price': 29.44, Amount: 29.44 },
     ]);
+  });
+});
+
+describe('a sum carried to the next page', () => {
+  const p2 = (l: Line): Line => ({ ...l, page: 2 });
+  const pages = (lines: Line[]): PageLayout[] => [1, 2].map((n) => ({ number: n, width: 600, height: 900, source: 'ocr' as const, quality: 1, lines: lines.filter((l) => l.page === n) }));
+  it("leaves the second line of the name above it with its row ('Transport', 'Bawa ke hadapan')", () => {
+    for (const [carried, header] of [['Transport', ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag']], ['Bawa ke hadapan', ['Perkara', 'Kuantiti', 'Harga', 'Amaun']]] as const) {
+      const lines = [line(20, [[40, 'Bakker Kantoorartikelen B.V.'], [400, 'Factuur']]),
+        line(100, [[40, header[0]], [300, header[1]], [380, header[2]], [460, header[3]]]),
+        line(118, [[40, 'Printpapier A4'], [300, '1'], [380, '489,51'], [460, '489,51']]),
+        line(136, [[40, 'Schoonmaakdienst'], [300, '7'], [380, '711,25'], [460, '4.978,75']]), line(150, [[40, 'volgens offerte O-118']]),
+        line(168, [[300, carried], [460, '5.468,26']]), line(860, [[250, 'Pagina 1 van 2']]),
+        p2(line(40, [[300, carried], [460, '5.468,26']])), p2(line(58, [[40, 'Training'], [300, '1'], [380, '776,46'], [460, '776,46']])),
+        p2(line(90, [[300, 'Subtotaal'], [460, '6.244,72']]))];
+      expect(items(pages(lines))).toEqual([
+        { Description: 'Printpapier A4', Quantity: 1, 'Unit Price': 489.51, Amount: 489.51 },
+        { Description: 'Schoonmaakdienst volgens offerte O-118', Quantity: 7, 'Unit Price': 711.25, Amount: 4978.75 },
+        { Description: 'Training', Quantity: 1, 'Unit Price': 776.46, Amount: 776.46 },
+      ]);
+    }
   });
 });

@@ -19,6 +19,8 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'othe
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
+  ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?))$/i],
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
   ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
   ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
@@ -64,10 +66,10 @@ const STOP = new RegExp(
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
 
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overføres|overført|sum overføres|transporteres|siirto|繰越|前頁より)(?![\p{L}])/u;
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overføres|overført|sum overføres|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
-const ONE_COLUMN = /unit ?(price|cost|rate)|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
+const ONE_COLUMN = /unit ?(price|cost|rate)|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
 
 /**
  * A header cell that names several columns printed one space apart ("PRICE QTY" on a receipt,
@@ -123,22 +125,17 @@ function findHeaders(ctx: DocContext): Header[] {
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
     const cols = headerCols(line);
-    if (isHeader(cols)) {
-      out.push({ lineIndex: i, firstIndex: i, cols });
-      continue;
-    }
     // A header OCR read as two lines, one a little lower than the other ("Price  Units  Line Total" over
-    // "Item": the description's name printed lower or taller): every cell of both names a column, each
-    // column once, the second line alone is no header, and it starts within a line's height.
+    // "Item", "Bezeichnung  Anzahl  Preis" over "Betrag"): the second line only names columns the first
+    // does not, it alone is no header, and it starts within a line's height.
     const next = ctx.lines[i + 1];
-    if (!next || next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 0.8) continue;
-    const more = headerCols(next);
+    const more = next && next.page === line.page && next.y0 - line.y1 <= (line.y1 - line.y0) * 0.8 ? headerCols(next) : [];
     const both = [...cols, ...more];
     const kinds = new Set(both.map((c) => c.col));
-    if (both.every((c) => c.col !== 'other') && kinds.size >= 3 && kinds.size === both.length && !isHeader(more) && isHeader(both)) {
-      out.push({ lineIndex: i + 1, firstIndex: i, cols: both });
-      i++;
-    }
+    const joined = more.length > 0 && more.every((c) => c.col !== 'other' && !cols.some((d) => d.col === c.col)) && !isHeader(more)
+      && (isHeader(cols) || (both.every((c) => c.col !== 'other') && kinds.size >= 3 && kinds.size === both.length && isHeader(both)));
+    if (joined) out.push({ lineIndex: ++i, firstIndex: i - 1, cols: both });
+    else if (isHeader(cols)) out.push({ lineIndex: i, firstIndex: i, cols });
   }
   return out;
 }
@@ -195,7 +192,8 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     let page = ctx.lines[header.lineIndex].page;
     const numbersOnly = (i: number) => {
       const line = ctx.lines[i];
-      if (!line || i >= end || line.page !== page) return false;
+      // A sum carried to the next page is no row's figures: a name's second line above it stays with its row.
+      if (!line || i >= end || line.page !== page || line.cells.some((c) => CARRIED.test(normLabel(c.text)))) return false;
       const cells = assign(line.cells, header);
       return !cells.has('description') && [...cells.entries()].some(([c, v]) => c !== 'other' && parseAmount(v, ctx.decimal) !== null);
     };
@@ -240,13 +238,14 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
-      // A row's amount OCR put on a line of its own just under it ("Printer paper A4  18  155,75" over
-      // "2.803,50"): the row above has no amount, and this line holds that one figure under the amount's column.
+      // A row's figures OCR put on a line of their own just under it ("Printer paper A4  18  155,75" over
+      // "2.803,50", "USB-C docking station  7" over "295.58  2'069.06"): the line has no description, and
+      // only figures of columns the row above left empty.
       const prev = rows[rows.length - 1];
       const lastLine = prev?.lines[prev.lines.length - 1];
-      if (!desc && cells.size === 1 && hasAmount && cells.has('amount') && prev && !prev.cells.has('amount')
+      if (!desc && hasAmount && prev && [...cells.keys()].every((c) => c !== 'other' && !prev.cells.has(c))
         && lastLine!.page === line.page && line.y0 - lastLine!.y1 < (line.y1 - line.y0) * 0.8) {
-        prev.cells.set('amount', cells.get('amount')!);
+        for (const [c, v] of cells) prev.cells.set(c, v);
         prev.lines.push(line);
         continue;
       }
