@@ -288,6 +288,18 @@ describe('a header OCR read as two lines', () => {
     ]);
   });
 
+  it("joins a second line that names the article code's column and the description ('Art.nr  Benämning')", () => {
+    const lines = [line(20, [[40, 'Lindqvist & Söner Bygg AB']]), line(40, [[40, 'Faktura'], [300, '86781']]),
+      line(100, [[300, 'Antal'], [380, 'A-pris'], [460, 'Belopp']]), line(106, [[40, 'Art.nr'], [110, 'Benämning']]),
+      line(124, [[306, '2'], [380, '174,23'], [460, '348,46']]), line(130, [[40, '740769'], [110, 'Skruvdragare 18V']]),
+      line(148, [[306, '1'], [380, '202,86'], [460, '202,86']]), line(154, [[40, '170047'], [110, 'Toner HP 59X svart']]),
+      line(180, [[300, 'Summa exkl. moms'], [460, '551,32']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Skruvdragare 18V', Quantity: 2, 'Unit Price': 174.23, Amount: 348.46 },
+      { Description: 'Toner HP 59X svart', Quantity: 1, 'Unit Price': 202.86, Amount: 202.86 },
+    ]);
+  });
+
   it("reads the Italian quantity's short name ('Qta') as a column's", () => {
     expect(columnOf('Qta')).toBe('quantity');
     expect(columnOf('Q.tà')).toBe('quantity');
@@ -342,5 +354,33 @@ describe('a sum carried to the next page', () => {
         { Description: 'Training', Quantity: 1, 'Unit Price': 776.46, Amount: 776.46 },
       ]);
     }
+  });
+});
+
+describe('a discount column', () => {
+  it("reads each row's price as printed when the amount is quantity x price less the discount ('Desc. %')", () => {
+    const text = ['Sousa & Filhos - Materiais de Construção, S.A.', 'FATURA', 'DOCUMENTO   FT A2023/75',
+      'Descrição                          Preço Unit.   Qtd. Un.   Desc. %   IVA      Valor',
+      'Silicone sanitário 280 ml               175,49       3 UN      0,00   13%     526,47',
+      'Silicone sanitário 280 ml               159,68       1 UN     15,00   13%     135,73',
+      'Tinteiro HP 305XL preto                 233,03      20 UN     15,00   13%   3 961,51',
+      'Total s/ IVA                                                                4 623,71'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Silicone sanitário 280 ml', Quantity: 3, 'Unit Price': 175.49, Amount: 526.47 },
+      { Description: 'Silicone sanitário 280 ml', Quantity: 1, 'Unit Price': 159.68, Amount: 135.73 },
+      { Description: 'Tinteiro HP 305XL preto', Quantity: 20, 'Unit Price': 233.03, Amount: 3961.51 },
+    ]);
+  });
+
+  it('counts in a header OCR read as two lines, the description under names of columns it does not know', () => {
+    const lines = [line(20, [[40, 'Papelaria Central do Porto, Lda.']]), line(40, [[40, 'FATURA'], [300, 'FT FA.2023/688']]),
+      line(100, [[200, 'Preco Unit.'], [290, 'Qtd. Un.'], [350, 'Desc. %'], [410, 'IVA'], [460, 'Valor']]), line(106, [[40, 'Descricao']]),
+      line(124, [[40, 'Silicone sanitario 280 ml'], [200, '143,61'], [290, '1 UN'], [350, '0,00'], [410, '23%'], [460, '143,61']]),
+      line(142, [[40, 'Tinta plastica mate'], [200, '59,13'], [290, '9 UN'], [350, '5,00'], [410, '23%'], [460, '505,56']]),
+      line(170, [[290, 'Total s/ IVA'], [460, '649,17']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Silicone sanitario 280 ml', Quantity: 1, 'Unit Price': 143.61, Amount: 143.61 },
+      { Description: 'Tinta plastica mate', Quantity: 9, 'Unit Price': 59.13, Amount: 505.56 },
+    ]);
   });
 });

@@ -14,11 +14,13 @@ import { realignSkewedTable } from './skew.js';
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
 
-export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'other';
+export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'discount' | 'other';
 
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
+  ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?))$/i],
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
@@ -127,13 +129,16 @@ function findHeaders(ctx: DocContext): Header[] {
     const cols = headerCols(line);
     // A header OCR read as two lines, one a little lower than the other ("Price  Units  Line Total" over
     // "Item", "Bezeichnung  Anzahl  Preis" over "Betrag"): the second line only names columns the first
-    // does not, it alone is no header, and it starts within a line's height.
+    // does not, it alone is no header, each column is named once, and it starts within a line's height.
     const next = ctx.lines[i + 1];
     const more = next && next.page === line.page && next.y0 - line.y1 <= (line.y1 - line.y0) * 0.8 ? headerCols(next) : [];
     const both = [...cols, ...more];
-    const kinds = new Set(both.map((c) => c.col));
-    const joined = more.length > 0 && more.every((c) => c.col !== 'other' && !cols.some((d) => d.col === c.col)) && !isHeader(more)
-      && (isHeader(cols) || (both.every((c) => c.col !== 'other') && kinds.size >= 3 && kinds.size === both.length && isHeader(both)));
+    const known = both.filter((c) => c.col !== 'other');
+    const kinds = new Set(known.map((c) => c.col));
+    // An article code's column ("Art.nr") is named too, as `other`.
+    const named = (c: { col: Column; cell: Cell }) => c.col !== 'other' ? !cols.some((d) => d.col === c.col) : columnOf(c.cell.text) === 'other';
+    const joined = more.length > 0 && more.every(named) && !isHeader(more)
+      && (isHeader(cols) || (kinds.size >= 3 && kinds.size === known.length && isHeader(both)));
     if (joined) out.push({ lineIndex: ++i, firstIndex: i - 1, cols: both });
     else if (isHeader(cols)) out.push({ lineIndex: i, firstIndex: i, cols });
   }
@@ -362,7 +367,7 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
     for (const { field, col } of mapping) {
       const raw = col ? row.cells.get(col) : undefined;
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
-      const checked = col && col !== 'description' && col !== 'other' && type === 'NUMBER' ? numbers[i][col] : undefined;
+      const checked = (col === 'quantity' || col === 'unitPrice' || col === 'amount') && type === 'NUMBER' ? numbers[i][col] : undefined;
       // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
       const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? repairNumberTokens(raw) : raw;
       obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;
