@@ -339,8 +339,9 @@ describe('a row of a scan whose lines overlap', () => {
 describe('a sum carried to the next page', () => {
   const p2 = (l: Line): Line => ({ ...l, page: 2 });
   const pages = (lines: Line[]): PageLayout[] => [1, 2].map((n) => ({ number: n, width: 600, height: 900, source: 'ocr' as const, quality: 1, lines: lines.filter((l) => l.page === n) }));
-  it("leaves the second line of the name above it with its row ('Transport', 'Bawa ke hadapan')", () => {
-    for (const [carried, header] of [['Transport', ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag']], ['Bawa ke hadapan', ['Perkara', 'Kuantiti', 'Harga', 'Amaun']]] as const) {
+  it("leaves the second line of the name above it with its row ('Transport', 'Bawa ke hadapan', 'Overføres' read 'Overfores')", () => {
+    for (const [carried, header] of [['Transport', ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag']], ['Bawa ke hadapan', ['Perkara', 'Kuantiti', 'Harga', 'Amaun']],
+      ['Overfores', ['Beskrivelse', 'Antall', 'Pris', 'Beløp']]] as const) {
       const lines = [line(20, [[40, 'Bakker Kantoorartikelen B.V.'], [400, 'Factuur']]),
         line(100, [[40, header[0]], [300, header[1]], [380, header[2]], [460, header[3]]]),
         line(118, [[40, 'Printpapier A4'], [300, '1'], [380, '489,51'], [460, '489,51']]),
@@ -372,15 +373,38 @@ describe('a discount column', () => {
     ]);
   });
 
-  it('counts in a header OCR read as two lines, the description under names of columns it does not know', () => {
+  it.each([['under', 106], ['over', 94]])('counts in a header OCR read as two lines, the description %s names of columns it does not know', (_, y) => {
     const lines = [line(20, [[40, 'Papelaria Central do Porto, Lda.']]), line(40, [[40, 'FATURA'], [300, 'FT FA.2023/688']]),
-      line(100, [[200, 'Preco Unit.'], [290, 'Qtd. Un.'], [350, 'Desc. %'], [410, 'IVA'], [460, 'Valor']]), line(106, [[40, 'Descricao']]),
+      line(100, [[200, 'Preco Unit.'], [290, 'Qtd. Un.'], [350, 'Desc. %'], [410, 'IVA'], [460, 'Valor']]), line(y as number, [[40, 'Descricao']])]
+      .sort((a, b) => a.y0 - b.y0).concat([
       line(124, [[40, 'Silicone sanitario 280 ml'], [200, '143,61'], [290, '1 UN'], [350, '0,00'], [410, '23%'], [460, '143,61']]),
       line(142, [[40, 'Tinta plastica mate'], [200, '59,13'], [290, '9 UN'], [350, '5,00'], [410, '23%'], [460, '505,56']]),
-      line(170, [[290, 'Total s/ IVA'], [460, '649,17']])];
+      line(170, [[290, 'Total s/ IVA'], [460, '649,17']])]);
     expect(items(page(lines, 'ocr'))).toEqual([
       { Description: 'Silicone sanitario 280 ml', Quantity: 1, 'Unit Price': 143.61, Amount: 143.61 },
       { Description: 'Tinta plastica mate', Quantity: 9, 'Unit Price': 59.13, Amount: 505.56 },
     ]);
+  });
+});
+
+describe('figures OCR read as one cell', () => {
+  it("splits a cell of two figures standing under two columns ('32.34 1' under 'PRICE QTY')", () => {
+    const lines = [line(20, [[40, 'BOOK TA.K HUP SENG ENTERPRISE']]), line(40, [[40, 'OFFICIAL RECEIPT']]),
+      line(100, [[40, 'ITEM'], [200, 'PRICE QTY'], [300, 'AMT']]),
+      line(116, [[40, 'GARDENIA BREAD']]), line(128, [[218, '32.34 1'], [300, '32.34']]),
+      line(144, [[40, 'ROTI CANAI']]), line(156, [[200, '26.40'], [236, '2'], [300, '52.80']]),
+      line(180, [[40, 'TOTAL'], [300, '85.14']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'GARDENIA BREAD', Quantity: 1, 'Unit Price': 32.34, Amount: 32.34 },
+      { Description: 'ROTI CANAI', Quantity: 2, 'Unit Price': 26.4, Amount: 52.8 },
+    ]);
+  });
+
+  it('keeps a number with spaces between its thousands whole', () => {
+    const lines = [line(20, [[40, 'Hamar Maskin AS']]), line(40, [[40, 'FAKTURA']]),
+      line(100, [[40, 'Beskrivelse'], [200, 'Antall'], [260, 'Pris'], [320, 'Beløp']]),
+      line(118, [[40, 'Kjøring'], [200, '6'], [250, '1 127,80'], [310, '6 766,80']]),
+      line(150, [[200, 'Sum eks. mva'], [310, '6 766,80']])];
+    expect(items(page(lines, 'ocr'))).toEqual([{ Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 }]);
   });
 });

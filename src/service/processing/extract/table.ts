@@ -68,7 +68,7 @@ const STOP = new RegExp(
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
 
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overføres|overført|sum overføres|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
 const ONE_COLUMN = /unit ?(price|cost|rate)|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
@@ -129,33 +129,56 @@ function findHeaders(ctx: DocContext): Header[] {
     const cols = headerCols(line);
     // A header OCR read as two lines, one a little lower than the other ("Price  Units  Line Total" over
     // "Item", "Bezeichnung  Anzahl  Preis" over "Betrag"): the second line only names columns the first
-    // does not, it alone is no header, each column is named once, and it starts within a line's height.
+    // does not, it alone is no header, each column is named once, one of the two lines holds only names,
+    // and the second starts within a line's height.
     const next = ctx.lines[i + 1];
     const more = next && next.page === line.page && next.y0 - line.y1 <= (line.y1 - line.y0) * 0.8 ? headerCols(next) : [];
     const both = [...cols, ...more];
     const known = both.filter((c) => c.col !== 'other');
     const kinds = new Set(known.map((c) => c.col));
     // An article code's column ("Art.nr") is named too, as `other`.
-    const named = (c: { col: Column; cell: Cell }) => c.col !== 'other' ? !cols.some((d) => d.col === c.col) : columnOf(c.cell.text) === 'other';
-    const joined = more.length > 0 && more.every(named) && !isHeader(more)
-      && (isHeader(cols) || (kinds.size >= 3 && kinds.size === known.length && isHeader(both)));
+    const isNamed = (c: { col: Column; cell: Cell }) => c.col !== 'other' || columnOf(c.cell.text) === 'other';
+    const onlyNames = (l: typeof cols) => l.length > 0 && l.every(isNamed);
+    const joined = more.length > 0 && !isHeader(more) && (isHeader(cols)
+      ? onlyNames(more) && more.every((c) => c.col === 'other' || !cols.some((d) => d.col === c.col))
+      : (onlyNames(cols) || onlyNames(more)) && kinds.size >= 3 && kinds.size === known.length && isHeader(both));
     if (joined) out.push({ lineIndex: ++i, firstIndex: i - 1, cols: both });
     else if (isHeader(cols)) out.push({ lineIndex: i, firstIndex: i, cols });
   }
   return out;
 }
 
+/**
+ * A cell OCR made of figures printed in two columns ("32.34 1" under "PRICE QTY"), as one cell per
+ * figure, each where its characters stand, when its figures stand under different columns. A number
+ * with spaces between its thousands ("1 234,56") is kept whole.
+ */
+function splitFigures(cell: Cell, header: Header): Cell[] {
+  const words = [...cell.text.matchAll(/\S+/g)];
+  if (words.length < 2 || !words.every((w) => /^-?\d[\d.,]*$/.test(w[0])) || words.slice(1).some((w) => /^\d{3}([.,]\d{1,2})?$/.test(w[0]))) return [cell];
+  const perChar = (cell.x1 - cell.x0) / cell.text.length;
+  const parts = words.map((w) => ({ ...cell, text: w[0], x0: cell.x0 + w.index! * perChar, x1: cell.x0 + (w.index! + w[0].length) * perChar }));
+  const cols = parts.map((p) => columnUnder(p, header));
+  return cols.every((c) => c && c !== 'description' && c !== 'other') && new Set(cols).size === parts.length ? parts : [cell];
+}
+
+/** The header column a cell stands under: the one it overlaps most, else the nearest by either edge. */
+function columnUnder(cell: Cell, header: Header): Column | undefined {
+  let best: { col: Column; d: number } | undefined;
+  for (const h of header.cols) {
+    const overlap = Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0);
+    const d = overlap > 0 ? -overlap : Math.min(Math.abs(cell.x0 - h.cell.x0), Math.abs(cell.x1 - h.cell.x1));
+    if (!best || d < best.d) best = { col: h.col, d };
+  }
+  return best?.col;
+}
+
 function assign(cells: Cell[], header: Header): Map<Column, string> {
   const out = new Map<Column, string>();
-  for (const cell of cells) {
-    let best: { col: Column; d: number } | undefined;
-    for (const h of header.cols) {
-      const overlap = Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0);
-      const d = overlap > 0 ? -overlap : Math.min(Math.abs(cell.x0 - h.cell.x0), Math.abs(cell.x1 - h.cell.x1));
-      if (!best || d < best.d) best = { col: h.col, d };
-    }
-    if (!best) continue;
-    out.set(best.col, out.has(best.col) ? `${out.get(best.col)} ${cell.text}` : cell.text);
+  for (const cell of cells.flatMap((c) => splitFigures(c, header))) {
+    const col = columnUnder(cell, header);
+    if (!col) continue;
+    out.set(col, out.has(col) ? `${out.get(col)} ${cell.text}` : cell.text);
   }
   return out;
 }
