@@ -408,3 +408,14 @@ describe('figures OCR read as one cell', () => {
     expect(items(page(lines, 'ocr'))).toEqual([{ Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 }]);
   });
 });
+
+describe('a weighed item whose decimal mark OCR misread', () => {
+  it("reads '2.201 kg' as a weight with three decimals where commas mark decimals and the arithmetic agrees", () => {
+    const text = ['Apotek Hjärtat', 'KVITTO', 'Ost Präst 700g                     32,52', 'Äpplen Royal Gala',
+      '2.201 kg x 59,33 kr/kg             130,59', 'Totalt SEK                        163,11', 'Kort                              163,11'].join('\n');
+    expect(items(page(linesFromText(text, 1), 'ocr'))).toEqual([
+      { Description: 'Ost Präst 700g', Quantity: 1, 'Unit Price': 32.52, Amount: 32.52 },
+      { Description: 'Äpplen Royal Gala', Quantity: 2.201, 'Unit Price': 59.33, Amount: 130.59 },
+    ]);
+  });
+});
