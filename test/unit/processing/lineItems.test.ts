@@ -419,3 +419,17 @@ describe('a weighed item whose decimal mark OCR misread', () => {
     ]);
   });
 });
+
+describe('the subtotal under the items', () => {
+  it('ends them where an amount alone equals their sum, whatever OCR made of its label (小計 read 小)', () => {
+    const lines = [line(20, [[40, '請求書']]), line(40, [[40, '請求番号：210921-939']]),
+      line(100, [[40, '品名'], [200, '数量'], [300, '単価'], [400, '金額']]),
+      line(118, [[40, '事務用椅子'], [206, '5'], [300, '4,600'], [400, '23,000']]),
+      line(136, [[40, '配送料'], [206, '1'], [300, '30,100'], [400, '30,100']]),
+      line(160, [[40, '小'], [380, '￥53,100']]), line(178, [[40, '消费税（8%）'], [380, '￥4,248']]), line(196, [[40, '合計'], [380, '￥57,348']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: '事務用椅子', Quantity: 5, 'Unit Price': 4600, Amount: 23000 },
+      { Description: '配送料', Quantity: 1, 'Unit Price': 30100, Amount: 30100 },
+    ]);
+  });
+});

@@ -277,6 +277,13 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         prev.lines.push(line);
         continue;
       }
+      // An amount alone (no quantity, no price) equal to the sum of the rows above it is their subtotal,
+      // whatever its label says or however OCR read it ("小 ￥883,000" for 小計): it ends the items.
+      const alone = cells.has('quantity') || cells.has('unitPrice') ? null : parseAmount(cells.get('amount') ?? '', ctx.decimal);
+      if (alone !== null && rows.length >= 2) {
+        const amounts = rows.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
+        if (amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone) <= 0.011) break;
+      }
       if (hasAmount && (desc || cells.size >= 2)) {
         const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
         if (named) {
