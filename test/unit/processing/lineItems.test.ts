@@ -179,6 +179,19 @@ describe('a table a skewed scan sheared by one row', () => {
       { Description: 'Manutenzione sito web', Quantity: 2, 'Unit Price': 338.97, Amount: 677.94 },
     ]);
   });
+
+  it("does so when the description's name stands alone over the first row's figures, also alone", () => {
+    const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'Invoice'], [200, '989/2025']]),
+      line(100, [[400, 'Units'], [480, 'Rate'], [560, 'Amount']]), line(112, [[40, 'Item Description']]),
+      line(124, [[420, '1'], [480, '498.28'], [560, '498.28']]),
+      line(138, [[40, 'Software licence (annual)'], [420, '1'], [480, '492.57'], [560, '492.57']]),
+      line(152, [[40, 'Training workshop']]),
+      line(190, [[480, 'Net Amount'], [560, '990.85']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Software licence (annual)', Quantity: 1, 'Unit Price': 498.28, Amount: 498.28 },
+      { Description: 'Training workshop', Quantity: 1, 'Unit Price': 492.57, Amount: 492.57 },
+    ]);
+  });
 });
 
 describe('a receipt without a header, "price x quantity" under the name', () => {

@@ -31,16 +31,21 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realign
     const split = Math.min(...head.cells.map((c) => c.x0)) - (head.y1 - head.y0);
     const left = (l: Line) => l.cells.filter((c) => c.x1 < split);
     const right = (l: Line) => l.cells.filter((c) => c.x1 >= split);
-    // The description's name within two lines, left of the figures' names, with figures on its right.
-    const d = [h + 1, h + 2].find((i) => {
-      const l = lines[i];
-      return l && l.page === head.page && left(l).some((c) => columnOf(c.text) === 'description') && figures(right(l), ctx);
-    });
-    if (d === undefined) continue;
-    const header: Line = merged([...lines.slice(h, d).flatMap((l) => l.cells), ...left(lines[d]!)], head);
-    const sources = new Map<Line, Line[]>([[header, lines.slice(h, d + 1)]]);
+    // The description's name within two lines, left of the figures' names, with figures on its right;
+    // or alone on its line, over the first row's figures alone on theirs, whose name is on the line after.
+    const named = (l: Line | undefined) => !!l && l.page === head.page && left(l).some((c) => columnOf(c.text) === 'description');
+    const d = [h + 1, h + 2].find((i) => named(lines[i]) && figures(right(lines[i]!), ctx));
+    const alone = d === undefined ? [h + 1, h + 2].find((i) => {
+      const [l, first, after] = [lines[i], lines[i + 1], lines[i + 2]];
+      return named(l) && right(l!).length === 0 && first?.page === head.page && first.cells.every((c) => c.x0 >= split) && figures(right(first), ctx)
+        && after?.page === head.page && left(after).some((c) => /\p{L}{2}/u.test(c.text));
+    }) : undefined;
+    if (d === undefined && alone === undefined) continue;
+    const header: Line = d !== undefined ? merged([...lines.slice(h, d).flatMap((l) => l.cells), ...left(lines[d]!)], head)
+      : merged(lines.slice(h, alone! + 1).flatMap((l) => l.cells), head);
+    const sources = new Map<Line, Line[]>([[header, lines.slice(h, (d ?? alone!) + 1)]]);
     const rebuilt: Line[] = [header];
-    let j = d;
+    let j = d ?? alone! + 1;
     for (; j < lines.length && lines[j]!.page === head.page && figures(right(lines[j]!), ctx); j++) {
       const below = lines[j + 1]?.page === head.page ? lines[j + 1]! : undefined;
       const row = merged([...(below ? left(below) : []), ...right(lines[j]!)], lines[j]!);
