@@ -180,6 +180,22 @@ describe('a table a skewed scan sheared by one row', () => {
     ]);
   });
 
+  it("joins a name's second line, alone beside the next row's figures, to the name above it", () => {
+    const lines = [line(20, [[40, 'Harbour & Finch LLP']]), line(40, [[40, 'INVOICE'], [200, '2020-76977']]),
+      line(100, [[400, 'Quantity'], [480, 'Rate'], [560, 'Line total']]),
+      line(118, [[40, 'Ref.'], [100, 'Item'], [420, '8'], [480, '324.08'], [560, '2,592.64']]),
+      line(136, [[40, 'K20782'], [100, 'Office chair'], [420, '5'], [480, '552.74'], [560, '2,763.70']]),
+      line(154, [[40, 'K80782'], [100, 'Consulting services']]),
+      line(172, [[100, 'as per quote Q-118'], [420, '1'], [480, '451.21'], [560, '451.21']]),
+      line(190, [[40, 'X65732'], [100, 'Network cable 5m']]),
+      line(230, [[480, 'Subtotal'], [560, '5,807.55']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Office chair', Quantity: 8, 'Unit Price': 324.08, Amount: 2592.64 },
+      { Description: 'Consulting services as per quote Q-118', Quantity: 5, 'Unit Price': 552.74, Amount: 2763.7 },
+      { Description: 'Network cable 5m', Quantity: 1, 'Unit Price': 451.21, Amount: 451.21 },
+    ]);
+  });
+
   it("does so when the description's name stands alone over the first row's figures, also alone", () => {
     const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'Invoice'], [200, '989/2025']]),
       line(100, [[400, 'Units'], [480, 'Rate'], [560, 'Amount']]), line(112, [[40, 'Item Description']]),

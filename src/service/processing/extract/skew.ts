@@ -45,18 +45,39 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realign
       : merged(lines.slice(h, alone! + 1).flatMap((l) => l.cells), head);
     const sources = new Map<Line, Line[]>([[header, lines.slice(h, (d ?? alone!) + 1)]]);
     const rebuilt: Line[] = [header];
+    const onPage = (i: number) => lines[i]?.page === head.page;
+    const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx);
+    const nameOnly = (i: number) => onPage(i) && right(lines[i]!).length === 0 && left(lines[i]!).length > 0;
     let j = d ?? alone! + 1;
-    for (; j < lines.length && lines[j]!.page === head.page && figures(right(lines[j]!), ctx); j++) {
-      const below = lines[j + 1]?.page === head.page ? lines[j + 1]! : undefined;
-      const row = merged([...(below ? left(below) : []), ...right(lines[j]!)], lines[j]!);
-      sources.set(row, below ? [lines[j]!, below] : [lines[j]!]);
+    while (isFigures(j)) {
+      // The row's name is on the line under its figures; a name's second line stands alone on the line
+      // after that, beside the next row's figures.
+      let k = j + 1;
+      while (nameOnly(k) && isFigures(k + 1)) k++;
+      const below = onPage(j + 1) ? lines.slice(j + 1, k + 1) : [];
+      const row = merged([...stacked(below.map(left)), ...right(lines[j]!)], lines[j]!);
+      sources.set(row, [lines[j]!, ...below]);
       rebuilt.push(row);
+      j = k;
     }
     // The last row's left-hand cells came from line j, which holds nothing else of the table.
     const next = lines[j] && right(lines[j]!).length === 0 ? j + 1 : j;
     return { lines: [...lines.slice(0, h), ...rebuilt, ...lines.slice(next)], sources };
   }
   return null;
+}
+
+/** Cells of lines printed one under the other, a cell's text continued by the cell under it that it overlaps. */
+function stacked(rows: Cell[][]): Cell[] {
+  const out: Cell[] = [];
+  for (const cells of rows) {
+    for (const c of cells) {
+      const over = out.findIndex((o) => Math.min(o.x1, c.x1) > Math.max(o.x0, c.x0));
+      if (over < 0) out.push(c);
+      else out[over] = { ...out[over]!, text: `${out[over]!.text} ${c.text}`, x0: Math.min(out[over]!.x0, c.x0), x1: Math.max(out[over]!.x1, c.x1) };
+    }
+  }
+  return out;
 }
 
 function merged(cells: Cell[], at: Line): Line {
