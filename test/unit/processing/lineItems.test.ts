@@ -368,6 +368,22 @@ describe('a row of a scan whose lines overlap', () => {
 describe('a sum carried to the next page', () => {
   const p2 = (l: Line): Line => ({ ...l, page: 2 });
   const pages = (lines: Line[]): PageLayout[] => [1, 2].map((n) => ({ number: n, width: 600, height: 900, source: 'ocr' as const, quality: 1, lines: lines.filter((l) => l.page === n) }));
+  it('ends the page\'s items when the next page repeats the header: the page\'s foot is no row', () => {
+    const header = (y: number) => line(y, [[40, 'Varenr.'], [110, 'Beskrivelse'], [330, 'Antall'], [400, 'Pris'], [500, 'Beløp']]);
+    const lines = [line(20, [[40, 'Bergen Kontorservice AS'], [400, 'FAKTURA']]), header(100),
+      line(118, [[40, '406913'], [110, 'Toner HP 59X'], [330, '1 stk'], [400, '1 312,79'], [500, '1 312,79']]),
+      line(150, [[110, 'fortsetter...'], [400, 'Overføres'], [500, '1 312,79']]),
+      line(860, [[40, 'Bergen Ko'], [330, 'Storgata 14 0155 Oslo Tlf 72247 Org.nr 979699872']]),
+      p2(line(40, [[40, 'Bergen Kontorservice AS - FAKTURA 2020-4093']])), p2(header(80)),
+      p2(line(98, [[110, 'Overført'], [500, '1 312,79']])),
+      p2(line(116, [[40, '456499'], [110, 'Arbeid elektriker'], [330, '2 timer'], [400, '986,66'], [500, '1 973,32']])),
+      p2(line(150, [[330, 'Sum eks. mva'], [500, '3 286,11']]))];
+    expect(items(pages(lines))).toEqual([
+      { Description: 'Toner HP 59X', Quantity: 1, 'Unit Price': 1312.79, Amount: 1312.79 },
+      { Description: 'Arbeid elektriker', Quantity: 2, 'Unit Price': 986.66, Amount: 1973.32 },
+    ]);
+  });
+
   it("leaves the second line of the name above it with its row ('Transport', 'Bawa ke hadapan', 'Overføres' read 'Overfores')", () => {
     for (const [carried, header] of [['Transport', ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag']], ['Bawa ke hadapan', ['Perkara', 'Kuantiti', 'Harga', 'Amaun']],
       ['Overfores', ['Beskrivelse', 'Antall', 'Pris', 'Beløp']]] as const) {

@@ -218,6 +218,7 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(ctx.lines[k]!);
     const end = headers[hi + 1]?.firstIndex ?? ctx.lines.length;
     let page = ctx.lines[header.lineIndex].page;
+    const rowsBefore = rows.length;
     const numbersOnly = (i: number) => {
       const line = ctx.lines[i];
       // A sum carried to the next page is no row's figures: a name's second line above it stays with its row.
@@ -240,7 +241,9 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         if (resumed >= 0) {
           page = ctx.lines[resumed]!.page;
           i = resumed;
-        }
+        } else if (rows.length > rowsBefore && rows[rows.length - 1]!.lines[0]!.page === page) break;
+        // Not resumed under this header: after this page's items the sum ends them (the next page repeats
+        // the header, the page's foot follows); before them it is the sum brought forward.
         continue;
       }
       const cells = assign(line.cells, header);
