@@ -241,7 +241,7 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         if (resumed >= 0) {
           page = ctx.lines[resumed]!.page;
           i = resumed;
-        } else if (rows.length > rowsBefore && rows[rows.length - 1]!.lines[0]!.page === page) break;
+        } else if (rows.length > rowsBefore && rows[rows.length - 1]!.lines[0]!.page === page && (ctx.lines[end]?.page ?? page) > page) break;
         // Not resumed under this header: after this page's items the sum ends them (the next page repeats
         // the header, the page's foot follows); before them it is the sum brought forward.
         continue;
