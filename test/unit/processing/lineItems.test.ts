@@ -478,3 +478,11 @@ describe('the subtotal under the items', () => {
     ]);
   });
 });
+
+describe('a receipt of one item', () => {
+  it('reads it when it prints quantity times price and the arithmetic holds', () => {
+    const text = ['K-Market Kallio', 'Y-tunnus 7589656-9', 'KUITTI', 'Kananmunat 10 kpl', '4 kpl x 7,39              29,56',
+      'Maksettava                29,56', 'Pankkikortti              29,56'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([{ Description: 'Kananmunat 10 kpl', Quantity: 4, 'Unit Price': 7.39, Amount: 29.56 }]);
+  });
+});

@@ -19,6 +19,8 @@ export interface LooseItem {
   quantity: string;
   unitPrice: string;
   amount: string;
+  /** Printed as quantity times price that gives the amount to the cent ("4 kpl x 7,39  29,56"). */
+  checked?: boolean;
 }
 
 // An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
@@ -91,7 +93,7 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   const times = q === null ? timesOf(middle, ctx) : null;
   if (times) {
     const q = [times.q, times.weighed].find((n) => n !== undefined && fits(n, times.p, a));
-    return q !== undefined ? { description, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), amount: amountText } : null;
+    return q !== undefined ? { description, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), amount: amountText, checked: true } : null;
   }
   const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
   if (p === null) return null;
@@ -102,7 +104,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
 
 /**
  * Runs of item lines that end at the totals block and add up to an amount printed there. Two items
- * at least, so that a lone line equal to the total is no list.
+ * at least, so that a lone line equal to the total is no list, unless that line prints quantity times
+ * price and the arithmetic holds.
  */
 export function summedItems(ctx: DocContext, stop: (text: string) => boolean): Array<{ item: LooseItem; lines: Line[] }> {
   type Found = { item: LooseItem; lines: Line[]; index: number };
@@ -134,7 +137,8 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     }
     // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
     // run of items that the line after it adds up.
-    for (let k = run.length; k >= 2; k--) {
+    // One item alone only where its own arithmetic was checked (a lone line equal to the total is no list).
+    for (let k = run.length; k >= (run[0]?.item.checked ? 1 : 2); k--) {
       if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
         out.push(...run.slice(0, k));
         break;
