@@ -196,6 +196,20 @@ describe('a table a skewed scan sheared by one row', () => {
     ]);
   });
 
+  it('reads a last row printed whole beside its figures as a row of its own, not as a second line', () => {
+    const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'INVOICE'], [200, 'A-2179-67']]),
+      line(100, [[300, 'Price'], [380, 'Units'], [460, 'Line Total']]), line(106, [[40, 'Item']]),
+      line(118, [[300, '547.88'], [386, '23'], [460, '12,601.24']]), line(124, [[40, 'Spare parts kit']]),
+      line(136, [[300, '113.98'], [386, '1'], [460, '113.98']]), line(142, [[40, 'Cleaning service']]),
+      line(154, [[40, 'Software licence (annual)'], [300, '295.25'], [386, '6'], [460, '1,771.50']]),
+      line(180, [[380, 'Sub-total'], [460, '14,486.72']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Spare parts kit', Quantity: 23, 'Unit Price': 547.88, Amount: 12601.24 },
+      { Description: 'Cleaning service', Quantity: 1, 'Unit Price': 113.98, Amount: 113.98 },
+      { Description: 'Software licence (annual)', Quantity: 6, 'Unit Price': 295.25, Amount: 1771.5 },
+    ]);
+  });
+
   it("does so when the description's name stands alone over the first row's figures, also alone", () => {
     const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'Invoice'], [200, '989/2025']]),
       line(100, [[400, 'Units'], [480, 'Rate'], [560, 'Amount']]), line(112, [[40, 'Item Description']]),

@@ -51,9 +51,10 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realign
     let j = d ?? alone! + 1;
     while (isFigures(j)) {
       // The row's name is on the line under its figures; a name's second line stands alone on the line
-      // after that, beside the next row's figures.
+      // after that, beside the next row's figures, whose own name is on the line under them (a row
+      // printed whole beside its figures, the table's last, is no second line).
       let k = j + 1;
-      while (nameOnly(k) && isFigures(k + 1)) k++;
+      while (nameOnly(k) && isFigures(k + 1) && onPage(k + 2) && left(lines[k + 2]!).length > 0) k++;
       const below = onPage(j + 1) ? lines.slice(j + 1, k + 1) : [];
       const row = merged([...stacked(below.map(left)), ...right(lines[j]!)], lines[j]!);
       sources.set(row, [lines[j]!, ...below]);
