@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
+import { columnOf } from '../../../src/service/processing/extract/table.js';
 import { INVOICE_SCHEMA } from './helpers.js';
 
 // Line items of layouts the table reader has no header row for, and of rows OCR
@@ -178,6 +179,49 @@ describe('a table a skewed scan sheared by one row', () => {
       { Description: 'Manutenzione sito web', Quantity: 2, 'Unit Price': 338.97, Amount: 677.94 },
     ]);
   });
+
+  it("joins a name's second line, alone beside the next row's figures, to the name above it", () => {
+    const lines = [line(20, [[40, 'Harbour & Finch LLP']]), line(40, [[40, 'INVOICE'], [200, '2020-76977']]),
+      line(100, [[400, 'Quantity'], [480, 'Rate'], [560, 'Line total']]),
+      line(118, [[40, 'Ref.'], [100, 'Item'], [420, '8'], [480, '324.08'], [560, '2,592.64']]),
+      line(136, [[40, 'K20782'], [100, 'Office chair'], [420, '5'], [480, '552.74'], [560, '2,763.70']]),
+      line(154, [[40, 'K80782'], [100, 'Consulting services']]),
+      line(172, [[100, 'as per quote Q-118'], [420, '1'], [480, '451.21'], [560, '451.21']]),
+      line(190, [[40, 'X65732'], [100, 'Network cable 5m']]),
+      line(230, [[480, 'Subtotal'], [560, '5,807.55']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Office chair', Quantity: 8, 'Unit Price': 324.08, Amount: 2592.64 },
+      { Description: 'Consulting services as per quote Q-118', Quantity: 5, 'Unit Price': 552.74, Amount: 2763.7 },
+      { Description: 'Network cable 5m', Quantity: 1, 'Unit Price': 451.21, Amount: 451.21 },
+    ]);
+  });
+
+  it('reads a last row printed whole beside its figures as a row of its own, not as a second line', () => {
+    const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'INVOICE'], [200, 'A-2179-67']]),
+      line(100, [[300, 'Price'], [380, 'Units'], [460, 'Line Total']]), line(106, [[40, 'Item']]),
+      line(118, [[300, '547.88'], [386, '23'], [460, '12,601.24']]), line(124, [[40, 'Spare parts kit']]),
+      line(136, [[300, '113.98'], [386, '1'], [460, '113.98']]), line(142, [[40, 'Cleaning service']]),
+      line(154, [[40, 'Software licence (annual)'], [300, '295.25'], [386, '6'], [460, '1,771.50']]),
+      line(180, [[380, 'Sub-total'], [460, '14,486.72']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Spare parts kit', Quantity: 23, 'Unit Price': 547.88, Amount: 12601.24 },
+      { Description: 'Cleaning service', Quantity: 1, 'Unit Price': 113.98, Amount: 113.98 },
+      { Description: 'Software licence (annual)', Quantity: 6, 'Unit Price': 295.25, Amount: 1771.5 },
+    ]);
+  });
+
+  it("does so when the description's name stands alone over the first row's figures, also alone", () => {
+    const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'Invoice'], [200, '989/2025']]),
+      line(100, [[400, 'Units'], [480, 'Rate'], [560, 'Amount']]), line(112, [[40, 'Item Description']]),
+      line(124, [[420, '1'], [480, '498.28'], [560, '498.28']]),
+      line(138, [[40, 'Software licence (annual)'], [420, '1'], [480, '492.57'], [560, '492.57']]),
+      line(152, [[40, 'Training workshop']]),
+      line(190, [[480, 'Net Amount'], [560, '990.85']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Software licence (annual)', Quantity: 1, 'Unit Price': 498.28, Amount: 498.28 },
+      { Description: 'Training workshop', Quantity: 1, 'Unit Price': 492.57, Amount: 492.57 },
+    ]);
+  });
 });
 
 describe('a receipt without a header, "price x quantity" under the name', () => {
@@ -244,5 +288,215 @@ describe('a table continued on the next page without its header', () => {
       { Description: 'Kabel PFSP 3x2,5 mm²', Quantity: 11, 'Unit Price': 30.47, Amount: 335.17 },
       { Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 },
     ]);
+  });
+});
+
+describe('a header OCR read as two lines', () => {
+  it("joins the description's name, a little lower, to the names of the figures' columns", () => {
+    const lines = [line(20, [[40, 'Pioneer Tech Services']]), line(40, [[40, 'INVOICE'], [300, 'A-2179-67']]),
+      line(100, [[300, 'Price'], [380, 'Units'], [460, 'Line Total']]), line(106, [[40, 'Item']]),
+      line(130, [[40, 'Spare parts kit'], [300, '547.88'], [380, '23'], [460, '12,601.24']]),
+      line(148, [[40, 'Website maintenance'], [300, '3.22'], [380, '17'], [460, '54.74']]),
+      line(170, [[380, 'Total Due'], [460, '13,541.90 USD']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Spare parts kit', Quantity: 23, 'Unit Price': 547.88, Amount: 12601.24 },
+      { Description: 'Website maintenance', Quantity: 17, 'Unit Price': 3.22, Amount: 54.74 },
+    ]);
+  });
+
+  it("joins a name printed a little lower to a header that names the description ('Betrag' under 'Preis')", () => {
+    const lines = [line(20, [[40, 'Berner Gartenbau GmbH']]), line(40, [[40, 'RECHNUNG 134/2023']]),
+      line(100, [[40, 'Bezeichnung'], [300, 'Anzahl'], [380, 'Preis']]), line(106, [[460, 'Betrag']]),
+      line(124, [[40, 'Delivery charge'], [300, '1'], [380, '61.18'], [460, '61.18']]),
+      line(142, [[40, 'USB-C docking station'], [300, '7']]), line(150, [[374, '295.58'], [458, "2'069.06"]]),
+      line(180, [[300, 'Gesamtbetrag'], [440, "CHF 2'302.79"]])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Delivery charge', Quantity: 1, 'Unit Price': 61.18, Amount: 61.18 },
+      { Description: 'USB-C docking station', Quantity: 7, 'Unit Price': 295.58, Amount: 2069.06 },
+    ]);
+  });
+
+  it("reads a total price ('Gesamtpreis', 'Prix total') as the amount's column", () => {
+    expect(columnOf('Gesamtpreis')).toBe('amount');
+    expect(columnOf('Prix total')).toBe('amount');
+    expect(columnOf('E-Preis')).toBe('unitPrice');
+    const lines = [line(20, [[40, 'Technik Schmidt KG']]), line(40, [[40, 'RECHNUNG'], [300, 'FA/2021/5893']]),
+      line(100, [[40, 'Beschreibung'], [300, 'E-Preis'], [380, 'Menge'], [440, 'Gesamtpreis']]),
+      line(118, [[40, 'Beratungsleistung'], [300, '455,43'], [470, '5.009,73']]),
+      line(136, [[40, 'Tonerkartusche schwarz'], [300, '205,79'], [390, '1'], [470, '205,79']]),
+      line(170, [[300, 'Rechnungsbetrag'], [440, '6.206,36 EUR']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Beratungsleistung', Quantity: 11, 'Unit Price': 455.43, Amount: 5009.73 },
+      { Description: 'Tonerkartusche schwarz', Quantity: 1, 'Unit Price': 205.79, Amount: 205.79 },
+    ]);
+  });
+
+  it("joins a second line that names the article code's column and the description ('Art.nr  Benämning')", () => {
+    const lines = [line(20, [[40, 'Lindqvist & Söner Bygg AB']]), line(40, [[40, 'Faktura'], [300, '86781']]),
+      line(100, [[300, 'Antal'], [380, 'A-pris'], [460, 'Belopp']]), line(106, [[40, 'Art.nr'], [110, 'Benämning']]),
+      line(124, [[306, '2'], [380, '174,23'], [460, '348,46']]), line(130, [[40, '740769'], [110, 'Skruvdragare 18V']]),
+      line(148, [[306, '1'], [380, '202,86'], [460, '202,86']]), line(154, [[40, '170047'], [110, 'Toner HP 59X svart']]),
+      line(180, [[300, 'Summa exkl. moms'], [460, '551,32']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Skruvdragare 18V', Quantity: 2, 'Unit Price': 174.23, Amount: 348.46 },
+      { Description: 'Toner HP 59X svart', Quantity: 1, 'Unit Price': 202.86, Amount: 202.86 },
+    ]);
+  });
+
+  it("reads the Italian quantity's short name ('Qta') as a column's", () => {
+    expect(columnOf('Qta')).toBe('quantity');
+    expect(columnOf('Q.tà')).toBe('quantity');
+  });
+});
+
+describe('a row of a scan whose lines overlap', () => {
+  const header = line(100, [[40, 'Beschreibung'], [300, 'Anzahl'], [380, 'Einzelpreis'], [460, 'Betrag']]);
+  it('takes an amount OCR put on a line of its own just under its row', () => {
+    const lines = [line(20, [[40, 'Bäckerei Sonnenschein GmbH'], [400, 'Rechnung']]), header,
+      line(118, [[40, 'Printer paper A4, 500 sheets'], [300, '18'], [380, '155,75']]), line(126, [[460, '2.803,50']]),
+      line(140, [[40, 'Stapler heavy duty'], [300, '17'], [380, '535,35'], [460, '9.100,95']]),
+      line(170, [[380, 'Summe netto'], [460, '11.904,45']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Printer paper A4, 500 sheets', Quantity: 18, 'Unit Price': 155.75, Amount: 2803.5 },
+      { Description: 'Stapler heavy duty', Quantity: 17, 'Unit Price': 535.35, Amount: 9100.95 },
+    ]);
+  });
+
+  it('gives a row of figures the name above it when that name overlaps it more than the name below', () => {
+    // Each name a little above its figures; the next name starts just inside the figures' line.
+    const lines = [line(20, [[40, 'Bäckerei Sonnenschein GmbH'], [400, 'Rechnung']]), header,
+      line(118, [[40, 'Stapler heavy duty'], [300, '15'], [380, '466,50'], [460, '6.997,50']]),
+      line(136, [[40, 'Network cable 5m']]), line(142, [[300, '1'], [380, '307,11'], [460, '307,11']]),
+      line(150, [[40, 'Design hours']]), line(156, [[380, '47,34'], [460, '47,34']]),
+      line(174, [[40, 'Coffee beans 1kg'], [300, '1'], [380, '29,44'], [460, '29,44']]),
+      line(200, [[380, 'Summe netto'], [460, '7.381,39']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Stapler heavy duty', Quantity: 15, 'Unit Price': 466.5, Amount: 6997.5 },
+      { Description: 'Network cable 5m', Quantity: 1, 'Unit Price': 307.11, Amount: 307.11 },
+      { Description: 'Design hours', Quantity: 1, 'Unit Price': 47.34, Amount: 47.34 },
+      { Description: 'Coffee beans 1kg', Quantity: 1, 'Unit Price': 29.44, Amount: 29.44 },
+    ]);
+  });
+});
+
+describe('a sum carried to the next page', () => {
+  const p2 = (l: Line): Line => ({ ...l, page: 2 });
+  const pages = (lines: Line[]): PageLayout[] => [1, 2].map((n) => ({ number: n, width: 600, height: 900, source: 'ocr' as const, quality: 1, lines: lines.filter((l) => l.page === n) }));
+  it('ends the page\'s items when the next page repeats the header: the page\'s foot is no row', () => {
+    const header = (y: number) => line(y, [[40, 'Varenr.'], [110, 'Beskrivelse'], [330, 'Antall'], [400, 'Pris'], [500, 'Beløp']]);
+    const lines = [line(20, [[40, 'Bergen Kontorservice AS'], [400, 'FAKTURA']]), header(100),
+      line(118, [[40, '406913'], [110, 'Toner HP 59X'], [330, '1 stk'], [400, '1 312,79'], [500, '1 312,79']]),
+      line(150, [[110, 'fortsetter...'], [400, 'Overføres'], [500, '1 312,79']]),
+      line(860, [[40, 'Bergen Ko'], [330, 'Storgata 14 0155 Oslo Tlf 72247 Org.nr 979699872']]),
+      p2(line(40, [[40, 'Bergen Kontorservice AS - FAKTURA 2020-4093']])), p2(header(80)),
+      p2(line(98, [[110, 'Overført'], [500, '1 312,79']])),
+      p2(line(116, [[40, '456499'], [110, 'Arbeid elektriker'], [330, '2 timer'], [400, '986,66'], [500, '1 973,32']])),
+      p2(line(150, [[330, 'Sum eks. mva'], [500, '3 286,11']]))];
+    expect(items(pages(lines))).toEqual([
+      { Description: 'Toner HP 59X', Quantity: 1, 'Unit Price': 1312.79, Amount: 1312.79 },
+      { Description: 'Arbeid elektriker', Quantity: 2, 'Unit Price': 986.66, Amount: 1973.32 },
+    ]);
+  });
+
+  it("leaves the second line of the name above it with its row ('Transport', 'Bawa ke hadapan', 'Overføres' read 'Overfores')", () => {
+    for (const [carried, header] of [['Transport', ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag']], ['Bawa ke hadapan', ['Perkara', 'Kuantiti', 'Harga', 'Amaun']],
+      ['Overfores', ['Beskrivelse', 'Antall', 'Pris', 'Beløp']]] as const) {
+      const lines = [line(20, [[40, 'Bakker Kantoorartikelen B.V.'], [400, 'Factuur']]),
+        line(100, [[40, header[0]], [300, header[1]], [380, header[2]], [460, header[3]]]),
+        line(118, [[40, 'Printpapier A4'], [300, '1'], [380, '489,51'], [460, '489,51']]),
+        line(136, [[40, 'Schoonmaakdienst'], [300, '7'], [380, '711,25'], [460, '4.978,75']]), line(150, [[40, 'volgens offerte O-118']]),
+        line(168, [[300, carried], [460, '5.468,26']]), line(860, [[250, 'Pagina 1 van 2']]),
+        p2(line(40, [[300, carried], [460, '5.468,26']])), p2(line(58, [[40, 'Training'], [300, '1'], [380, '776,46'], [460, '776,46']])),
+        p2(line(90, [[300, 'Subtotaal'], [460, '6.244,72']]))];
+      expect(items(pages(lines))).toEqual([
+        { Description: 'Printpapier A4', Quantity: 1, 'Unit Price': 489.51, Amount: 489.51 },
+        { Description: 'Schoonmaakdienst volgens offerte O-118', Quantity: 7, 'Unit Price': 711.25, Amount: 4978.75 },
+        { Description: 'Training', Quantity: 1, 'Unit Price': 776.46, Amount: 776.46 },
+      ]);
+    }
+  });
+});
+
+describe('a discount column', () => {
+  it("reads each row's price as printed when the amount is quantity x price less the discount ('Desc. %')", () => {
+    const text = ['Sousa & Filhos - Materiais de Construção, S.A.', 'FATURA', 'DOCUMENTO   FT A2023/75',
+      'Descrição                          Preço Unit.   Qtd. Un.   Desc. %   IVA      Valor',
+      'Silicone sanitário 280 ml               175,49       3 UN      0,00   13%     526,47',
+      'Silicone sanitário 280 ml               159,68       1 UN     15,00   13%     135,73',
+      'Tinteiro HP 305XL preto                 233,03      20 UN     15,00   13%   3 961,51',
+      'Total s/ IVA                                                                4 623,71'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Silicone sanitário 280 ml', Quantity: 3, 'Unit Price': 175.49, Amount: 526.47 },
+      { Description: 'Silicone sanitário 280 ml', Quantity: 1, 'Unit Price': 159.68, Amount: 135.73 },
+      { Description: 'Tinteiro HP 305XL preto', Quantity: 20, 'Unit Price': 233.03, Amount: 3961.51 },
+    ]);
+  });
+
+  it.each([['under', 106], ['over', 94]])('counts in a header OCR read as two lines, the description %s names of columns it does not know', (_, y) => {
+    const lines = [line(20, [[40, 'Papelaria Central do Porto, Lda.']]), line(40, [[40, 'FATURA'], [300, 'FT FA.2023/688']]),
+      line(100, [[200, 'Preco Unit.'], [290, 'Qtd. Un.'], [350, 'Desc. %'], [410, 'IVA'], [460, 'Valor']]), line(y as number, [[40, 'Descricao']])]
+      .sort((a, b) => a.y0 - b.y0).concat([
+      line(124, [[40, 'Silicone sanitario 280 ml'], [200, '143,61'], [290, '1 UN'], [350, '0,00'], [410, '23%'], [460, '143,61']]),
+      line(142, [[40, 'Tinta plastica mate'], [200, '59,13'], [290, '9 UN'], [350, '5,00'], [410, '23%'], [460, '505,56']]),
+      line(170, [[290, 'Total s/ IVA'], [460, '649,17']])]);
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Silicone sanitario 280 ml', Quantity: 1, 'Unit Price': 143.61, Amount: 143.61 },
+      { Description: 'Tinta plastica mate', Quantity: 9, 'Unit Price': 59.13, Amount: 505.56 },
+    ]);
+  });
+});
+
+describe('figures OCR read as one cell', () => {
+  it("splits a cell of two figures standing under two columns ('32.34 1' under 'PRICE QTY')", () => {
+    const lines = [line(20, [[40, 'BOOK TA.K HUP SENG ENTERPRISE']]), line(40, [[40, 'OFFICIAL RECEIPT']]),
+      line(100, [[40, 'ITEM'], [200, 'PRICE QTY'], [300, 'AMT']]),
+      line(116, [[40, 'GARDENIA BREAD']]), line(128, [[218, '32.34 1'], [300, '32.34']]),
+      line(144, [[40, 'ROTI CANAI']]), line(156, [[200, '26.40'], [236, '2'], [300, '52.80']]),
+      line(180, [[40, 'TOTAL'], [300, '85.14']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'GARDENIA BREAD', Quantity: 1, 'Unit Price': 32.34, Amount: 32.34 },
+      { Description: 'ROTI CANAI', Quantity: 2, 'Unit Price': 26.4, Amount: 52.8 },
+    ]);
+  });
+
+  it('keeps a number with spaces between its thousands whole', () => {
+    const lines = [line(20, [[40, 'Hamar Maskin AS']]), line(40, [[40, 'FAKTURA']]),
+      line(100, [[40, 'Beskrivelse'], [200, 'Antall'], [260, 'Pris'], [320, 'Beløp']]),
+      line(118, [[40, 'Kjøring'], [200, '6'], [250, '1 127,80'], [310, '6 766,80']]),
+      line(150, [[200, 'Sum eks. mva'], [310, '6 766,80']])];
+    expect(items(page(lines, 'ocr'))).toEqual([{ Description: 'Kjøring', Quantity: 6, 'Unit Price': 1127.8, Amount: 6766.8 }]);
+  });
+});
+
+describe('a weighed item whose decimal mark OCR misread', () => {
+  it("reads '2.201 kg' as a weight with three decimals where commas mark decimals and the arithmetic agrees", () => {
+    const text = ['Apotek Hjärtat', 'KVITTO', 'Ost Präst 700g                     32,52', 'Äpplen Royal Gala',
+      '2.201 kg x 59,33 kr/kg             130,59', 'Totalt SEK                        163,11', 'Kort                              163,11'].join('\n');
+    expect(items(page(linesFromText(text, 1), 'ocr'))).toEqual([
+      { Description: 'Ost Präst 700g', Quantity: 1, 'Unit Price': 32.52, Amount: 32.52 },
+      { Description: 'Äpplen Royal Gala', Quantity: 2.201, 'Unit Price': 59.33, Amount: 130.59 },
+    ]);
+  });
+});
+
+describe('the subtotal under the items', () => {
+  it('ends them where an amount alone equals their sum, whatever OCR made of its label (小計 read 小)', () => {
+    const lines = [line(20, [[40, '請求書']]), line(40, [[40, '請求番号：210921-939']]),
+      line(100, [[40, '品名'], [200, '数量'], [300, '単価'], [400, '金額']]),
+      line(118, [[40, '事務用椅子'], [206, '5'], [300, '4,600'], [400, '23,000']]),
+      line(136, [[40, '配送料'], [206, '1'], [300, '30,100'], [400, '30,100']]),
+      line(160, [[40, '小'], [380, '￥53,100']]), line(178, [[40, '消费税（8%）'], [380, '￥4,248']]), line(196, [[40, '合計'], [380, '￥57,348']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: '事務用椅子', Quantity: 5, 'Unit Price': 4600, Amount: 23000 },
+      { Description: '配送料', Quantity: 1, 'Unit Price': 30100, Amount: 30100 },
+    ]);
+  });
+});
+
+describe('a receipt of one item', () => {
+  it('reads it when it prints quantity times price and the arithmetic holds', () => {
+    const text = ['K-Market Kallio', 'Y-tunnus 7589656-9', 'KUITTI', 'Kananmunat 10 kpl', '4 kpl x 7,39              29,56',
+      'Maksettava                29,56', 'Pankkikortti              29,56'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([{ Description: 'Kananmunat 10 kpl', Quantity: 4, 'Unit Price': 7.39, Amount: 29.56 }]);
   });
 });

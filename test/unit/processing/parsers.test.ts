@@ -14,6 +14,12 @@ describe('amount parser', () => {
     expect(parseAmount(text)).toBe(value);
   });
 
+  it('reads a decimal mark OCR read twice, a comma and a point side by side, as one mark', () => {
+    expect(parseAmount('-688,.77', 'comma')).toBe(-688.77);
+    expect(parseAmount('1.234.,56', 'comma')).toBe(1234.56);
+    expect(parseAmount('455.,43', 'dot')).toBe(455.43);
+  });
+
   it('finds the currency from codes and symbols', () => {
     expect(currencyOf('Total: 12.00 USD')).toBe('USD');
     expect(currencyOf('Summe 12,00 €')).toBe('EUR');

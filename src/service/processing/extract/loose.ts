@@ -19,6 +19,8 @@ export interface LooseItem {
   quantity: string;
   unitPrice: string;
   amount: string;
+  /** Printed as quantity times price that gives the amount to the cent ("4 kpl x 7,39  29,56"). */
+  checked?: boolean;
 }
 
 // An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
@@ -33,15 +35,19 @@ const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\
 // The same at the end of the name's cell: "Standing charge 31 days @ 45.2p".
 const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x|×|@|at)\s*\S+)$/u;
 
-/** Quantity and unit price of a "q x p" text, or null. */
-function timesOf(text: string, ctx: DocContext): { q: number; p: number } | null {
+/**
+ * Quantity and unit price of a "q x p" text, or null. `weighed`: a quantity with a unit and three
+ * digits after a mark ("2.201 kg" where commas mark decimals) read as a decimal, as scales print it.
+ */
+function timesOf(text: string, ctx: DocContext): { q: number; p: number; weighed?: number } | null {
   const m = TIMES.exec(text.trim());
   if (!m) return null;
   let [q, p] = [parseAmount(m[1]!, ctx.decimal), parseAmount(m[3]!, ctx.decimal)];
   if (q === null || p === null) return null;
   if (m[4]) p /= 100;
   else if (!m[2] && /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[3]!)) [q, p] = [p, q];
-  return { q, p };
+  const weighed = m[2] && /^\d{1,3}[.,]\d{3}$/.test(m[1]!) ? Number(m[1]!.replace(',', '.')) : undefined;
+  return { q, p, weighed };
 }
 
 /** A number as the document prints it, so that parseAmount reads it back ("0,452" where commas mark decimals). */
@@ -85,7 +91,10 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   }
   const middle = cells[0]!;
   const times = q === null ? timesOf(middle, ctx) : null;
-  if (times) return fits(times.q, times.p, a) ? { description, quantity: printed(times.q, ctx), unitPrice: printed(times.p, ctx), amount: amountText } : null;
+  if (times) {
+    const q = [times.q, times.weighed].find((n) => n !== undefined && fits(n, times.p, a));
+    return q !== undefined ? { description, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), amount: amountText, checked: true } : null;
+  }
   const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
   if (p === null) return null;
   if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: middle, amount: amountText } : null;
@@ -95,7 +104,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
 
 /**
  * Runs of item lines that end at the totals block and add up to an amount printed there. Two items
- * at least, so that a lone line equal to the total is no list.
+ * at least, so that a lone line equal to the total is no list, unless that line prints quantity times
+ * price and the arithmetic holds.
  */
 export function summedItems(ctx: DocContext, stop: (text: string) => boolean): Array<{ item: LooseItem; lines: Line[] }> {
   type Found = { item: LooseItem; lines: Line[]; index: number };
@@ -127,7 +137,8 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     }
     // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
     // run of items that the line after it adds up.
-    for (let k = run.length; k >= 2; k--) {
+    // One item alone only where its own arithmetic was checked (a lone line equal to the total is no list).
+    for (let k = run.length; k >= (run[0]?.item.checked ? 1 : 2); k--) {
       if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
         out.push(...run.slice(0, k));
         break;

@@ -38,7 +38,7 @@ export function rowNumbers(row: RowCells, ctx: DocContext): RowNumbers {
 }
 
 export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
-  const raw = (c: 'quantity' | 'unitPrice' | 'amount') => row.cells.get(c) ?? '';
+  const raw = (c: 'quantity' | 'unitPrice' | 'amount' | 'discount') => row.cells.get(c) ?? '';
   const line = row.lines[0];
   // Readings of a money cell, most credible first: a damaged-looking number's repair leads.
   const money = (c: 'unitPrice' | 'amount') => {
@@ -52,6 +52,11 @@ export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
   const consistent: RowNumbers[] = [];
   for (const p of ps) for (const a of as) if (fits(q, p, a)) consistent.push({ quantity: q, unitPrice: p, amount: a });
   if (consistent.length) return { best: consistent[0], others: consistent.slice(1) };
+  // A discount column ("Desc. %  15,00"): the amount is quantity x price less that share, to the cent.
+  const off = row.cells.has('discount') ? parseAmount(raw('discount'), ctx.decimal) : null;
+  if (off !== null && off > 0 && off < 100) {
+    for (const p of ps) for (const a of as) if (fits(q, p === null ? null : p * (1 - off / 100), a)) return { best: { quantity: q, unitPrice: p, amount: a }, others: [] };
+  }
   const best = derive(q, ps, as, raw('amount'));
   // All three read but they disagree: a misread price is told by the amount divided
   // by the quantity coming out to the cent; the items' sum may still prefer the product.

@@ -31,27 +31,54 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realign
     const split = Math.min(...head.cells.map((c) => c.x0)) - (head.y1 - head.y0);
     const left = (l: Line) => l.cells.filter((c) => c.x1 < split);
     const right = (l: Line) => l.cells.filter((c) => c.x1 >= split);
-    // The description's name within two lines, left of the figures' names, with figures on its right.
-    const d = [h + 1, h + 2].find((i) => {
-      const l = lines[i];
-      return l && l.page === head.page && left(l).some((c) => columnOf(c.text) === 'description') && figures(right(l), ctx);
-    });
-    if (d === undefined) continue;
-    const header: Line = merged([...lines.slice(h, d).flatMap((l) => l.cells), ...left(lines[d]!)], head);
-    const sources = new Map<Line, Line[]>([[header, lines.slice(h, d + 1)]]);
+    // The description's name within two lines, left of the figures' names, with figures on its right;
+    // or alone on its line, over the first row's figures alone on theirs, whose name is on the line after.
+    const named = (l: Line | undefined) => !!l && l.page === head.page && left(l).some((c) => columnOf(c.text) === 'description');
+    const d = [h + 1, h + 2].find((i) => named(lines[i]) && figures(right(lines[i]!), ctx));
+    const alone = d === undefined ? [h + 1, h + 2].find((i) => {
+      const [l, first, after] = [lines[i], lines[i + 1], lines[i + 2]];
+      return named(l) && right(l!).length === 0 && first?.page === head.page && first.cells.every((c) => c.x0 >= split) && figures(right(first), ctx)
+        && after?.page === head.page && left(after).some((c) => /\p{L}{2}/u.test(c.text));
+    }) : undefined;
+    if (d === undefined && alone === undefined) continue;
+    const header: Line = d !== undefined ? merged([...lines.slice(h, d).flatMap((l) => l.cells), ...left(lines[d]!)], head)
+      : merged(lines.slice(h, alone! + 1).flatMap((l) => l.cells), head);
+    const sources = new Map<Line, Line[]>([[header, lines.slice(h, (d ?? alone!) + 1)]]);
     const rebuilt: Line[] = [header];
-    let j = d;
-    for (; j < lines.length && lines[j]!.page === head.page && figures(right(lines[j]!), ctx); j++) {
-      const below = lines[j + 1]?.page === head.page ? lines[j + 1]! : undefined;
-      const row = merged([...(below ? left(below) : []), ...right(lines[j]!)], lines[j]!);
-      sources.set(row, below ? [lines[j]!, below] : [lines[j]!]);
+    const onPage = (i: number) => lines[i]?.page === head.page;
+    const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx);
+    const nameOnly = (i: number) => onPage(i) && right(lines[i]!).length === 0 && left(lines[i]!).length > 0;
+    let j = d ?? alone! + 1;
+    while (isFigures(j)) {
+      // The row's name is on the line under its figures; a name's second line stands alone on the line
+      // after that, beside the next row's figures, whose own name is on the line under them (a row
+      // printed whole beside its figures, the table's last, is no second line).
+      let k = j + 1;
+      while (nameOnly(k) && isFigures(k + 1) && onPage(k + 2) && left(lines[k + 2]!).length > 0) k++;
+      const below = onPage(j + 1) ? lines.slice(j + 1, k + 1) : [];
+      const row = merged([...stacked(below.map(left)), ...right(lines[j]!)], lines[j]!);
+      sources.set(row, [lines[j]!, ...below]);
       rebuilt.push(row);
+      j = k;
     }
     // The last row's left-hand cells came from line j, which holds nothing else of the table.
     const next = lines[j] && right(lines[j]!).length === 0 ? j + 1 : j;
     return { lines: [...lines.slice(0, h), ...rebuilt, ...lines.slice(next)], sources };
   }
   return null;
+}
+
+/** Cells of lines printed one under the other, a cell's text continued by the cell under it that it overlaps. */
+function stacked(rows: Cell[][]): Cell[] {
+  const out: Cell[] = [];
+  for (const cells of rows) {
+    for (const c of cells) {
+      const over = out.findIndex((o) => Math.min(o.x1, c.x1) > Math.max(o.x0, c.x0));
+      if (over < 0) out.push(c);
+      else out[over] = { ...out[over]!, text: `${out[over]!.text} ${c.text}`, x0: Math.min(out[over]!.x0, c.x0), x1: Math.max(out[over]!.x1, c.x1) };
+    }
+  }
+  return out;
 }
 
 function merged(cells: Cell[], at: Line): Line {

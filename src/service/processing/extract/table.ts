@@ -14,13 +14,17 @@ import { realignSkewedTable } from './skew.js';
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
 
-export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'other';
+export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'discount' | 'other';
 
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
+  ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus)( ?%| \(%\))?$/i],
+  // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
+  ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?))$/i],
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
   ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
   ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
 ];
@@ -43,7 +47,10 @@ export function columnOf(text: string): Column | undefined {
 }
 
 interface Header {
+  /** The header's last line: rows start below it. */
   lineIndex: number;
+  /** Its first line (the line before when OCR split the header in two). */
+  firstIndex: number;
   cols: { col: Column; cell: Cell }[];
 }
 
@@ -61,10 +68,10 @@ const STOP = new RegExp(
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
 
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overføres|overført|sum overføres|transporteres|siirto|繰越|前頁より)(?![\p{L}])/u;
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
-const ONE_COLUMN = /unit ?(price|cost|rate)|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
+const ONE_COLUMN = /unit ?(price|cost|rate)|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
 
 /**
  * A header cell that names several columns printed one space apart ("PRICE QTY" on a receipt,
@@ -99,33 +106,79 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
 }
 
+/** A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). */
+function headerCols(line: Line): { col: Column; cell: Cell }[] {
+  return line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
+    .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+}
+
+function isHeader(cols: { col: Column }[]): boolean {
+  const known = cols.filter((c) => c.col !== 'other');
+  const kinds = new Set(known.map((c) => c.col));
+  // OCR noise may add a cell or two to a header that names three kinds of column.
+  const enough = known.length >= cols.length - 1 || (kinds.size >= 3 && known.length * 2 >= cols.length);
+  return kinds.has('description') && kinds.size >= 2 && enough;
+}
+
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
-  ctx.lines.forEach((line, lineIndex) => {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
-    const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
-      .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
-    const known = cols.filter((c) => c.col !== 'other');
+    const cols = headerCols(line);
+    // A header OCR read as two lines, one a little lower than the other ("Price  Units  Line Total" over
+    // "Item", "Bezeichnung  Anzahl  Preis" over "Betrag"): the second line only names columns the first
+    // does not, it alone is no header, each column is named once, one of the two lines holds only names,
+    // and the second starts within a line's height.
+    const next = ctx.lines[i + 1];
+    const more = next && next.page === line.page && next.y0 - line.y1 <= (line.y1 - line.y0) * 0.8 ? headerCols(next) : [];
+    const both = [...cols, ...more];
+    const known = both.filter((c) => c.col !== 'other');
     const kinds = new Set(known.map((c) => c.col));
-    // OCR noise may add a cell or two to a header that names three kinds of column.
-    const enough = known.length >= cols.length - 1 || (kinds.size >= 3 && known.length * 2 >= cols.length);
-    if (kinds.has('description') && kinds.size >= 2 && enough) out.push({ lineIndex, cols });
-  });
+    // An article code's column ("Art.nr") is named too, as `other`.
+    const isNamed = (c: { col: Column; cell: Cell }) => c.col !== 'other' || columnOf(c.cell.text) === 'other';
+    const onlyNames = (l: typeof cols) => l.length > 0 && l.every(isNamed);
+    const joined = more.length > 0 && !isHeader(more) && (isHeader(cols)
+      ? onlyNames(more) && more.every((c) => c.col === 'other' || !cols.some((d) => d.col === c.col))
+      : (onlyNames(cols) || onlyNames(more)) && kinds.size >= 3 && kinds.size === known.length && isHeader(both));
+    if (joined) out.push({ lineIndex: ++i, firstIndex: i - 1, cols: both });
+    else if (isHeader(cols)) out.push({ lineIndex: i, firstIndex: i, cols });
+  }
   return out;
+}
+
+/**
+ * A cell OCR made of figures printed in two columns ("32.34 1" under "PRICE QTY"), as one cell per
+ * figure, each where its characters stand, when its figures stand under different columns. A number
+ * with spaces between its thousands ("1 234,56") is kept whole.
+ */
+function splitFigures(cell: Cell, header: Header): Cell[] {
+  const words = [...cell.text.matchAll(/\S+/g)];
+  if (words.length < 2 || !words.every((w) => /^-?\d[\d.,]*$/.test(w[0])) || words.slice(1).some((w) => /^\d{3}([.,]\d{1,2})?$/.test(w[0]))) return [cell];
+  const perChar = (cell.x1 - cell.x0) / cell.text.length;
+  const parts = words.map((w) => ({ ...cell, text: w[0], x0: cell.x0 + w.index! * perChar, x1: cell.x0 + (w.index! + w[0].length) * perChar }));
+  const cols = parts.map((p) => columnUnder(p, header));
+  return cols.every((c) => c && c !== 'description' && c !== 'other') && new Set(cols).size === parts.length ? parts : [cell];
+}
+
+/** The header column a cell stands under: the one it overlaps most, else the nearest by either edge. */
+function columnUnder(cell: Cell, header: Header): Column | undefined {
+  let best: { col: Column; d: number } | undefined;
+  for (const h of header.cols) {
+    const overlap = Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0);
+    const d = overlap > 0 ? -overlap : Math.min(Math.abs(cell.x0 - h.cell.x0), Math.abs(cell.x1 - h.cell.x1));
+    if (!best || d < best.d) best = { col: h.col, d };
+  }
+  return best?.col;
 }
 
 function assign(cells: Cell[], header: Header): Map<Column, string> {
   const out = new Map<Column, string>();
-  for (const cell of cells) {
-    let best: { col: Column; d: number } | undefined;
-    for (const h of header.cols) {
-      const overlap = Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0);
-      const d = overlap > 0 ? -overlap : Math.min(Math.abs(cell.x0 - h.cell.x0), Math.abs(cell.x1 - h.cell.x1));
-      if (!best || d < best.d) best = { col: h.col, d };
-    }
-    if (!best) continue;
-    out.set(best.col, out.has(best.col) ? `${out.get(best.col)} ${cell.text}` : cell.text);
+  for (const cell of cells.flatMap((c) => splitFigures(c, header))) {
+    const col = columnUnder(cell, header);
+    if (!col) continue;
+    out.set(col, out.has(col) ? `${out.get(col)} ${cell.text}` : cell.text);
   }
   return out;
 }
@@ -162,12 +215,14 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   const rows: TableRow[] = [];
   const headerLines = new Set<Line>();
   headers.forEach((header, hi) => {
-    headerLines.add(ctx.lines[header.lineIndex]);
-    const end = headers[hi + 1]?.lineIndex ?? ctx.lines.length;
+    for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(ctx.lines[k]!);
+    const end = headers[hi + 1]?.firstIndex ?? ctx.lines.length;
     let page = ctx.lines[header.lineIndex].page;
+    const rowsBefore = rows.length;
     const numbersOnly = (i: number) => {
       const line = ctx.lines[i];
-      if (!line || i >= end || line.page !== page) return false;
+      // A sum carried to the next page is no row's figures: a name's second line above it stays with its row.
+      if (!line || i >= end || line.page !== page || line.cells.some((c) => CARRIED.test(normLabel(c.text)))) return false;
       const cells = assign(line.cells, header);
       return !cells.has('description') && [...cells.entries()].some(([c, v]) => c !== 'other' && parseAmount(v, ctx.decimal) !== null);
     };
@@ -186,7 +241,9 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         if (resumed >= 0) {
           page = ctx.lines[resumed]!.page;
           i = resumed;
-        }
+        } else if (rows.length > rowsBefore && rows[rows.length - 1]!.lines[0]!.page === page && (ctx.lines[end]?.page ?? page) > page) break;
+        // Not resumed under this header: after this page's items the sum ends them (the next page repeats
+        // the header, the page's foot follows); before them it is the sum brought forward.
         continue;
       }
       const cells = assign(line.cells, header);
@@ -202,7 +259,7 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       const next = ctx.lines[i + 1];
       // Unless the figures have their own name on the line after them (a skewed scan's row).
       if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
-        && !nameBeside(next, ctx.lines[i + 2], header, ctx)) {
+        && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && overlap(next, ctx.lines[i + 2]!) >= overlap(line, next))) {
         pending = { desc, line };
         continue;
       }
@@ -212,6 +269,24 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
+      // A row's figures OCR put on a line of their own just under it ("Printer paper A4  18  155,75" over
+      // "2.803,50", "USB-C docking station  7" over "295.58  2'069.06"): the line has no description, and
+      // only figures of columns the row above left empty.
+      const prev = rows[rows.length - 1];
+      const lastLine = prev?.lines[prev.lines.length - 1];
+      if (!desc && hasAmount && prev && [...cells.keys()].every((c) => c !== 'other' && !prev.cells.has(c))
+        && lastLine!.page === line.page && line.y0 - lastLine!.y1 < (line.y1 - line.y0) * 0.8) {
+        for (const [c, v] of cells) prev.cells.set(c, v);
+        prev.lines.push(line);
+        continue;
+      }
+      // An amount alone (no quantity, no price) equal to the sum of the rows above it is their subtotal,
+      // whatever its label says or however OCR read it ("小 ￥883,000" for 小計): it ends the items.
+      const alone = cells.has('quantity') || cells.has('unitPrice') ? null : parseAmount(cells.get('amount') ?? '', ctx.decimal);
+      if (alone !== null && rows.length >= 2) {
+        const amounts = rows.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
+        if (amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone) <= 0.011) break;
+      }
       if (hasAmount && (desc || cells.size >= 2)) {
         const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
         if (named) {
@@ -233,14 +308,16 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   return { rows, headerLines };
 }
 
+/** How far two lines overlap vertically (negative: the gap between them). */
+const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+
 /**
  * The description of a row of figures that a skewed scan's OCR put on the next line: that line
  * names an item and shows no figure, and the two lines overlap by a third of their height.
  */
 function nameBeside(line: Line, next: Line | undefined, header: Header, ctx: DocContext): string | undefined {
   if (!next || next.page !== line.page) return undefined;
-  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
-  if (overlap < Math.min(line.y1 - line.y0, next.y1 - next.y0) / 3) return undefined;
+  if (overlap(line, next) < Math.min(line.y1 - line.y0, next.y1 - next.y0) / 3) return undefined;
   const cells = assign(next.cells, header);
   const desc = cells.get('description');
   const figures = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
@@ -323,7 +400,7 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
     for (const { field, col } of mapping) {
       const raw = col ? row.cells.get(col) : undefined;
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
-      const checked = col && col !== 'description' && col !== 'other' && type === 'NUMBER' ? numbers[i][col] : undefined;
+      const checked = (col === 'quantity' || col === 'unitPrice' || col === 'amount') && type === 'NUMBER' ? numbers[i][col] : undefined;
       // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
       const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? repairNumberTokens(raw) : raw;
       obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;

@@ -29,7 +29,7 @@ const AMOUNT_RE = /(\(?(?:(?<!\d)-)?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(
 
 /** Parses the first amount in `text`; null when there is none. */
 export function parseAmount(text: string, style?: DecimalStyle): number | null {
-  const cleaned = hyphenDecimals(ocrDigits(withoutTaxCode(text)).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
+  const cleaned = hyphenDecimals(ocrDigits(doubledMark(withoutTaxCode(text))).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
   const m = cleaned.match(AMOUNT_RE);
   if (!m) return null;
   const neg = /-|\(/.test(m[1]) || (m[3].includes(')') && m[1].includes('(')) || m[3].endsWith('-');
@@ -44,6 +44,11 @@ export function parseAmount(text: string, style?: DecimalStyle): number | null {
  */
 function withoutTaxCode(text: string): string {
   return text.replace(/(\d)\s+(?:SR|ZR|S|Z|E|T|N)\s*$/, '$1');
+}
+
+/** A decimal mark OCR read twice, a comma and a point side by side ("-688,.77"): the last one is the mark. */
+function doubledMark(text: string): string {
+  return text.replace(/(\d)[.,]([.,])(?=\d)/g, '$1$2');
 }
 
 /**
