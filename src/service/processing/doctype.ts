@@ -75,6 +75,9 @@ const CASH_CHANGE = W('change|cash|tendered|tunai|baki|wang dikembalikan|rückge
 const CASH_CHANGE_JA = /お釣り|お預り|釣銭/;
 const NOTE_WORDS = W('attendees|participants|present|apologies|action items?|next steps|decisions?|agenda|teilnehmer|anwesend|aufgaben|nächste schritte|présents|décisions|asistentes|acuerdos|partecipanti|presenti|aanwezig|actiepunten|kehadiran|tindakan');
 
+// A debit column beside it makes a credit word a column of an account's table ("Belastung | Gutschrift").
+const DEBIT_COLUMN = /^(belastung|lastschrift|soll|debit|debits|charges?|débit|cargo|addebito|debet)$/i;
+
 function top(pages: PageLayout[]): { text: string; inRow: boolean }[] {
   // The title sits in the first lines of the first page (a receipt's after its shop header).
   // Each cell counts on its own: a title often shares its line with the sender's name.
@@ -85,7 +88,7 @@ function top(pages: PageLayout[]): { text: string; inRow: boolean }[] {
   return lines
     .filter((l, i) => i < 14 || l.y0 < limit)
     .slice(0, 24)
-    .flatMap((l) => (l.cells.length > 1 ? l.cells.map((c) => ({ text: c.text, inRow: l.cells.length >= 4 })) : [{ text: l.text, inRow: false }]))
+    .flatMap((l) => (l.cells.length > 1 ? l.cells.map((c) => ({ text: c.text, inRow: l.cells.length >= 4 || l.cells.some((d) => DEBIT_COLUMN.test(d.text.trim())) })) : [{ text: l.text, inRow: false }]))
     .map((t) => ({ ...t, text: t.text.normalize('NFKC').trim() }));
 }
 
@@ -100,8 +103,8 @@ function titlesOf(cells: { text: string; inRow: boolean }[]): DocumentType[] {
       if (!m) continue;
       // "Bill to" names the customer, not the document.
       if (type === 'invoice' && /bill(?:ed)? to|bil to/i.test(line)) continue;
-      // A cell of a table's row (four cells or more) naming credits is a column, no credit note:
-      // a hotel folio's "Datum | Beschreibung | Beleg | Belastung | Gutschrift".
+      // A cell of a table's row (four cells or more, or beside a debit column) naming credits is a
+      // column, no credit note: a hotel folio's "Datum | Beschreibung | Beleg | Belastung | Gutschrift".
       if (type === 'credit_note' && inRow) continue;
       const before = line.slice(0, m.index + 1).split(/\s+/).filter(Boolean).length - 1;
       const money = type === 'invoice' || type === 'receipt' || type === 'credit_note';

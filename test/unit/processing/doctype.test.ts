@@ -135,6 +135,9 @@ describe('quotes and pro forma invoices', () => {
     expect(await classify(folio)).toBe('invoice');
     // A credit note's own title still makes one.
     expect(await classify(['Hotel Alpenblick Garmisch', 'Gutschrift', ...folio.slice(2)])).toBe('credit_note');
+    // OCR read the header's first columns as one: three cells, the credits beside the debits.
+    expect(await classify([...folio.slice(0, 2), 'Beleg|Belastung|Gutschrift', ...folio.slice(3)])).toBe('invoice');
+    expect(await classify(['Hotel Alpenblick Garmisch', 'Gutschrift', 'Beleg|Betrag|Gutschrift', ...folio.slice(3)])).toBe('credit_note');
   });
 
   it('still types an invoice that cites the quote it follows as an invoice', async () => {

@@ -196,6 +196,29 @@ describe('vendor memory, amounts that add up', () => {
   });
 });
 
+describe('vendor memory, what a vendor may print otherwise', () => {
+  const invoice = (currency: string, sub: string, total: string) =>
+    page([[[20, 'Tanaka Lim Associates Pte. Ltd.']], [[20, 'CURRENCY'], [400, currency]], [[20, 'SUBTOTAL'], [400, sub]], [[20, 'TOTAL'], [400, total]]]);
+  const confirmed = learnCorrections([], words(invoice('CHF', '657.74', '657.74')), 'Tanaka Lim Associates Pte. Ltd.', [
+    { title: 'Currency', type: 'string', value: 'CHF', corrected: false },
+    { title: 'Subtotal', type: 'NUMBER', value: 657.74, corrected: false },
+    { title: 'Total', type: 'NUMBER', value: 657.74, corrected: false },
+  ]);
+  const fields = (currency: string, sub: number) => [field('Vendor Name', 'string', 'Tanaka Lim Associates Pte. Ltd.', 0.9), field('Currency', 'string', currency, 0.88), field('Subtotal', 'NUMBER', sub, 0.85), field('Total', 'NUMBER', 880.2, 0.95)];
+
+  it('keeps the currency printed on the document, not the one the vendor billed in before, for a person to check', () => {
+    const read = recallFields([invoice('SGD', '880.20', '880.20')], fields('SGD', 880.2), [confirmed]);
+    expect(read[1]).toMatchObject({ value: 'SGD', confidence: 0.6 });
+    // The same currency as before is sure.
+    expect(recallFields([invoice('CHF', '880.20', '880.20')], fields('CHF', 880.2), [confirmed])[1]).toMatchObject({ value: 'CHF', confidence: 0.95 });
+  });
+
+  it('makes no part sure whose sign is not the total\'s', () => {
+    const read = recallFields([invoice('CHF', '-880.20', '880.20')], fields('CHF', -880.2), [confirmed]);
+    expect(read[2]).toMatchObject({ value: -880.2, confidence: 0.6 });
+  });
+});
+
 describe('vendor memory, a code printed as the vendor prints it', () => {
   const invoice = (label: string, no: string, order = 'PO-66167') =>
     page([[[20, 'Oakridge Facilities Limited'], [400, 'INVOICE']], [[20, 'Tel +46702755061'], [300, label], [420, no]], [[300, 'Invoice Date:'], [420, '10 Oct 2024']], [[300, 'Order No.:'], [420, order]]]);

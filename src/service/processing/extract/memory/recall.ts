@@ -58,6 +58,8 @@ export function recallFields(pages: PageLayout[], fields: ExtractedField[], memo
     // vendor's layouts had it: it fills a value the extractor did not find, for a person to check,
     // and changes nothing else.
     if (!found.as || m !== newest) return missing ? { ...f, value: found.value, confidence: FILLED, ...(source ? { source } : {}) } : f;
+    // A vendor may bill in several currencies: one printed on the document stands, for a person to check.
+    if (m.value !== undefined && !agrees && !missing && /currency|währung|devise|moneda|valuta|通貨/i.test(f.title)) return { ...f, confidence: Math.min(f.confidence, FLAGGED) };
     // Where the extractor was confirmed right, the memory makes an agreeing value sure, and fills
     // one the extractor did not find, left for a person to check; it never overrules a reading.
     if (!agrees && !m.corrected && m.value === undefined) {
@@ -153,13 +155,17 @@ export function shapeOf(text: string, type: string): string {
 
 /**
  * The totals cross-check: when subtotal and tax no longer add up to the total and the memory
- * changed one of them, none of the amounts it changed is sure.
+ * changed one of them, none of the amounts it changed is sure; nor is a part signed otherwise than the total.
  */
 function checkTotals(recalled: ExtractedField[], before: ExtractedField[]): ExtractedField[] {
   const pick = (role: string) => recalled.findIndex((f) => f.type.toUpperCase() === 'NUMBER' && roleOf({ title: f.title, description: f.description, type: 'NUMBER' }) === role);
   const [t, s, x] = [pick('total'), pick('subtotal'), pick('tax')];
   const num = (i: number) => (i >= 0 && typeof recalled[i]!.value === 'number' ? (recalled[i]!.value as number) : undefined);
   const [total, sub, tax] = [num(t), num(s), num(x)];
+  // A part whose sign is not the total's (a folio's credits column read as its subtotal) is never sure.
+  if (total !== undefined && total !== 0) {
+    recalled = recalled.map((f, i) => ((i === s || i === x) && typeof f.value === 'number' && f.value !== 0 && Math.sign(f.value) !== Math.sign(total) ? { ...f, confidence: Math.min(f.confidence, FLAGGED) } : f));
+  }
   if (total === undefined || sub === undefined || tax === undefined) return recalled;
   if (Math.abs(Math.abs(sub + tax) - Math.abs(total)) <= 0.011) return recalled;
   return recalled.map((f, i) => ([t, s, x].includes(i) && JSON.stringify(f.value) !== JSON.stringify(before[i]?.value) ? { ...f, confidence: Math.min(f.confidence, FLAGGED) } : f));
