@@ -238,3 +238,20 @@ describe('totals on cash receipts', () => {
     expect(amountsIn('Tel 03-78870693').every((a) => a >= 0)).toBe(true);
   });
 });
+
+describe('invoice number labels', () => {
+  const invoice = (head: string): PageLayout[] => [{
+    number: 1, width: 595, height: 842, source: 'text', quality: 1,
+    lines: linesFromText(`Distribuciones García S.A.\n${head}\nFecha:      21/02/2017\nSubtotal    100,00\nTotal       121,00`, 1),
+  }];
+  it.each([
+    ['Rectificativa N.º:      CN-2017-1241', 'CN-2017-1241'],
+    ['Rechnungs-Nr.      F201764569', 'F201764569'],
+    ['Hotel Invoice No.      R2018/92536', 'R2018/92536'],
+  ])('reads %s (a short excluded word only as a word: "Rectificativa" holds no "iva")', (head, number) => {
+    expect(byTitle(extractFields(invoice(head), INVOICE_SCHEMA))['Invoice Number'].value).toBe(number);
+  });
+  it('still passes over a tax number and the invoice a credit note corrects', () => {
+    expect(byTitle(extractFields(invoice('IVA No.      ES433580895\nFactura rectificada:      RE-2017-7949'), INVOICE_SCHEMA))['Invoice Number'].value).toBeNull();
+  });
+});

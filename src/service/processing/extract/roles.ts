@@ -23,18 +23,19 @@ export const ROLES: RoleSpec[] = [
   { role: 'invoiceNumber', field: /(invoice|bill|receipt|document|rechnungs?)\s*(no|num|nr|#|id)|invoice ?number|^number$/i,
     labels: ['invoice number', 'invoice no', 'invoice num', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'inv #', 'inv#', 'inv. no', 'inv. #', 'inv number',
       'bill no', 'bill number', 'receipt no', 'receipt number', 'receipt #', 'document no', 'doc no', 'reference no', 'invoice',
-      'rechnungsnummer', 'rechnungsnr', 'rechnung nr', 'rechnung-nr', 'beleg-nr', 'belegnummer', 'numéro de facture', 'n° de facture', 'facture n°', 'facture no', 'n° facture',
+      'rechnungsnummer', 'rechnungsnr', 'rechnung nr', 'rechnung-nr', 'rechnungs-nr', 'rechnungs nr', 'beleg-nr', 'belegnummer', 'numéro de facture', 'n° de facture', 'facture n°', 'facture no', 'n° facture',
       'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '发票号码', 'เลขที่',
       'credit note no', 'credit note number', 'credit note #', 'avoir n°', 'avoir no', "numéro d'avoir", 'gutschrift nr', 'gutschriftsnummer', 'gutschrift-nr',
       'nota de crédito n', 'nota de credito n', 'nota di credito n', 'creditnota nr', 'creditnotanummer', 'nota kredit no', 'no. nota kredit',
       'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'bon-nr', 'bon nr', 'bonnummer', 'bonnr', 'kassabon nr', 'bonnr.', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
-      'nota de crédito nº', 'n. nota di credito', 'nota di credito n.', 'gutschrift-nr.', 'creditnota nr.', 'no. nota kredit',
+      'nota de crédito nº', 'rectificativa n', 'rectificativa nº', 'rectificativa n.º', 'factura rectificativa n', 'n.º rectificativa', 'n. nota di credito', 'nota di credito n.', 'gutschrift-nr.', 'creditnota nr.', 'no. nota kredit',
       'credit memo #', 'credit memo no', 'credit memo number', 'memo no', 'memo #',
       // sv, no, da, fi, pt
       'fakturanr', 'fakturanummer', 'faktura nr', 'kreditfakturanr', 'kreditnota nr', 'kvittonr', 'kvitto nr', 'kvitto', 'kuittinro', 'kuitti nro', 'kuitti', 'laskun numero', 'laskunro',
       'fatura n', 'fatura nº', 'n.º fatura', 'nº fatura', 'número da fatura', 'documento', 'nº documento', 'n.º documento'],
     // The invoice a credit note corrects is not its own number ("Original Invoice #", "Avser faktura").
-    not: /order|customer|kunden|client|vat|tax|ust|tva|iva|account|konto|p\.?o\b|phone|tel|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kvk|btw|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
+    // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel".
+    not: /order|customer|kunden|client|\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'zu zahlen bis',
