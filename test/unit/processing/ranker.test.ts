@@ -255,3 +255,16 @@ describe('invoice number labels', () => {
     expect(byTitle(extractFields(invoice('IVA No.      ES433580895\nFactura rectificada:      RE-2017-7949'), INVOICE_SCHEMA))['Invoice Number'].value).toBeNull();
   });
 });
+
+describe('a Japanese invoice as OCR reads it', () => {
+  const page = (lines: string): PageLayout[] => [{ number: 1, width: 595, height: 842, source: 'ocr', quality: 0.85, lines: linesFromText(lines, 1) }];
+  const scan = page('請求書\n請求番号：210517-869\n丸山建設株式会社御中\n請求日：2021年5月17日\n登録番号：T4704590739837\n下記の通り   ご請求申   し上げます。   合同会社   技研\n大阪府大阪市北区梅田2-4-9\nご請求金額 ￥263,952（税込）\nTEL 03-3564-7569\n支   期限：2021年6月16日\n小計   ￥244,400\n消費税（8%）   ￥19,552\n合計   ￥263,952');
+  it('reads the number beside 請求番号 and the due date beside a 期限 whose 支払 OCR broke', () => {
+    const f = byTitle(extractFields(scan, INVOICE_SCHEMA));
+    expect(f['Invoice Number'].value).toBe('210517-869');
+    expect(f['Due Date'].value).toBe('2021-06-16');
+  });
+  it('takes no words of the bill itself (請求申, ご請求金額) for the vendor', () => {
+    expect(String(byTitle(extractFields(scan, INVOICE_SCHEMA))['Vendor Name'].value)).not.toMatch(/請求/);
+  });
+});

@@ -24,7 +24,7 @@ export const ROLES: RoleSpec[] = [
     labels: ['invoice number', 'invoice no', 'invoice num', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'inv #', 'inv#', 'inv. no', 'inv. #', 'inv number',
       'bill no', 'bill number', 'receipt no', 'receipt number', 'receipt #', 'document no', 'doc no', 'reference no', 'invoice',
       'rechnungsnummer', 'rechnungsnr', 'rechnung nr', 'rechnung-nr', 'rechnungs-nr', 'rechnungs nr', 'beleg-nr', 'belegnummer', 'numéro de facture', 'n° de facture', 'facture n°', 'facture no', 'n° facture',
-      'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '发票号码', 'เลขที่',
+      'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '請求番号', '請求書no', '請求no', '伝票番号', '发票号码', 'เลขที่',
       'credit note no', 'credit note number', 'credit note #', 'avoir n°', 'avoir no', "numéro d'avoir", 'gutschrift nr', 'gutschriftsnummer', 'gutschrift-nr',
       'nota de crédito n', 'nota de credito n', 'nota di credito n', 'creditnota nr', 'creditnotanummer', 'nota kredit no', 'no. nota kredit',
       'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'bon-nr', 'bon nr', 'bonnummer', 'bonnr', 'kassabon nr', 'bonnr.', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
@@ -37,7 +37,7 @@ export const ROLES: RoleSpec[] = [
     // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel".
     not: /order|customer|kunden|client|\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
-    labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
+    labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'zu zahlen bis',
       'pay before', 'payment before', 'please pay by', 'please pay before', 'bitte zahlen bis', 'bitte bezahlen bis', 'à régler avant le', 'a regler avant le',
       'te betalen vóór', 'te betalen voor', 'betalen vóór',

@@ -21,9 +21,10 @@ const CLOSING = /^(thank(s| you)|please\b|terima kasih|goods sold|danke|merci|gr
 const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
 const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
-// "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; and a legal form
+// "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; words of the bill
+// itself (請求: a title, an amount billed, "ご請求申し上げます"; a registration number; the bank to pay); and a legal form
 // alone ("株式会社", "SDN BHD") names no one.
-const notAName = (text: string) => /御中|様\s*$/.test(text) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
+const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[込达]先/.test(text) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
 export const namesNoOne = (text: string): boolean => notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
