@@ -87,7 +87,7 @@ const decoder = new TextDecoder();
 const str = (f: Field): string => decoder.decode(f.bytes);
 const strField = (no: number, s: string): Field => ({ no, wire: 2, bytes: new TextEncoder().encode(s) });
 const msgField = (no: number, fields: Field[]): Field => ({ no, wire: 2, bytes: serialise(fields) });
-const float32 = (b: Uint8Array, i = 0): number => new DataView(b.buffer, b.byteOffset, b.length).getFloat32(i * 4, true);
+const float32 = (b: Uint8Array): number => new DataView(b.buffer, b.byteOffset, b.length).getFloat32(0, true);
 
 // ModelProto: 7 graph. GraphProto: 1 node, 12 output. NodeProto: 1 input, 2 output, 4 op_type,
 // 5 attribute. AttributeProto: 1 name, 2 f, 5 t, 20 type. TensorProto: 1 dims, 2 data_type,
@@ -124,7 +124,9 @@ function tensorOf(n: Node): Tensor | undefined {
   const raw = tf.find((f) => f.no === 9)?.bytes;
   if (tf.find((f) => f.no === 2)?.int !== 1n || !raw) return undefined;
   const dims = tf.filter((f) => f.no === 1).map((f) => Number(f.int));
-  const data = new Float32Array(raw.length / 4).map((_, i) => float32(raw, i));
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.length);
+  const data = new Float32Array(raw.length / 4);
+  for (let i = 0; i < data.length; i++) data[i] = view.getFloat32(i * 4, true);
   return data.length === dims.reduce((a, b) => a * b, 1) ? { dims, data } : undefined;
 }
 
@@ -149,6 +151,7 @@ class Graph {
   readonly nodes: (Node | undefined)[];
   private readonly uses = new Map<string, number>();
   private readonly constants = new Map<string, Node>();
+  private readonly scalars = new Map<string, number | undefined>();
   private readonly replaced = new Map<number, Field[] | null>();
   private readonly before = new Map<number, Field[][]>();
 
@@ -179,8 +182,11 @@ class Graph {
   }
 
   scalar(name: string): number | undefined {
-    const t = this.tensor(name);
-    return t?.data.length === 1 ? t.data[0] : undefined;
+    if (!this.scalars.has(name)) {
+      const t = this.tensor(name);
+      this.scalars.set(name, t?.data.length === 1 ? t.data[0] : undefined);
+    }
+    return this.scalars.get(name);
   }
 
   /** The one node reading `name`, when nothing else reads it and it was not rewritten yet. */
