@@ -50,3 +50,16 @@ export function inputFor(filePath: string, mediaType: string, extra: Partial<Pro
 export function valuesOf(fields: { title: string; value: unknown }[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((f) => [f.title, f.value]));
 }
+
+/** A white page of `width` x `height` with dark text at each [text, x, y] (baseline), as PNG. */
+export async function drawnPage(width: number, height: number, font: string, texts: Array<[string, number, number]>): Promise<Buffer> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#111111';
+  ctx.font = font;
+  for (const [text, x, y] of texts) ctx.fillText(text, x, y);
+  return Buffer.from(await canvas.encode('png'));
+}

@@ -2,12 +2,13 @@
 // ocr/paddle.ts): the slope of the page comes from the detector's line cores, and a page of a
 // few degrees is detected and read again upright. Pages drawn at test time (Noto Sans).
 import fs from 'node:fs';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { findBoxes, skewOf } from '../../../src/service/processing/ocr/dbBoxes.js';
 import { ocrImage, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
+import { drawnPage } from './helpers.js';
 
 const FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 if (!fs.existsSync(FONT)) throw new Error(`font ${FONT} missing: apt-get install fonts-noto-cjk`);
@@ -59,17 +60,10 @@ async function tiltedPage(degrees: number): Promise<Buffer> {
     ['Invoice No:', 'A-3166-11'], ['Invoice Date:', '10 Oct 2024'], ['Due date:', '22/03/2024'],
     ['Subtotal', '15 522,83'], ['VAT (10%)', '1 552,28'], ['Amount due', '17 075,11 EUR'],
   ];
-  const canvas = createCanvas(1400, 200 + rows.length * 60);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#111111';
-  ctx.font = '26px "Noto Sans CJK"';
-  rows.forEach(([label, value], i) => {
-    ctx.fillText(label, 100, 120 + i * 60);
-    ctx.fillText(value, 900, 120 + i * 60);
-  });
-  const png = await canvas.encode('png');
+  const png = await drawnPage(1400, 200 + rows.length * 60, '26px "Noto Sans CJK"', rows.flatMap(([label, value], i): Array<[string, number, number]> => [
+    [label, 100, 120 + i * 60],
+    [value, 900, 120 + i * 60],
+  ]));
   return sharp(png).rotate(degrees, { background: '#ffffff' }).grayscale().blur(0.6).jpeg({ quality: 80 }).toBuffer();
 }
 
