@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES, RANKED_ROLES } from '../../../src/service/processing/extract/rank/features.js';
+import { FEATURES, RANKED_ROLES, vendorCandidates } from '../../../src/service/processing/extract/rank/features.js';
+import { buildContext } from '../../../src/service/processing/extract/context.js';
 import { calibrated, choose, fitCalibrator, sureThreshold, train, type Sample } from '../../../src/service/processing/extract/rank/model.js';
 import { committedWeights, modelFor } from '../../../src/service/processing/extract/rank/ranker.js';
 import { calibrationKey, extractFields, readByRules } from '../../../src/service/processing/extract/extractor.js';
@@ -266,5 +267,15 @@ describe('a Japanese invoice as OCR reads it', () => {
   });
   it('takes no words of the bill itself (請求申, ご請求金額) for the vendor', () => {
     expect(String(byTitle(extractFields(scan, INVOICE_SCHEMA))['Vendor Name'].value)).not.toMatch(/請求/);
+  });
+});
+
+describe("the rules' vendor read low on the page", () => {
+  it('stays a candidate when its name holds letters a registration word also has ("Martin", "Privat"), not when it is a registration', () => {
+    const lines = linesFromText(`${'x\n'.repeat(18)}Augustin Privatbrauerei Martin GmbH\nReg #1101083-T`, 1);
+    const ctx = buildContext([{ number: 1, width: 595, height: 842, source: 'text', quality: 1, lines }]);
+    const values = (vendor: string) => vendorCandidates(ctx, { vendor }).map((c) => c.value);
+    expect(values('Augustin Privatbrauerei Martin GmbH')).toContain('Augustin Privatbrauerei Martin GmbH');
+    expect(values('Reg #1101083-T')).not.toContain('Reg #1101083-T');
   });
 });

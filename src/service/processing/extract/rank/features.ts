@@ -305,7 +305,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     }
   });
   // The rules' choice may sit elsewhere (after a "From:" label, low on the page).
-  if (typeof rules.vendor === 'string' && !namesNoOne(rules.vendor) && !REGISTRATION.test(ruleVendor!) && !LEGAL_START.test(ruleVendor!) && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
+  if (typeof rules.vendor === 'string' && !namesNoOne(rules.vendor) && !REGISTRATION_LABEL.test(ruleVendor!) && !LEGAL_START.test(ruleVendor!) && !out.some((c) => normLabel(String(c.value)) === ruleVendor)) {
     const at = page.lines.findIndex((l) => normLabel(l.text).includes(ruleVendor!));
     const line = page.lines[Math.max(0, at)] ?? lines[0];
     if (line) {
