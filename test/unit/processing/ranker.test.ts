@@ -14,6 +14,13 @@ import { INVOICE_SCHEMA } from './helpers.js';
 // The ranker's model: a conditional logit over a document's candidates, and the
 // calibration that makes 0.9 mean "sure".
 
+/** One page of text laid out by linesFromText: an A4 text layer unless told otherwise. */
+function textPage(text: string, page: Partial<PageLayout> = {}): PageLayout[] {
+  return [{ number: 1, width: 595, height: 842, source: 'text', quality: 1, ...page, lines: linesFromText(text, 1) }];
+}
+/** A till receipt as a scan. */
+const TILL_SCAN: Partial<PageLayout> = { width: 300, height: 900, source: 'ocr', quality: 0.8 };
+
 /** A seeded generator, so the synthetic documents are the same on every run. */
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -88,7 +95,7 @@ describe('committed weights', () => {
 const byTitle = (fields: ExtractedField[]) => Object.fromEntries(fields.map((f) => [f.title, f]));
 
 describe('confidence of what no calibrator vouches for', () => {
-  const page = (text: string): PageLayout[] => [{ number: 1, width: 600, height: 800, lines: linesFromText(text, 1), source: 'text', quality: 1 }];
+  const page = (text: string) => textPage(text, { width: 600, height: 800 });
   const schema: SchemaForExtraction = {
     ...INVOICE_SCHEMA,
     fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Purchase Order', type: 'STRING' }],
@@ -130,10 +137,7 @@ describe('confidence of what no calibrator vouches for', () => {
 });
 
 describe('vendor names', () => {
-  const receipt = (head: string): PageLayout[] => [{
-    number: 1, width: 300, height: 900, source: 'ocr', quality: 0.8,
-    lines: linesFromText(`${head}\nNO. 12, JALAN MERANTI, 47100 PUCHONG\nTEL: 03-8888 1234\nTAX INVOICE\nDate: 12/03/2018\nBREAD 2.50\nTOTAL 2.50\nCASH 5.00\nCHANGE 2.50`, 1),
-  }];
+  const receipt = (head: string) => textPage(`${head}\nNO. 12, JALAN MERANTI, 47100 PUCHONG\nTEL: 03-8888 1234\nTAX INVOICE\nDate: 12/03/2018\nBREAD 2.50\nTOTAL 2.50\nCASH 5.00\nCHANGE 2.50`, TILL_SCAN);
   it.each([
     ['GARDENIA BAKERIES (KL) SDN BHD (139386 X)', 'GARDENIA BAKERIES (KL) SDN BHD'],
     ["KING'S CONFECTIONERY S/B 273500-U (KSB)", "KING'S CONFECTIONERY S/B"],
@@ -208,10 +212,7 @@ describe('vendor names', () => {
 });
 
 describe('totals on cash receipts', () => {
-  const receipt = (body: string): PageLayout[] => [{
-    number: 1, width: 300, height: 900, source: 'ocr', quality: 0.8,
-    lines: linesFromText(`KEDAI RUNCIT MAJU ENTERPRISE\nNO. 3, JALAN BESAR, 43000 KAJANG\nTAX INVOICE\nDate: 12/03/2018\n${body}\nTHANK YOU`, 1),
-  }];
+  const receipt = (body: string) => textPage(`KEDAI RUNCIT MAJU ENTERPRISE\nNO. 3, JALAN BESAR, 43000 KAJANG\nTAX INVOICE\nDate: 12/03/2018\n${body}\nTHANK YOU`, TILL_SCAN);
   const total = (body: string) => byTitle(extractFields(receipt(body), INVOICE_SCHEMA))['Total'].value;
 
   it('take the rounded figure after a rounding adjustment, printed or added', () => {
@@ -241,10 +242,7 @@ describe('totals on cash receipts', () => {
 });
 
 describe('invoice number labels', () => {
-  const invoice = (head: string): PageLayout[] => [{
-    number: 1, width: 595, height: 842, source: 'text', quality: 1,
-    lines: linesFromText(`Distribuciones García S.A.\n${head}\nFecha:      21/02/2017\nSubtotal    100,00\nTotal       121,00`, 1),
-  }];
+  const invoice = (head: string) => textPage(`Distribuciones García S.A.\n${head}\nFecha:      21/02/2017\nSubtotal    100,00\nTotal       121,00`);
   it.each([
     ['Rectificativa N.º:      CN-2017-1241', 'CN-2017-1241'],
     ['Rechnungs-Nr.      F201764569', 'F201764569'],
@@ -258,8 +256,7 @@ describe('invoice number labels', () => {
 });
 
 describe('a Japanese invoice as OCR reads it', () => {
-  const page = (lines: string): PageLayout[] => [{ number: 1, width: 595, height: 842, source: 'ocr', quality: 0.85, lines: linesFromText(lines, 1) }];
-  const scan = page('請求書\n請求番号：210517-869\n丸山建設株式会社御中\n請求日：2021年5月17日\n登録番号：T4704590739837\n下記の通り   ご請求申   し上げます。   合同会社   技研\n大阪府大阪市北区梅田2-4-9\nご請求金額 ￥263,952（税込）\nTEL 03-3564-7569\n支   期限：2021年6月16日\n小計   ￥244,400\n消費税（8%）   ￥19,552\n合計   ￥263,952');
+  const scan = textPage('請求書\n請求番号：210517-869\n丸山建設株式会社御中\n請求日：2021年5月17日\n登録番号：T4704590739837\n下記の通り   ご請求申   し上げます。   合同会社   技研\n大阪府大阪市北区梅田2-4-9\nご請求金額 ￥263,952（税込）\nTEL 03-3564-7569\n支   期限：2021年6月16日\n小計   ￥244,400\n消費税（8%）   ￥19,552\n合計   ￥263,952', { source: 'ocr', quality: 0.85 });
   it('reads the number beside 請求番号 and the due date beside a 期限 whose 支払 OCR broke', () => {
     const f = byTitle(extractFields(scan, INVOICE_SCHEMA));
     expect(f['Invoice Number'].value).toBe('210517-869');
@@ -272,8 +269,7 @@ describe('a Japanese invoice as OCR reads it', () => {
 
 describe("the rules' vendor read low on the page", () => {
   it('stays a candidate when its name holds letters a registration word also has ("Martin", "Privat"), not when it is a registration', () => {
-    const lines = linesFromText(`${'x\n'.repeat(18)}Augustin Privatbrauerei Martin GmbH\nReg #1101083-T`, 1);
-    const ctx = buildContext([{ number: 1, width: 595, height: 842, source: 'text', quality: 1, lines }]);
+    const ctx = buildContext(textPage(`${'x\n'.repeat(18)}Augustin Privatbrauerei Martin GmbH\nReg #1101083-T`));
     const values = (vendor: string) => vendorCandidates(ctx, { vendor }).map((c) => c.value);
     expect(values('Augustin Privatbrauerei Martin GmbH')).toContain('Augustin Privatbrauerei Martin GmbH');
     expect(values('Reg #1101083-T')).not.toContain('Reg #1101083-T');
