@@ -182,7 +182,7 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
 export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, type: DocumentType | undefined, opts?: ExtractOptions): ExtractedField[] {
   const blank = !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
   if (blank) return emptyFields(schema);
-  const read = locateFields(pages, extractFields(pages, schema, opts));
+  const read = locateFields(pages, extractFields(pages, schema, { ...opts, type }));
   const fields = opts?.memory?.length ? recallFields(pages, read, opts.memory) : read;
   return type === 'credit_note' ? fields.map((f) => credited(f)) : fields;
 }

@@ -1,3 +1,4 @@
+import { classifyDocument, type DocumentType } from '../doctype.js';
 import type { Line, PageLayout } from '../layout/model.js';
 import { decimalStyleOf, type DecimalStyle } from '../parse/amounts.js';
 import { documentOrder, type DayOrder, type DocumentOrder } from '../parse/dates.js';
@@ -15,15 +16,18 @@ export interface DocContext {
   quality: number;
   /** Some page was read by OCR, not from a text layer. */
   ocr: boolean;
+  /** What the document is (doctype.ts): a credit note's minus figures are its amounts. */
+  type: DocumentType;
 }
 
-export function buildContext(pages: PageLayout[]): DocContext {
+/** `type` as the caller classified the document already; classified here otherwise. */
+export function buildContext(pages: PageLayout[], type?: DocumentType): DocContext {
   const lines = pages.flatMap((p) => p.lines);
   const text = lines.map((l) => l.text).join('\n');
   const decimal = decimalStyleOf(text);
   const quality = pages.length ? pages.reduce((s, p) => s + p.quality, 0) / pages.length : 1;
   const { order, from } = documentOrder(text);
-  return { pages, lines, text, decimal, order, orderFrom: from, quality, ocr: pages.some((p) => p.source === 'ocr') };
+  return { pages, lines, text, decimal, order, orderFrom: from, quality, ocr: pages.some((p) => p.source === 'ocr'), type: type ?? classifyDocument(pages).type };
 }
 
 /** Lower case without accents: OCR without a language's data often loses them ("Fälligkeit" -> "Falligkeit"). */

@@ -16,6 +16,7 @@ import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.
 import { calibrated } from './rank/model.js';
 import { committedWeights, modelFor, rank, type RankerWeights } from './rank/ranker.js';
 import type { VendorMemory } from './memory/index.js';
+import type { DocumentType } from '../doctype.js';
 
 // Schema-driven extraction: every field is read by its role's label synonyms,
 // then totals are settled together by the cross-checks. For the fields the
@@ -30,10 +31,12 @@ export interface ExtractOptions {
   ranker?: RankerWeights | null;
   /** What the workspace's corrections taught about its vendors (extract/memory/), tried first. */
   memory?: VendorMemory[];
+  /** The document's type when the caller classified it already. */
+  type?: DocumentType;
 }
 
 export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, opts: ExtractOptions = {}): ExtractedField[] {
-  const read = readByRules(pages, schema);
+  const read = readByRules(pages, schema, opts.type);
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return tidyVendor(ctx, roles, fields, choice.vendorLabelled);
@@ -140,8 +143,8 @@ export function calibrationKey(read: Pick<ReturnType<typeof readByRules>, 'ctx' 
 }
 
 /** The rules' reading of a document, and what they chose for the ranked fields (a feature of the ranker). */
-export function readByRules(pages: PageLayout[], schema: SchemaForExtraction) {
-  const ctx = buildContext(pages);
+export function readByRules(pages: PageLayout[], schema: SchemaForExtraction, type?: DocumentType) {
+  const ctx = buildContext(pages, type);
   const read = ruleFields(ctx, schema);
   const fields = withTermsDue(ctx, schema, read.fields);
   const roles = schema.fields.map((f) => roleOf(f));

@@ -1,7 +1,6 @@
 import type { Cell, Line } from '../../layout/model.js';
 import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
-import { classifyDocument } from '../../doctype.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
 import { ADDRESSEE, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
@@ -90,7 +89,7 @@ export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandida
   const all = amountSpots(ctx).slice(-MAX_AMOUNTS);
   const nonZero = all.some((s) => s.value !== 0) ? all.filter((s) => s.value !== 0) : all;
   // Nor, but on a credit note, is a figure printed with a minus ("Total Savings -6.40", "Cash -50.00").
-  const credit = nonZero.some((s) => s.value > 0) && classifyDocument(ctx.pages).type === 'credit_note';
+  const credit = nonZero.some((s) => s.value > 0) && ctx.type === 'credit_note';
   const spots = credit ? nonZero : nonZero.some((s) => s.value > 0) ? nonZero.filter((s) => s.value > 0) : nonZero;
   if (!spots.length) return [];
   const values = spots.map((s) => s.value);
