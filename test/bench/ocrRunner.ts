@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
 import { ocrImage, prepareImage, type OcrEngine } from '../../src/service/processing/ocr/recognize.js';
 import { paddleModels } from '../../src/service/processing/ocr/paddle.js';
+import { cellBox } from '../../src/service/processing/pageWords.js';
 import { shutdownOcr, withWorker } from '../../src/service/processing/ocr/pool.js';
 
 interface Job {
@@ -41,9 +42,14 @@ async function lane(): Promise<void> {
     try {
       const image = await prepareImage(fs.readFileSync(file));
       const page: PageLayout = await ocrImage(image, ['eng'], 1, job.engine);
-      // tesseract's path reads small pages upscaled: boxes back to the image's pixels, as the truth is.
-      const k = ((await sharp(image).metadata()).width ?? page.width) / (page.width || 1);
-      const cells = page.lines.flatMap((l) => l.cells.map((c) => ({ text: c.text, x0: c.x0 * k, x1: c.x1 * k, y0: l.y0 * k, y1: l.y1 * k })));
+      // Boxes as a reviewer sees them over the image (turned back if OCR straightened or turned the
+      // page; tesseract reads small pages upscaled), in the image's pixels, as the truth is.
+      const meta = await sharp(image).metadata();
+      const [W, H] = [meta.width ?? page.width, meta.height ?? page.height];
+      const cells = page.lines.flatMap((l) => l.cells.map((c) => {
+        const [x0, y0, x1, y1] = cellBox(page, l, c);
+        return { text: c.text, x0: x0 * W, x1: x1 * W, y0: y0 * H, y1: y1 * H };
+      }));
       pages.push({ id, cells, quality: page.quality });
     } catch (err) {
       pages.push({ id, cells: [], quality: 0, error: (err as Error).message });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { findBoxes, skewOf } from '../../../src/service/processing/ocr/dbBoxes.js';
 import { ocrImage, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
+import { pageWords } from '../../../src/service/processing/pageWords.js';
 import { drawnPage } from './helpers.js';
 
 const FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
@@ -77,5 +78,29 @@ describe('a tilted page read by PaddleOCR', () => {
     for (const [word, value] of [['invoice', 'A-3166-11'], ['date', '22/03/2024'], ['subtotal', '15522,83'], ['amount', '17075,11']]) {
       expect(squash(lineOf(value!)?.text ?? ''), text).toContain(word);
     }
+  });
+});
+
+describe('boxes of a straightened page, shown over the page as given', () => {
+  it('turns each word back to where it is printed on the tilted image', { timeout: 120_000 }, async () => {
+    const given = await prepareImage(await tiltedPage(5));
+    const { width: W = 0, height: H = 0 } = await sharp(given).metadata();
+    const layout = await ocrImage(given, ['eng'], 1);
+    expect(layout.turned?.degrees).toBeCloseTo(-5, 0);
+    // "17 075,11 EUR" was drawn from x 900 on the baseline at y 420 of a 1400 x 560 page, then the
+    // page was turned 5 degrees clockwise about its centre onto a larger canvas.
+    const rad = (5 * Math.PI) / 180;
+    const [dx, dy] = [990 - 700, 411 - 280];
+    const printed = { x: W / 2 + dx * Math.cos(rad) - dy * Math.sin(rad), y: H / 2 + dx * Math.sin(rad) + dy * Math.cos(rad) };
+    const word = pageWords(layout).find((w) => w.text.replace(/\s+/g, '').startsWith('17075'));
+    expect(word, JSON.stringify(pageWords(layout).map((w) => w.text))).toBeDefined();
+    const [x0, y0, x1, y1] = word!.box;
+    expect(printed.x).toBeGreaterThan(x0 * W);
+    expect(printed.x).toBeLessThan(x1 * W);
+    expect(printed.y).toBeGreaterThan(y0 * H);
+    expect(printed.y).toBeLessThan(y1 * H);
+    // In the straightened frame the same word sits about 25 px higher: off the printed text.
+    const straight = pageWords({ ...layout, turned: undefined }).find((w) => w.text === word!.text)!;
+    expect(printed.y).toBeGreaterThan(straight.box[3] * H);
   });
 });

@@ -35,6 +35,13 @@ export interface PageLayout {
   source: 'text' | 'ocr';
   /** OCR mean confidence 0..1; 1 for a text layer. */
   quality: number;
+  /**
+   * A page image turned before it was read (upright by 90/180/270 degrees, a tilted scan
+   * straightened): `degrees` clockwise about its centre from the image as given, `width` and
+   * `height` that image's. Lines and cells are in the turned frame, where rows and columns line
+   * up; boxes shown over the image as given are turned back (pageWords.ts).
+   */
+  turned?: { degrees: number; width: number; height: number };
 }
 
 export function pageText(page: PageLayout): string {

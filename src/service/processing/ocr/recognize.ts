@@ -35,15 +35,21 @@ async function readWith(engine: OcrEngine, image: Buffer, langs: string[]): Prom
 export async function ocrImage(image: Buffer, langs: string[], pageNo: number, engine = engineFor(langs)): Promise<PageLayout> {
   const page = engine === 'tesseract' ? await tesseractImage(image) : image;
   let best = await readWith(engine, page, langs);
+  const given = { width: best.width, height: best.height };
+  let degrees = best.turned ?? 0;
   if (best.confidence < LOW_CONFIDENCE[engine] || best.words.length < 5) {
     const o = await detectOrientation(page).catch(() => ({ degrees: 0, confidence: 0 }));
     if (o.degrees && o.confidence > 0.5) {
       const turned = await sharp(page).rotate(o.degrees).png().toBuffer();
       const again = await readWith(engine, turned, langs);
-      if (again.confidence > best.confidence) best = again;
+      if (again.confidence > best.confidence) {
+        best = again;
+        degrees = o.degrees + (again.turned ?? 0);
+      }
     }
   }
   return {
+    ...(degrees ? { turned: { degrees, ...given } } : {}),
     number: pageNo,
     width: best.width,
     height: best.height,

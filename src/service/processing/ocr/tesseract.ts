@@ -12,6 +12,8 @@ export interface Read {
   confidence: number;
   width: number;
   height: number;
+  /** Degrees clockwise the reader turned the image before reading it (a tilted page straightened). */
+  turned?: number;
 }
 
 /** Reads a grey page image prepared by tesseractImage(). */
