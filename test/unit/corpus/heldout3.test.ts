@@ -4,34 +4,15 @@
 // apart from the default corpus as `generated-heldout3`.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openPdf, pdfPageText } from '../../../src/service/processing/loaders/pdf.js';
 import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT } from '../../eval/generated.js';
 import { Rng } from '../../fixtures/corpus/data.js';
 import type { Truth } from '../../fixtures/corpus/facts.js';
 import { HELD_OUT3_FAMILIES, heldOut3Doc, type HeldOut3Doc, type HeldOut3Family } from '../../fixtures/corpus/heldout3.js';
 import { DEFAULT_FAMILY_NAMES, HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
-import { cachedDocs, hasNumber, manifestWriter, unprinted, type Renderings } from './printedValues.js';
+import { cachedDocs, hasNumber, manifestWriter, printed, unprinted, type Renderings } from './printedValues.js';
 
 // H3_SEEDS=300 widens the check (done when the families were written: every document printed its truth).
 const SEEDS = Array.from({ length: Number(process.env.H3_SEEDS ?? 12) }, (_, i) => i + 1);
-
-/** The printed strings of a PDF: the loader's words, neighbours on one baseline joined again. */
-async function printed(pdf: Uint8Array): Promise<string[]> {
-  const doc = await openPdf(pdf);
-  const runs: { str: string; x1: number; y: number; size: number }[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    for (const w of (await pdfPageText(doc, p)).words) {
-      const size = w.y1 - w.y0;
-      const last = runs[runs.length - 1];
-      if (last && Math.abs(last.y - w.y1) < 0.5 && w.x0 >= last.x1 - 0.5 && w.x0 - last.x1 < size * 0.7) {
-        last.str += (w.x0 - last.x1 > size * 0.1 ? ' ' : '') + w.text;
-        last.x1 = w.x1;
-      } else runs.push({ str: w.text, x1: w.x1, y: w.y1, size });
-    }
-  }
-  await doc.destroy();
-  return runs.map((r) => r.str.trim()).filter(Boolean);
-}
 
 /** Amounts in every grouping the world uses: 1,234.56, 1 234,56, 1.234,56 and 1'234.56. */
 function amounts(x: number): string[] {

@@ -1,4 +1,4 @@
-// Shared by the held-out sets' tests (heldout2.test.ts, heldout3.test.ts): whether each labelled
+// Shared by the held-out sets' tests (heldout2/3/4.test.ts): a PDF's printed strings, whether each labelled
 // value of a generated document is printed in its text, documents cached per family and seed, and
 // manifest corpora written twice into temp folders to compare.
 import { createHash } from 'node:crypto';
@@ -6,9 +6,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { openPdf, pdfPageText } from '../../../src/service/processing/loaders/pdf.js';
 import { Rng } from '../../fixtures/corpus/data.js';
 import type { Truth } from '../../fixtures/corpus/facts.js';
 import { generateManifestCorpus, type Manifest } from '../../fixtures/corpus/manifest.js';
+
+/** The printed strings of a PDF: the loader's words, neighbours on one baseline joined again. */
+export async function printed(pdf: Uint8Array): Promise<string[]> {
+  const doc = await openPdf(pdf);
+  const runs: { str: string; x1: number; y: number; size: number }[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    for (const w of (await pdfPageText(doc, p)).words) {
+      const size = w.y1 - w.y0;
+      const last = runs[runs.length - 1];
+      if (last && Math.abs(last.y - w.y1) < 0.5 && w.x0 >= last.x1 - 0.5 && w.x0 - last.x1 < size * 0.7) {
+        last.str += (w.x0 - last.x1 > size * 0.1 ? ' ' : '') + w.text;
+        last.x1 = w.x1;
+      } else runs.push({ str: w.text, x1: w.x1, y: w.y1, size });
+    }
+  }
+  await doc.destroy();
+  return runs.map((r) => r.str.trim()).filter(Boolean);
+}
 
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
