@@ -16,7 +16,7 @@ import { directoryPath, getDirectory, resolveDestination, type DirectoryRow } fr
 import { getSchemaForExtraction } from '../store/schemas.js';
 import { queryFiles, storagePathOf, toFileRecord } from '../store/files.js';
 import { queueUploadBytes } from '../store/processingRuns.js';
-import { getUploadRow, insertUpload, isZipUpload, timeOrderedUuid, uploadByObjectId, uploadStatus, type UploadRow } from '../store/uploads.js';
+import { getUploadRow, insertUpload, isZipUpload, timeOrderedUuid, uploadByObjectId, uploadStatus, type NewUpload } from '../store/uploads.js';
 
 /** The effective callback address (spec 4.10, 6): the request's, else the key's default. */
 function effectiveCallback(app: FastifyInstance, requested: string | undefined, auth: AuthContext) {
@@ -50,10 +50,10 @@ interface TicketInput {
 }
 
 /** The upload's row (with the folders of destinationPath): inside the batch's transaction. */
-function insertTicket(app: FastifyInstance, input: TicketInput): UploadRow {
+function insertTicket(app: FastifyInstance, input: TicketInput): NewUpload {
   const { body, auth, callback, start, objectId, now } = input;
   const target = body.destinationPath ? resolveDestination(app.db, auth, app.serviceOptions.maxDirectoryDepth, body.destinationPath, start) : start;
-  const upload: UploadRow = {
+  const upload: NewUpload = {
     id: timeOrderedUuid(),
     workspace_id: auth.workspaceId,
     key_id: auth.keyId,
@@ -74,13 +74,7 @@ function insertTicket(app: FastifyInstance, input: TicketInput): UploadRow {
     page_count: body.pageCount ?? null,
     api_request_id: body.apiRequestId ?? null,
     retain_zip_name: body.retainOriginalZipFileName && isZipUpload({ file_type: body.fileType, file_name: body.fileName }) ? 1 : 0,
-    blob_sha256: null,
-    size: null,
-    status: 'waiting',
-    error_reason: null,
-    generation: 0,
     created_at: now,
-    updated_at: now,
   };
   insertUpload(app.db, upload);
   return upload;

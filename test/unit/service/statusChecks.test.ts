@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../../src/sqlite.js';
-import { insertUpload, timeOrderedUuid, type UploadRow } from '../../../src/service/store/uploads.js';
+import { insertUpload, timeOrderedUuid, type NewUpload } from '../../../src/service/store/uploads.js';
 import { createKey } from '../../../src/service/store/tenancy.js';
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/service/store/migrations');
@@ -33,17 +33,20 @@ function open(file: string, migrations = MIGRATIONS): DB {
   return db;
 }
 
-function upload(db: DB, status: string): UploadRow {
+/** A new upload (inserted waiting, as every ticket is), then set to `status` in the same transaction. */
+function upload(db: DB, status: string): NewUpload {
   const key = createKey(db);
   const now = new Date().toISOString();
-  const row: UploadRow = {
+  const row: NewUpload = {
     id: timeOrderedUuid(), workspace_id: key.workspaceId, key_id: key.keyId, user_id: key.userId, object_id: timeOrderedUuid(),
     file_name: 'a.pdf', file_type: 'application/pdf', is_split: 0, is_split_excel: 0, callback_url: null, callback_source: null,
     ocr_model: 'Model_ENG_O5.6', schema_locking: 0, schema_id: null, directory_id: null, destination_path: '', is_ephemeral: 0,
-    page_count: null, api_request_id: null, retain_zip_name: 0, blob_sha256: null, size: null,
-    status: status as UploadRow['status'], error_reason: null, generation: 0, created_at: now, updated_at: now,
+    page_count: null, api_request_id: null, retain_zip_name: 0, created_at: now,
   };
-  insertUpload(db, row);
+  db.transaction(() => {
+    insertUpload(db, row);
+    db.prepare('UPDATE uploads SET status = ? WHERE id = ?').run(status, row.id);
+  })();
   return row;
 }
 

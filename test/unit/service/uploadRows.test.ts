@@ -3,7 +3,7 @@
 // column list (store/uploads.ts). Both are hand-made for speed: they must give exactly what
 // the straightforward code gave, every column stored as given.
 import { describe, expect, it } from 'vitest';
-import { insertUpload, timeOrderedUuid, type UploadRow } from '../../../src/service/store/uploads.js';
+import { insertUpload, timeOrderedUuid, type NewUpload } from '../../../src/service/store/uploads.js';
 import { createKey } from '../../../src/service/store/tenancy.js';
 import { openServiceDb } from './serviceDb.js';
 
@@ -40,17 +40,19 @@ describe('timeOrderedUuid', () => {
 });
 
 describe('insertUpload', () => {
-  it('stores every column of the row as given', () => {
+  it('stores every column of the new row as given, waiting for its bytes at generation 0', () => {
     const db = openServiceDb();
     const key = createKey(db);
-    const row: UploadRow = {
+    const row: NewUpload = {
       id: timeOrderedUuid(), workspace_id: key.workspaceId, key_id: key.keyId, user_id: key.userId, object_id: timeOrderedUuid(),
       file_name: 'ä "quoted".pdf', file_type: 'application/pdf', is_split: 1, is_split_excel: 0, callback_url: 'https://example.test/hook',
       callback_source: 'user', ocr_model: 'Unified (engine)', schema_locking: 1, schema_id: null, directory_id: null,
-      destination_path: 'a/b', is_ephemeral: 1, page_count: 7, api_request_id: 'req-1', retain_zip_name: 1, blob_sha256: null, size: 12,
-      status: 'failed', error_reason: 'why', generation: 3, created_at: '2026-11-27T01:02:03.004Z', updated_at: '2026-11-27T05:06:07.008Z',
+      destination_path: 'a/b', is_ephemeral: 1, page_count: 7, api_request_id: 'req-1', retain_zip_name: 1,
+      created_at: '2026-11-27T01:02:03.004Z',
     };
     insertUpload(db, row);
-    expect(db.prepare('SELECT * FROM uploads WHERE id = ?').get(row.id)).toEqual(row);
+    expect(db.prepare('SELECT * FROM uploads WHERE id = ?').get(row.id)).toEqual({
+      ...row, blob_sha256: null, size: null, status: 'waiting', error_reason: null, generation: 0, updated_at: row.created_at,
+    });
   });
 });
