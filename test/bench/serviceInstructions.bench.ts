@@ -7,6 +7,10 @@
 // at 32 connections. Needs valgrind (`apt-get install valgrind`); without it, says so and stops.
 // The count includes what runs on timers meanwhile (the callback outbox's poll every 250 ms):
 // under valgrind a request takes far longer, so that share is larger than in a real run.
+// To see where the instructions go: BENCH_KINDS=uploadTicket (a comma-separated subset) counts
+// only those, BENCH_CALLGRIND_KEEP=<dir> keeps each main thread's profile there (<kind>.cg, for
+// callgrind_annotate), and BENCH_PERF_MAP=1 runs node with --perf-basic-prof, whose
+// /tmp/perf-<pid>.map (pid in <kind>.pid) names the JIT code callgrind shows as addresses.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +23,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 4000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONNECTIONS = 32;
+const KEEP = process.env.BENCH_CALLGRIND_KEEP;
+const PERF_MAP = process.env.BENCH_PERF_MAP === '1' ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : [];
 
 type Kind = 'helloWorld' | 'uploadTicket' | 'uploadTicketWithKey';
 
@@ -27,7 +33,7 @@ async function count(kind: Kind): Promise<number> {
   const child = spawn(
     'valgrind',
     ['--tool=callgrind', '--separate-threads=yes', '--instr-atstart=no', `--callgrind-out-file=${out}/cg.%p`,
-      process.execPath, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), kind === 'helloWorld' ? 'hello' : 'service'],
+      process.execPath, ...PERF_MAP, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), kind === 'helloWorld' ? 'hello' : 'service'],
     { cwd: path.resolve(HERE, '..', '..'), stdio: ['ignore', 'pipe', 'ignore', 'ipc'] },
   );
   try {
@@ -63,6 +69,11 @@ async function count(kind: Kind): Promise<number> {
     await pool.close();
     // The dump's file of the main thread: cg.<pid>.1-01.
     const text = fs.readFileSync(path.join(out, `cg.${child.pid}.1-01`), 'utf8');
+    if (KEEP) {
+      fs.mkdirSync(KEEP, { recursive: true });
+      fs.writeFileSync(path.join(KEEP, `${kind}.cg`), text);
+      fs.writeFileSync(path.join(KEEP, `${kind}.pid`), String(child.pid));
+    }
     const total = Number(/^(?:summary|totals):\s+(\d+)/m.exec(text)?.[1]);
     return Math.round(total / REQUESTS);
   } finally {
@@ -79,11 +90,15 @@ export async function run(): Promise<object> {
     return { skipped: 'valgrind not installed' };
   }
   const perRequest: Partial<Record<Kind, number>> = {};
-  for (const kind of ['helloWorld', 'uploadTicket', 'uploadTicketWithKey'] as const) {
+  const all: Kind[] = ['helloWorld', 'uploadTicket', 'uploadTicketWithKey'];
+  const kinds = (process.env.BENCH_KINDS?.split(',') ?? all) as Kind[];
+  const unknown = kinds.filter((kind) => !all.includes(kind));
+  if (unknown.length) throw new Error(`BENCH_KINDS: unknown ${unknown.join(', ')} (known: ${all.join(', ')})`);
+  for (const kind of kinds) {
     perRequest[kind] = await count(kind);
     console.log(`${kind}: ${(perRequest[kind]! / 1000).toFixed(1)}k instructions per request on the main thread`);
   }
-  const ratio = (kind: Kind) => Math.round((perRequest.helloWorld! / perRequest[kind]!) * 1000) / 1000;
+  const ratio = (kind: Kind) => (perRequest.helloWorld && perRequest[kind] ? Math.round((perRequest.helloWorld / perRequest[kind]) * 1000) / 1000 : null);
   console.log(`hello-world's instructions over the ticket's: ${ratio('uploadTicket')} (with a key ${ratio('uploadTicketWithKey')})`);
   return {
     warmupRequests: WARMUP,
