@@ -95,9 +95,11 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     const q = [times.q, times.weighed].find((n) => n !== undefined && fits(n, times.p, a));
     return q !== undefined ? { description, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), amount: amountText, checked: true } : null;
   }
-  const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
+  // After a quantity first, the price may keep its sign of times ("4  Coperto  @ 2,50  10,00").
+  const price = q !== null ? middle.replace(/^(?:x|×|\*|@)\s*/i, '') : middle;
+  const p = MONEY.test(price) ? parseAmount(price, ctx.decimal) : null;
   if (p === null) return null;
-  if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: middle, amount: amountText } : null;
+  if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: price, amount: amountText } : null;
   const n = Math.round(a / p);
   return n >= 1 && fits(n, p, a) ? { description, quantity: String(n), unitPrice: middle, amount: amountText } : null;
 }
@@ -107,7 +109,7 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
  * at least, so that a lone line equal to the total is no list, unless that line prints quantity times
  * price and the arithmetic holds.
  */
-export function summedItems(ctx: DocContext, stop: (text: string) => boolean): Array<{ item: LooseItem; lines: Line[] }> {
+export function summedItems(ctx: DocContext, stop: (text: string) => boolean, grand: (text: string) => boolean = () => false): Array<{ item: LooseItem; lines: Line[] }> {
   type Found = { item: LooseItem; lines: Line[]; index: number };
   const out: Found[] = [];
   let run: Found[] = [];
@@ -138,7 +140,10 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
     // run of items that the line after it adds up.
     // One item alone only where its own arithmetic was checked (a lone line equal to the total is no list).
-    for (let k = run.length; k >= (run[0]?.item.checked ? 1 : 2); k--) {
+    // Items come before the grand total: a run after the total line of items taken before is a
+    // payment slip ("Importo 44,24 / Mancia 5,00" over "Totale addebitato 49,24"), not more items.
+    const paid = out.length > 0 && run.length > 0 && lines.slice(out[out.length - 1]!.index + 1, run[0]!.index).some((l) => grand(normLabel(l.cells[0]?.text ?? '')));
+    for (let k = run.length; !paid && k >= (run[0]?.item.checked ? 1 : 2); k--) {
       if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
         out.push(...run.slice(0, k));
         break;

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { columnOf } from '../../../src/service/processing/extract/table.js';
+import { INVOICE_SCHEMA } from './helpers.js';
+
+// Tables whose header names columns no item field takes (a row's date, a weight, a credits column),
+// tables beside a side column of totals, and till bills printing quantity first and "@ price":
+// each page here is made by hand (linesFromText: 6 units a character, cells two spaces apart).
+
+const page = (text: string): PageLayout[] => [{ number: 1, width: 900, height: 900, source: 'text', quality: 1, lines: linesFromText(text, 1) }];
+const items = (lines: string[]) => extractFields(page(lines.join('\n')), INVOICE_SCHEMA).find((f) => f.title === 'Line Items')!.value;
+/** Rows as description, quantity, unit price, amount. */
+const rows = (...rs: [string, number, number, number][]) => rs.map(([d, q, p, a]) => ({ Description: d, Quantity: q, 'Unit Price': p, Amount: a }));
+
+describe('headers of columns no item field takes', () => {
+  it('names a date, a weight, a unit of measure and a credits column, and a charges column as the amount', () => {
+    expect(['Date', 'Datum', 'Weight kg', 'Poids kg', 'Unit', 'Einh.', 'Credits', 'Gutschrift', 'Crédit'].map(columnOf)).toEqual(Array(9).fill('other'));
+    expect(['Charges', 'Belastung', 'Débit'].map(columnOf)).toEqual(['amount', 'amount', 'amount']);
+    expect(['Libellé', 'Prestation'].map(columnOf)).toEqual(['description', 'description']);
+    // "Units" still counts them.
+    expect(columnOf('Units')).toBe('quantity');
+  });
+
+  it("reads a guest folio's charges, each line one at its amount, the credits column and the total row left out", () => {
+    const lines = [
+      'Lakeside Hotel Ltd', 'Folio 55012',
+      'Date        Description        Ref.      Charges      Credits',
+      '03.02.2024  Room                R-1        140.00',
+      '03.02.2024  Breakfast           R-1         18.50',
+      '04.02.2024  Minibar             M-7          6.20',
+      '04.02.2024  Card payment        V-2                     164.70',
+      '            Total                          164.70       164.70',
+      'Balance                                                   0.00',
+    ];
+    expect(items(lines)).toEqual(rows(
+      ['Room', 1, 140, 140],
+      ['Breakfast', 1, 18.5, 18.5],
+      ['Minibar', 1, 6.2, 6.2],
+    ));
+  });
+
+  it('reads a wide table whose header names only four of its ten columns as item fields', () => {
+    const lines = [
+      'Nordfrakt Logistik GmbH', 'Rechnung 2024-118',
+      'Datum       Sendung    Von       Nach      Leistung              Gewicht kg   Menge   Einh.   Preis      Betrag',
+      '02.05.2024  SN12345    Bremen    Kassel    Teilladung            4 210        3       PAL     88,10      264,30',
+      '03.05.2024  SN12346    Kassel    Erfurt    Transport Container   12 400       1       CTR     910,00     910,00',
+      'Zwischensumme                                                                                          1.174,30',
+    ];
+    // "Transport" opening a name is no sum carried from the page before.
+    expect(items(lines)).toEqual(rows(
+      ['Teilladung', 3, 88.1, 264.3],
+      ['Transport Container', 1, 910, 910],
+    ));
+  });
+});
+
+describe('a side column beside the table', () => {
+  it('is not part of the rows when the table opens with a column no item field takes', () => {
+    const lines = [
+      'INVOICE                       Fjord Advisory AS',
+      '                              Date        Description             Hours   Rate      Amount',
+      'SUBTOTAL',
+      '1,560.00                      01/09/2024  Workshop preparation    4.0     240.00    960.00',
+      'TAX (0%)',
+      '0.00                          02/09/2024  Interviews with staff   2.5     240.00    600.00',
+      'TOTAL',
+      '$1,560.00',
+    ];
+    expect(items(lines)).toEqual(rows(
+      ['Workshop preparation', 4, 240, 960],
+      ['Interviews with staff', 2.5, 240, 600],
+    ));
+  });
+});
+
+describe('a bill printing quantity first and the price after "@"', () => {
+  it('reads its items, and not the card slip after its total', () => {
+    const lines = [
+      'Trattoria Il Faro', 'Conto n. 1182',
+      '2  Bruschetta            @ 4,50     9,00',
+      '1  Risotto ai funghi     @ 13,00   13,00',
+      '3  Acqua 50 cl           @ 1,50     4,50',
+      'Subtotal                           26,50',
+      'TOTALE                           € 26,50',
+      'Importo                            26,50',
+      'Mancia                              2,00',
+      'Totale addebitato                € 28,50',
+    ];
+    expect(items(lines)).toEqual(rows(
+      ['Bruschetta', 2, 4.5, 9],
+      ['Risotto ai funghi', 1, 13, 13],
+      ['Acqua 50 cl', 3, 1.5, 4.5],
+    ));
+  });
+});
