@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { columnOf } from '../../../src/service/processing/extract/table.js';
 import { INVOICE_SCHEMA } from './helpers.js';
 
@@ -94,5 +94,27 @@ describe('a bill printing quantity first and the price after "@"', () => {
       ['Risotto ai funghi', 1, 13, 13],
       ['Acqua 50 cl', 3, 1.5, 4.5],
     ));
+  });
+});
+
+describe("a skewed scan's folio, where each line's date and name come out apart from its amount", () => {
+  /** A line of cells at x (6 units a character), 30 high, as OCR leaves a scan at 200 dpi. */
+  const at = (y: number, cells: [number, string][]): Line => {
+    const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
+    return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 30, page: 1 };
+  };
+  const ocr = (lines: Line[]) => extractFields([{ number: 1, width: 1600, height: 2200, source: 'ocr', quality: 0.9, lines }], INVOICE_SCHEMA)
+    .find((f) => f.title === 'Line Items')!.value;
+  const head = [at(100, [[120, 'Harbour View Hotel']]), at(700, [[120, 'Date'], [290, 'Description'], [930, 'Ref.'], [1210, 'Charges'], [1470, 'Credits']])];
+  const foot = [at(1030, [[290, 'Total'], [1220, '75.50'], [1500, '0.00']]), at(1070, [[290, 'Balance Due'], [1460, '75.50']])];
+
+  it('gives the amount printed lower than its name (overlapping it) to that name, beside the date', () => {
+    expect(ocr([...head, at(760, [[120, '07/12/2018'], [290, 'Room']]), at(780, [[1220, '62.00']]),
+      at(820, [[120, '08/12/2018'], [290, 'Breakfast']]), at(840, [[1226, '13.50']]), ...foot])).toEqual(rows(['Room', 1, 62, 62], ['Breakfast', 1, 13.5, 13.5]));
+  });
+
+  it('gives the amount printed higher than its name (overlapping it) to that name', () => {
+    expect(ocr([...head, at(760, [[120, '07/12/2018'], [290, 'Room'], [1220, '62.00']]),
+      at(812, [[1226, '13.50']]), at(822, [[120, '08/12/2018'], [290, 'Breakfast']]), ...foot])).toEqual(rows(['Room', 1, 62, 62], ['Breakfast', 1, 13.5, 13.5]));
   });
 });

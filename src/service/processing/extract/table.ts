@@ -300,7 +300,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       pending = undefined;
       const next = ctx.lines[i + 1];
       // Unless the figures have their own name on the line after them (a skewed scan's row).
-      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
+      // A name with no figure (a row's date or reference beside it, columns no item field takes).
+      const nameOnly = !!desc && [...cells.keys()].every((c) => c === 'description' || c === 'other');
+      if (nameOnly && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
         && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && overlap(next, ctx.lines[i + 2]!) >= overlap(line, next))) {
         pending = { desc, line };
         continue;
@@ -329,8 +331,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         const amounts = rows.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
         if (amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone) <= 0.011) break;
       }
-      if (hasAmount && (desc || cells.size >= 2)) {
-        const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
+      // A row's figures alone, its name on the overlapping line under them (a skewed scan's row).
+      const named = desc || !hasAmount ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
+      if (hasAmount && (desc || cells.size >= 2 || named)) {
         if (named) {
           cells.set('description', named);
           rows.push({ cells, lines: [line, ctx.lines[++i]!] });
