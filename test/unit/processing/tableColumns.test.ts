@@ -97,14 +97,15 @@ describe('a bill printing quantity first and the price after "@"', () => {
   });
 });
 
+/** A line of cells at x (6 units a character), 30 high, as OCR leaves a scan at 200 dpi. */
+const at = (y: number, cells: [number, string][]): Line => {
+  const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
+  return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 30, page: 1 };
+};
+const ocr = (lines: Line[]) => extractFields([{ number: 1, width: 1600, height: 2200, source: 'ocr', quality: 0.9, lines }], INVOICE_SCHEMA)
+  .find((f) => f.title === 'Line Items')!.value;
+
 describe("a skewed scan's folio, where each line's date and name come out apart from its amount", () => {
-  /** A line of cells at x (6 units a character), 30 high, as OCR leaves a scan at 200 dpi. */
-  const at = (y: number, cells: [number, string][]): Line => {
-    const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
-    return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 30, page: 1 };
-  };
-  const ocr = (lines: Line[]) => extractFields([{ number: 1, width: 1600, height: 2200, source: 'ocr', quality: 0.9, lines }], INVOICE_SCHEMA)
-    .find((f) => f.title === 'Line Items')!.value;
   const head = [at(100, [[120, 'Harbour View Hotel']]), at(700, [[120, 'Date'], [290, 'Description'], [930, 'Ref.'], [1210, 'Charges'], [1470, 'Credits']])];
   const foot = [at(1030, [[290, 'Total'], [1220, '75.50'], [1500, '0.00']]), at(1070, [[290, 'Balance Due'], [1460, '75.50']])];
 
@@ -116,5 +117,32 @@ describe("a skewed scan's folio, where each line's date and name come out apart 
   it('gives the amount printed higher than its name (overlapping it) to that name', () => {
     expect(ocr([...head, at(760, [[120, '07/12/2018'], [290, 'Room'], [1220, '62.00']]),
       at(812, [[1226, '13.50']]), at(822, [[120, '08/12/2018'], [290, 'Breakfast']]), ...foot])).toEqual(rows(['Room', 1, 62, 62], ['Breakfast', 1, 13.5, 13.5]));
+  });
+});
+
+describe('a scan whose OCR joined a side column to the table', () => {
+  it("takes no totals label on the header's line for a column, and reads the rows beside the side column", () => {
+    expect(ocr([
+      at(100, [[80, 'INVOICE'], [620, 'Kestrel Partners Pte Ltd']]),
+      at(550, [[80, 'SUBTOTAL'], [610, 'Date'], [780, 'Description'], [1250, 'Hours'], [1400, 'Rate'], [1510, 'Amount']]),
+      at(600, [[80, '1,050.00'], [610, '18 Jan 2025'], [780, 'Project management'], [1290, '2'], [1380, '175.00'], [1520, '350.00']]),
+      at(645, [[80, 'GST 9%']]),
+      at(660, [[610, '23 Jan 2025'], [780, 'Steering committee'], [1280, '4'], [1380, '175.00'], [1520, '700.00']]),
+      at(700, [[80, '94.50']]),
+      at(730, [[80, 'TOTAL']]),
+      at(760, [[80, 'S$1,144.50']]),
+    ])).toEqual(rows(['Project management', 2, 175, 350], ['Steering committee', 4, 175, 700]));
+  });
+});
+
+describe("a bill whose scan put an item's price and amount a little above its name", () => {
+  it('joins them into one row, the figures coming first', () => {
+    expect(ocr([
+      at(100, [[360, 'The Corner Kitchen']]),
+      at(340, [[770, '@8.00'], [1030, '8.00']]), at(352, [[110, '1'], [165, 'Sticky toffee pudding']]),
+      at(400, [[110, '3'], [165, 'House red 175ml'], [770, '@8.50'], [1015, '25.50']]),
+      at(470, [[1020, '33.50']]), at(488, [[118, 'Subtotal']]),
+      at(540, [[1020, '33.50']]), at(556, [[118, 'TOTAL']]),
+    ])).toEqual(rows(['Sticky toffee pudding', 1, 8, 8], ['House red 175ml', 3, 8.5, 25.5]));
   });
 });

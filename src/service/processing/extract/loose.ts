@@ -180,16 +180,19 @@ function nameOverTimes(line: Line, next: Line | undefined, ctx: DocContext): Lin
 }
 
 /**
- * One printed row that OCR split in two lines on a slightly skewed scan: the second line's cells all
- * right of the first's, and the two lines overlapping by half their height. Null otherwise.
+ * One printed row that OCR split in two lines on a slightly skewed scan: one line's cells all right of
+ * the other's (the figures may come out first, a little higher), and the two lines overlapping by half
+ * their height. Null otherwise.
  */
 export function splitRow(line: Line, next: Line | undefined): Line | null {
   if (!next || next.page !== line.page || !line.cells.length || !next.cells.length) return null;
   const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
   if (overlap < 0.5 * Math.min(line.y1 - line.y0, next.y1 - next.y0)) return null;
-  if (next.cells[0]!.x0 <= line.cells[line.cells.length - 1]!.x1) return null;
-  const cells = [...line.cells, ...next.cells];
-  return { ...line, cells, text: cells.map((c) => c.text).join(' '), x1: next.x1, y0: Math.min(line.y0, next.y0), y1: Math.max(line.y1, next.y1) };
+  const [left, right] = next.cells[0]!.x0 > line.cells[line.cells.length - 1]!.x1 ? [line, next]
+    : line.cells[0]!.x0 > next.cells[next.cells.length - 1]!.x1 ? [next, line] : [];
+  if (!left || !right) return null;
+  const cells = [...left.cells, ...right.cells];
+  return { ...line, cells, text: cells.map((c) => c.text).join(' '), x0: left.x0, x1: right.x1, y0: Math.min(line.y0, next.y0), y1: Math.max(line.y1, next.y1) };
 }
 
 /**

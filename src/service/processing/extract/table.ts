@@ -121,10 +121,15 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
 }
 
-/** A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). */
+/**
+ * A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). A totals
+ * label left of the description ("SUBTOTAL" of a side column OCR put on the header's line) is none.
+ */
 function headerCols(line: Line): { col: Column; cell: Cell }[] {
-  return line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
+  const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+  const desc = cols.find((c) => c.col === 'description');
+  return desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols;
 }
 
 function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
