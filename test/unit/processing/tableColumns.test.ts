@@ -121,17 +121,20 @@ describe("a skewed scan's folio, where each line's date and name come out apart 
 });
 
 describe('a scan whose OCR joined a side column to the table', () => {
-  it("takes no totals label on the header's line for a column, and reads the rows beside the side column", () => {
-    expect(ocr([
+  it("takes no totals label on the header's line for a column, and reads the rows beside the side column, whose figures stay the totals", () => {
+    const fields = extractFields([{ number: 1, width: 1600, height: 2200, source: 'ocr', quality: 0.9, lines: [
       at(100, [[80, 'INVOICE'], [620, 'Kestrel Partners Pte Ltd']]),
       at(550, [[80, 'SUBTOTAL'], [610, 'Date'], [780, 'Description'], [1250, 'Hours'], [1400, 'Rate'], [1510, 'Amount']]),
       at(600, [[80, '1,050.00'], [610, '18 Jan 2025'], [780, 'Project management'], [1290, '2'], [1380, '175.00'], [1520, '350.00']]),
       at(645, [[80, 'GST 9%']]),
-      at(660, [[610, '23 Jan 2025'], [780, 'Steering committee'], [1280, '4'], [1380, '175.00'], [1520, '700.00']]),
-      at(700, [[80, '94.50']]),
+      at(660, [[80, '94.50'], [610, '23 Jan 2025'], [780, 'Steering committee'], [1280, '4'], [1380, '175.00'], [1520, '700.00']]),
       at(730, [[80, 'TOTAL']]),
       at(760, [[80, 'S$1,144.50']]),
-    ])).toEqual(rows(['Project management', 2, 175, 350], ['Steering committee', 4, 175, 700]));
+    ] }], INVOICE_SCHEMA);
+    const value = (title: string) => fields.find((f) => f.title === title)!.value;
+    expect(value('Line Items')).toEqual(rows(['Project management', 2, 175, 350], ['Steering committee', 4, 175, 700]));
+    // The side column's "1,050.00" under SUBTOTAL and "94.50" under GST came out on the rows' lines.
+    expect([value('Total'), value('Tax')]).toEqual([1144.5, 94.5]);
   });
 });
 

@@ -234,26 +234,22 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
 /**
  * The lines under a header without what stands left of its first column when that column is not the
  * description (a shaded side column of totals beside a table that opens with "Date" or "Pos"): rows
- * of the table never start there. Lines left empty are dropped; `printed` gives each line kept as printed.
+ * of the table never start there. Lines left empty are dropped. The rows keep only the table's part of
+ * such a line, so the side column's figures on it (a subtotal beside the first row) stay candidates.
  */
-function besideTable(doc: DocContext, header: Header, end: number): { ctx: DocContext; end: number; printed: Map<Line, Line> } {
-  const printed = new Map<Line, Line>();
+function besideTable(doc: DocContext, header: Header, end: number): { ctx: DocContext; end: number } {
   const first = header.cols.reduce((a, b) => (b.cell.x0 < a.cell.x0 ? b : a));
   const h = doc.lines[header.lineIndex]!.y1 - doc.lines[header.lineIndex]!.y0;
-  if (first.col === 'description') return { ctx: doc, end, printed };
+  if (first.col === 'description') return { ctx: doc, end };
   const limit = first.cell.x0 - 2 * h;
   const kept: Line[] = [];
   for (const line of doc.lines.slice(header.lineIndex + 1, end)) {
     const cells = line.cells.filter((c) => c.x1 >= limit);
     if (cells.length === line.cells.length) kept.push(line);
-    else if (cells.length) {
-      const clipped = { ...line, cells, text: cells.map((c) => c.text).join(' '), x0: cells[0]!.x0 };
-      printed.set(clipped, line);
-      kept.push(clipped);
-    }
+    else if (cells.length) kept.push({ ...line, cells, text: cells.map((c) => c.text).join(' '), x0: cells[0]!.x0 });
   }
   const lines = [...doc.lines.slice(0, header.lineIndex + 1), ...kept, ...doc.lines.slice(end)];
-  return { ctx: { ...doc, lines }, end: header.lineIndex + 1 + kept.length, printed };
+  return { ctx: { ...doc, lines }, end: header.lineIndex + 1 + kept.length };
 }
 
 function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
@@ -263,7 +259,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   const headerLines = new Set<Line>();
   headers.forEach((header, hi) => {
     for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(doc.lines[k]!);
-    const { ctx, end, printed } = besideTable(doc, header, headers[hi + 1]?.firstIndex ?? doc.lines.length);
+    const { ctx, end } = besideTable(doc, header, headers[hi + 1]?.firstIndex ?? doc.lines.length);
     let page = ctx.lines[header.lineIndex].page;
     const rowsBefore = rows.length;
     const numbersOnly = (i: number) => {
@@ -357,7 +353,6 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     // A table with neither a quantity nor a price column (a folio's charges): each line is one at its amount.
     const counted = header.cols.some((c) => c.col === 'quantity' || c.col === 'unitPrice');
     for (const row of rows.slice(rowsBefore)) {
-      row.lines = row.lines.map((l) => printed.get(l) ?? l);
       const amount = row.cells.get('amount');
       if (!counted && amount !== undefined) {
         row.cells.set('quantity', '1');
