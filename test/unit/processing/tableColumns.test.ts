@@ -149,3 +149,17 @@ describe("a bill whose scan put an item's price and amount a little above its na
     ])).toEqual(rows(['Sticky toffee pudding', 1, 8, 8], ['House red 175ml', 3, 8.5, 25.5]));
   });
 });
+
+describe("a bill whose scan put each item's figures a little under its name, less than half a line", () => {
+  it('pairs the figures with the name they overlap more than they overlap the next name', () => {
+    // Rows 38 apart, lines 30 high, figures 17 lower: each figures line overlaps its name by 13 (less than half), the next name by 9.
+    const rowAt = (y: number, q: string, name: string, price: string, amount: string) =>
+      [at(y, [[130, q], [185, name]]), at(y + 17, [[790, price], [1040, amount]])];
+    expect(ocr([
+      at(100, [[500, 'Smokehouse 54']]),
+      ...rowAt(320, '1', 'Iced tea', '@4.25', '4.25'), ...rowAt(358, '2', 'Cobb salad', '@16.50', '33.00'), ...rowAt(396, '1', 'Clam chowder', '@9.50', '9.50'),
+      at(460, [[130, 'Subtotal']]), at(480, [[1023, '46.75']]),
+      at(520, [[130, 'Total']]), at(540, [[980, '$46.75']]),
+    ])).toEqual(rows(['Iced tea', 1, 4.25, 4.25], ['Cobb salad', 2, 16.5, 33], ['Clam chowder', 1, 9.5, 9.5]));
+  });
+});

@@ -118,7 +118,7 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
     const line = lines[i];
     if (!line) return null;
     const item = looseItem(line, ctx, stop);
-    const joined = item ? null : splitRow(line, lines[i + 1]) ?? nameOverTimes(line, lines[i + 1], ctx);
+    const joined = item ? null : splitRow(line, lines[i + 1], lines[i + 2]) ?? nameOverTimes(line, lines[i + 1], ctx);
     const whole = joined ? looseItem(joined, ctx, stop) : null;
     return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
   };
@@ -179,15 +179,19 @@ function nameOverTimes(line: Line, next: Line | undefined, ctx: DocContext): Lin
   return { ...next, cells, text: cells.map((c) => c.text).join(' '), x0: Math.min(line.x0, next.x0), y0: line.y0 };
 }
 
+const overlapOf = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+
 /**
  * One printed row that OCR split in two lines on a slightly skewed scan: one line's cells all right of
  * the other's (the figures may come out first, a little higher), and the two lines overlapping by half
- * their height. Null otherwise.
+ * their height, or by a third when `next` overlaps the line after it (`after`) less. Null otherwise.
  */
-export function splitRow(line: Line, next: Line | undefined): Line | null {
+export function splitRow(line: Line, next: Line | undefined, after?: Line): Line | null {
   if (!next || next.page !== line.page || !line.cells.length || !next.cells.length) return null;
-  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
-  if (overlap < 0.5 * Math.min(line.y1 - line.y0, next.y1 - next.y0)) return null;
+  const overlap = overlapOf(line, next);
+  const least = Math.min(line.y1 - line.y0, next.y1 - next.y0);
+  const nearer = !after || after.page !== next.page || overlapOf(next, after) < overlap;
+  if (overlap < (nearer ? 1 / 3 : 0.5) * least) return null;
   const [left, right] = next.cells[0]!.x0 > line.cells[line.cells.length - 1]!.x1 ? [line, next]
     : line.cells[0]!.x0 > next.cells[next.cells.length - 1]!.x1 ? [next, line] : [];
   if (!left || !right) return null;
