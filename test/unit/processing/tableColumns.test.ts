@@ -163,3 +163,20 @@ describe("a bill whose scan put each item's figures a little under its name, les
     ])).toEqual(rows(['Iced tea', 1, 4.25, 4.25], ['Cobb salad', 2, 16.5, 33], ['Clam chowder', 1, 9.5, 9.5]));
   });
 });
+
+describe('a bill whose items add up to a sum printed under a label of its own line', () => {
+  it("reads an item priced '@' without a quantity, and the sum under a label the reader does not know", () => {
+    expect(items([
+      'Osteria del Molo', 'Documento n. 5512',
+      '2  Penne all arrabbiata   @ 9,00   18,00',
+      'Tiramisù                  @6,50     6,50',
+      '3  Caffè                  @ 1,50    4,50',
+      'Totalino',
+      '29,00',
+      'TOTALE                          € 29,00',
+      'Importo                           29,00',
+      'Mancia                             2,00',
+      'Totale addebitato               € 31,00',
+    ])).toEqual(rows(['Penne all arrabbiata', 2, 9, 18], ['Tiramisù', 1, 6.5, 6.5], ['Caffè', 3, 1.5, 4.5]));
+  });
+});

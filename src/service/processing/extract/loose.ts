@@ -95,8 +95,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     const q = [times.q, times.weighed].find((n) => n !== undefined && fits(n, times.p, a));
     return q !== undefined ? { description, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), amount: amountText, checked: true } : null;
   }
-  // After a quantity first, the price may keep its sign of times ("4  Coperto  @ 2,50  10,00").
-  const price = q !== null ? middle.replace(/^(?:x|×|\*|@)\s*/i, '') : middle;
+  // The price may keep its sign of times ("4  Coperto  @ 2,50  10,00", "Tiramisù  @6.50  6,50").
+  const price = middle.replace(/^(?:x|×|\*|@)\s*/i, '');
   const p = MONEY.test(price) ? parseAmount(price, ctx.decimal) : null;
   if (p === null) return null;
   if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: price, amount: amountText } : null;
@@ -200,8 +200,8 @@ export function splitRow(line: Line, next: Line | undefined, after?: Line): Line
 }
 
 /**
- * The items' sum is printed on the line right after them, or the totals block starts there (a
- * subtotal, tax or total label, past rules and specks) and prints it within its first lines.
+ * The items' sum is printed on the line right after them (or under a label alone there), or the totals
+ * block starts there (a subtotal, tax or total label, past rules and specks) and prints it within its first lines.
  */
 function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: string) => boolean): boolean {
   let i = from;
@@ -211,5 +211,7 @@ function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: 
   const sum = Math.round(items.reduce((s, it) => s + (parseAmount(it.amount, ctx.decimal) ?? 0), 0) * 100) / 100;
   const prints = (l: Line) => l.page === first.page && amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011);
   if (prints(first)) return true;
-  return stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints);
+  // A label OCR put on a line of its own, its amount on the next ("Subtotale" over "87,50").
+  const alone = amountsIn(first.text, ctx.decimal).length === 0 && !!ctx.lines[i + 1] && prints(ctx.lines[i + 1]!);
+  return alone || (stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints));
 }
