@@ -95,9 +95,11 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     const q = [times.q, times.weighed].find((n) => n !== undefined && fits(n, times.p, a));
     return q !== undefined ? { description, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), amount: amountText, checked: true } : null;
   }
-  const p = MONEY.test(middle) ? parseAmount(middle, ctx.decimal) : null;
+  // The price may keep its sign of times ("4  Coperto  @ 2,50  10,00", "Tiramisù  @6.50  6,50").
+  const price = middle.replace(/^(?:x|×|\*|@)\s*/i, '');
+  const p = MONEY.test(price) ? parseAmount(price, ctx.decimal) : null;
   if (p === null) return null;
-  if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: middle, amount: amountText } : null;
+  if (q !== null) return fits(q, p, a) ? { description, quantity: String(q), unitPrice: price, amount: amountText } : null;
   const n = Math.round(a / p);
   return n >= 1 && fits(n, p, a) ? { description, quantity: String(n), unitPrice: middle, amount: amountText } : null;
 }
@@ -107,7 +109,7 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
  * at least, so that a lone line equal to the total is no list, unless that line prints quantity times
  * price and the arithmetic holds.
  */
-export function summedItems(ctx: DocContext, stop: (text: string) => boolean): Array<{ item: LooseItem; lines: Line[] }> {
+export function summedItems(ctx: DocContext, stop: (text: string) => boolean, grand: (text: string) => boolean = () => false): Array<{ item: LooseItem; lines: Line[] }> {
   type Found = { item: LooseItem; lines: Line[]; index: number };
   const out: Found[] = [];
   let run: Found[] = [];
@@ -116,7 +118,7 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     const line = lines[i];
     if (!line) return null;
     const item = looseItem(line, ctx, stop);
-    const joined = item ? null : splitRow(line, lines[i + 1]) ?? nameOverTimes(line, lines[i + 1], ctx);
+    const joined = item ? null : splitRow(line, lines[i + 1], lines[i + 2]) ?? nameOverTimes(line, lines[i + 1], ctx);
     const whole = joined ? looseItem(joined, ctx, stop) : null;
     return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
   };
@@ -138,7 +140,10 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean): A
     // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
     // run of items that the line after it adds up.
     // One item alone only where its own arithmetic was checked (a lone line equal to the total is no list).
-    for (let k = run.length; k >= (run[0]?.item.checked ? 1 : 2); k--) {
+    // Items come before the grand total: a run after the total line of items taken before is a
+    // payment slip ("Importo 44,24 / Mancia 5,00" over "Totale addebitato 49,24"), not more items.
+    const paid = out.length > 0 && run.length > 0 && lines.slice(out[out.length - 1]!.index + 1, run[0]!.index).some((l) => grand(normLabel(l.cells[0]?.text ?? '')));
+    for (let k = run.length; !paid && k >= (run[0]?.item.checked ? 1 : 2); k--) {
       if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
         out.push(...run.slice(0, k));
         break;
@@ -174,22 +179,29 @@ function nameOverTimes(line: Line, next: Line | undefined, ctx: DocContext): Lin
   return { ...next, cells, text: cells.map((c) => c.text).join(' '), x0: Math.min(line.x0, next.x0), y0: line.y0 };
 }
 
+const overlapOf = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+
 /**
- * One printed row that OCR split in two lines on a slightly skewed scan: the second line's cells all
- * right of the first's, and the two lines overlapping by half their height. Null otherwise.
+ * One printed row that OCR split in two lines on a slightly skewed scan: one line's cells all right of
+ * the other's (the figures may come out first, a little higher), and the two lines overlapping by half
+ * their height, or by a third when `next` overlaps the line after it (`after`) less. Null otherwise.
  */
-export function splitRow(line: Line, next: Line | undefined): Line | null {
+export function splitRow(line: Line, next: Line | undefined, after?: Line): Line | null {
   if (!next || next.page !== line.page || !line.cells.length || !next.cells.length) return null;
-  const overlap = Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0);
-  if (overlap < 0.5 * Math.min(line.y1 - line.y0, next.y1 - next.y0)) return null;
-  if (next.cells[0]!.x0 <= line.cells[line.cells.length - 1]!.x1) return null;
-  const cells = [...line.cells, ...next.cells];
-  return { ...line, cells, text: cells.map((c) => c.text).join(' '), x1: next.x1, y0: Math.min(line.y0, next.y0), y1: Math.max(line.y1, next.y1) };
+  const overlap = overlapOf(line, next);
+  const least = Math.min(line.y1 - line.y0, next.y1 - next.y0);
+  const nearer = !after || after.page !== next.page || overlapOf(next, after) < overlap;
+  if (overlap < (nearer ? 1 / 3 : 0.5) * least) return null;
+  const [left, right] = next.cells[0]!.x0 > line.cells[line.cells.length - 1]!.x1 ? [line, next]
+    : line.cells[0]!.x0 > next.cells[next.cells.length - 1]!.x1 ? [next, line] : [];
+  if (!left || !right) return null;
+  const cells = [...left.cells, ...right.cells];
+  return { ...line, cells, text: cells.map((c) => c.text).join(' '), x0: left.x0, x1: right.x1, y0: Math.min(line.y0, next.y0), y1: Math.max(line.y1, next.y1) };
 }
 
 /**
- * The items' sum is printed on the line right after them, or the totals block starts there (a
- * subtotal, tax or total label, past rules and specks) and prints it within its first lines.
+ * The items' sum is printed on the line right after them (or under a label alone there), or the totals
+ * block starts there (a subtotal, tax or total label, past rules and specks) and prints it within its first lines.
  */
 function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: string) => boolean): boolean {
   let i = from;
@@ -199,5 +211,7 @@ function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: 
   const sum = Math.round(items.reduce((s, it) => s + (parseAmount(it.amount, ctx.decimal) ?? 0), 0) * 100) / 100;
   const prints = (l: Line) => l.page === first.page && amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011);
   if (prints(first)) return true;
-  return stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints);
+  // A label OCR put on a line of its own, its amount on the next ("Subtotale" over "87,50").
+  const alone = amountsIn(first.text, ctx.decimal).length === 0 && !!ctx.lines[i + 1] && prints(ctx.lines[i + 1]!);
+  return alone || (stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints));
 }

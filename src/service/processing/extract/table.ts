@@ -19,14 +19,20 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'disc
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  // Columns no item field takes, named so a header of many columns is known as one: a row's date, its
+  // voucher, a weight, a unit of measure alone ("Unit", "Einh."; "Units" counts them), a credits column
+  // beside the charges of a folio or statement.
+  ['other', /^(date|datum|fecha|data|dato|beleg|voucher|(weight|poids|gewicht|peso|gewicht)( ?\(?kg\)?)?|unit|unite|einh\.?|einheit|unidad|unita|eenheid|uom|credits?|gutschrift|haben|avoir)$/i],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
   ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?))$/i],
   ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
   ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
+  // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
+  ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
   ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
-  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
+  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
@@ -54,24 +60,33 @@ interface Header {
   cols: { col: Column; cell: Cell }[];
 }
 
+/** Any label of these roles opening a line. */
+function labelAtStart(roles: string[]): RegExp {
+  return new RegExp(
+    `^(${ROLES.filter((r) => roles.includes(r.role))
+      .flatMap((r) => r.labels)
+      .sort((a, b) => b.length - a.length)
+      .map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|')})(?![\\p{L}])`,
+    'iu',
+  );
+}
+
 // The totals block ends a table: any subtotal, tax or total label opening a line.
-const STOP = new RegExp(
-  `^(${ROLES.filter((r) => ['subtotal', 'tax', 'total'].includes(r.role))
-    .flatMap((r) => r.labels)
-    .sort((a, b) => b.length - a.length)
-    .map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|')})(?![\\p{L}])`,
-  'iu',
-);
+const STOP = labelAtStart(['subtotal', 'tax', 'total']);
+
+// A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
+const GRAND = labelAtStart(['total']);
 
 // A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht") ends them too.
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
 
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
+// "Transport" only as a label ("Transport  66 665,50", "Transport fra side 1"), not an item's name ("Transport conteneur 40 pieds").
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport(?![\s:]+(?!fra |til )\p{L})|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
-const ONE_COLUMN = /unit ?(price|cost|rate)|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
+const ONE_COLUMN = /unit ?(price|cost|rate)|(price|cost|rate) per unit|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
 
 /**
  * A header cell that names several columns printed one space apart ("PRICE QTY" on a receipt,
@@ -106,17 +121,24 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
 }
 
-/** A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). */
+/**
+ * A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). A totals
+ * label left of the description ("SUBTOTAL" of a side column OCR put on the header's line) is none.
+ */
 function headerCols(line: Line): { col: Column; cell: Cell }[] {
-  return line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
+  const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+  const desc = cols.find((c) => c.col === 'description');
+  return desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols;
 }
 
-function isHeader(cols: { col: Column }[]): boolean {
+function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
   const known = cols.filter((c) => c.col !== 'other');
   const kinds = new Set(known.map((c) => c.col));
+  // Columns no item field takes count when named ("Date", "Weight kg"): a wide table's header.
+  const named = cols.filter((c) => c.col !== 'other' || columnOf(c.cell.text) === 'other').length;
   // OCR noise may add a cell or two to a header that names three kinds of column.
-  const enough = known.length >= cols.length - 1 || (kinds.size >= 3 && known.length * 2 >= cols.length);
+  const enough = named >= cols.length - 1 || (kinds.size >= 3 && named * 2 >= cols.length);
   return kinds.has('description') && kinds.size >= 2 && enough;
 }
 
@@ -209,14 +231,35 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
   return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
 }
 
-function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
-  const headers = findHeaders(ctx);
-  if (headers.length === 0) return { rows: receiptRows(ctx), headerLines: new Set() };
+/**
+ * The lines under a header without what stands left of its first column when that column is not the
+ * description (a shaded side column of totals beside a table that opens with "Date" or "Pos"): rows
+ * of the table never start there. Lines left empty are dropped. The rows keep only the table's part of
+ * such a line, so the side column's figures on it (a subtotal beside the first row) stay candidates.
+ */
+function besideTable(doc: DocContext, header: Header, end: number): { ctx: DocContext; end: number } {
+  const first = header.cols.reduce((a, b) => (b.cell.x0 < a.cell.x0 ? b : a));
+  const h = doc.lines[header.lineIndex]!.y1 - doc.lines[header.lineIndex]!.y0;
+  if (first.col === 'description') return { ctx: doc, end };
+  const limit = first.cell.x0 - 2 * h;
+  const kept: Line[] = [];
+  for (const line of doc.lines.slice(header.lineIndex + 1, end)) {
+    const cells = line.cells.filter((c) => c.x1 >= limit);
+    if (cells.length === line.cells.length) kept.push(line);
+    else if (cells.length) kept.push({ ...line, cells, text: cells.map((c) => c.text).join(' '), x0: cells[0]!.x0 });
+  }
+  const lines = [...doc.lines.slice(0, header.lineIndex + 1), ...kept, ...doc.lines.slice(end)];
+  return { ctx: { ...doc, lines }, end: header.lineIndex + 1 + kept.length };
+}
+
+function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+  const headers = findHeaders(doc);
+  if (headers.length === 0) return { rows: receiptRows(doc), headerLines: new Set() };
   const rows: TableRow[] = [];
   const headerLines = new Set<Line>();
   headers.forEach((header, hi) => {
-    for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(ctx.lines[k]!);
-    const end = headers[hi + 1]?.firstIndex ?? ctx.lines.length;
+    for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(doc.lines[k]!);
+    const { ctx, end } = besideTable(doc, header, headers[hi + 1]?.firstIndex ?? doc.lines.length);
     let page = ctx.lines[header.lineIndex].page;
     const rowsBefore = rows.length;
     const numbersOnly = (i: number) => {
@@ -258,7 +301,9 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       pending = undefined;
       const next = ctx.lines[i + 1];
       // Unless the figures have their own name on the line after them (a skewed scan's row).
-      if (desc && cells.size === 1 && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
+      // A name with no figure (a row's date or reference beside it, columns no item field takes).
+      const nameOnly = !!desc && [...cells.keys()].every((c) => c === 'description' || c === 'other');
+      if (nameOnly && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
         && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && overlap(next, ctx.lines[i + 2]!) >= overlap(line, next))) {
         pending = { desc, line };
         continue;
@@ -287,8 +332,9 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         const amounts = rows.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
         if (amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone) <= 0.011) break;
       }
-      if (hasAmount && (desc || cells.size >= 2)) {
-        const named = desc ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
+      // A row's figures alone, its name on the overlapping line under them (a skewed scan's row).
+      const named = desc || !hasAmount ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
+      if (hasAmount && (desc || cells.size >= 2 || named)) {
         if (named) {
           cells.set('description', named);
           rows.push({ cells, lines: [line, ctx.lines[++i]!] });
@@ -303,6 +349,15 @@ function readRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
           prev.lines.push(line);
         } else if (rows.length) break;
       } else if (rows.length && !desc) break;
+    }
+    // A table with neither a quantity nor a price column (a folio's charges): each line is one at its amount.
+    const counted = header.cols.some((c) => c.col === 'quantity' || c.col === 'unitPrice');
+    for (const row of rows.slice(rowsBefore)) {
+      const amount = row.cells.get('amount');
+      if (!counted && amount !== undefined) {
+        row.cells.set('quantity', '1');
+        row.cells.set('unitPrice', amount);
+      }
     }
   });
   return { rows, headerLines };
@@ -358,7 +413,7 @@ function receiptRows(ctx: DocContext): TableRow[] {
 
 /** Items of a list with no header that add up to a sum of the totals block below it (loose.ts). */
 function listRows(ctx: DocContext): TableRow[] {
-  return summedItems(ctx, (text) => STOP.test(text)).map(({ item, lines }) => ({
+  return summedItems(ctx, (text) => STOP.test(text), (text) => GRAND.test(text)).map(({ item, lines }) => ({
     cells: new Map<Column, string>([['description', item.description], ['quantity', item.quantity], ['unitPrice', item.unitPrice], ['amount', item.amount]]),
     lines,
   }));
