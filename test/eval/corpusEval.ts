@@ -23,7 +23,7 @@ import { fitRanker, foldOf, samplesOf, type DocSamples } from './training.js';
 
 export interface CorpusEvalOptions { corpus: string; folds?: string; train?: string; cache?: boolean; generated?: string }
 
-const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: object | null }>();
+const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: Awaited<ReturnType<typeof loadCorpus>>['speed'] }>();
 
 /** A corpus read once per process: `generated` or a manifest folder. */
 export async function corpusPages(name: string, opts: { cache: boolean; generated?: string }) {
@@ -75,7 +75,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
   const vendorTemplateMemory = layouts.size > 1 ? vendorMemoryEval(loaded, withMemory, 'template') : undefined;
   if (vendorTemplateMemory) printMemory(corpus.name, vendorTemplateMemory);
   return {
-    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB, vendorMemory, vendorTemplateMemory,
+    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, servicePeakRssMB: speed?.servicePeakRssMB ?? null, peakRssMB, vendorMemory, vendorTemplateMemory,
     ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
   };
 }
@@ -104,14 +104,15 @@ export function peakRss(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-function printReport(name: string, method: string, rep: ReturnType<typeof report>, rules: ReturnType<typeof report>, speed: object | null, rss: number): void {
+function printReport(name: string, method: string, rep: ReturnType<typeof report>, rules: ReturnType<typeof report>, speed: Awaited<ReturnType<typeof loadCorpus>>['speed'], rss: number): void {
   console.log(`\n${name}: ${rep.documents} documents; ${method}`);
   console.log(`  field            ranker   rules only`);
   for (const [k, v] of Object.entries(rep.fieldAccuracy)) console.log(`  ${k.padEnd(16)} ${String(v).padStart(5)}%   ${String(rules.fieldAccuracy[k]).padStart(5)}%`);
   for (const [k, v] of Object.entries(rep.byKind)) console.log(`  all fields, ${k.padEnd(5)} ${String(v.fields).padStart(5)}%   ${String(rules.byKind[k]?.fields).padStart(5)}%   (${v.documents} documents, fully right ${v.fullyRight}%)`);
   console.log(`  fully right      ${rep.fullyRight.documents} (${rep.fullyRight.percent}%)   ${rules.fullyRight.documents} (${rules.fullyRight.percent}%)`);
   console.log(`  speed            ${speed ? JSON.stringify(speed) : 'cached pages (no speed figure)'}`);
-  console.log(`  peak RSS         ${rss} MB`);
+  if (speed) console.log(`  peak RSS         ${speed.servicePeakRssMB} MB: the service's engine reading the documents (its own process; pages, OCR, extraction, accents)`);
+  console.log(`  peak RSS         ${rss} MB: this eval's process (the corpora's pages, rankers, accent pass)`);
   console.log('  calibration (confidence -> accuracy):');
   for (const b of rep.calibration.buckets) console.log(`    ${b.bucket}  ${String(b.fields).padStart(4)} fields  ${b.accuracy ?? '-'}%`);
   console.log(`    sure (>= 0.9): ${rep.calibration.sure.fields} fields (${rep.calibration.sure.share}% of all), ${rep.calibration.sure.accuracy ?? '-'}% right`);

@@ -74,6 +74,7 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
   if (kind === 'zip') parts = await zipParts(bytes, input);
   else parts = await loadParts(bytes, kind, input.fileName, input);
   input.signal?.throwIfAborted();
+  input.onLayouts?.(parts.flatMap((p) => p.pages));
   input.onStep?.('split_classify');
   input.onStep?.('extraction');
   const documents: ProcessedDocument[] = [];
