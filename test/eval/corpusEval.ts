@@ -65,6 +65,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
+  for (const [name, s] of Object.entries(trainingSpeed)) console.log(`  training corpus ${name}, read by the engine: ${JSON.stringify(s)}`);
   console.log(`  accent pass      ${Math.round(accentPass.ms)} ms over ${accentPass.ocrPages} OCR'd pages (${accentPass.ocrPages ? Math.round(accentPass.ms / accentPass.ocrPages) : 0} ms per OCR'd page: page images rendered again, worker starts, box reads; readings reused between extractions)`);
   console.log(`  accents          ${accentStats.boxes} boxes re-read by tesseract in ${Math.round(accentStats.ms)} ms (${accentStats.boxes ? Math.round(accentStats.ms / accentStats.boxes) : 0} ms each), ${accentStats.restored} values given accents`);
   const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory });
@@ -75,7 +76,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
   const vendorTemplateMemory = layouts.size > 1 ? vendorMemoryEval(loaded, withMemory, 'template') : undefined;
   if (vendorTemplateMemory) printMemory(corpus.name, vendorTemplateMemory);
   return {
-    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, servicePeakRssMB: speed?.servicePeakRssMB ?? null, peakRssMB, vendorMemory, vendorTemplateMemory,
+    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, servicePeakRssMB: speed?.servicePeakRssMB ?? null, peakRssMB, trainingSpeed, vendorMemory, vendorTemplateMemory,
     ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
   };
 }
@@ -90,11 +91,15 @@ function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc
   return { weights };
 }
 
+/** The engine's speed and memory on the training corpora read afresh (printed and written with the eval's). */
+const trainingSpeed: Record<string, unknown> = {};
+
 /** Samples of the extra training corpora (comma-separated: manifest folders or `generated`). */
 export async function trainingDocs(names: string | undefined, opts: { cache?: boolean; generated?: string }): Promise<DocSamples[]> {
   const out: DocSamples[] = [];
   for (const name of (names ?? '').split(',').filter(Boolean)) {
-    const { corpus, loaded } = await corpusPages(name, { cache: Boolean(opts.cache), generated: opts.generated });
+    const { corpus, loaded, speed } = await corpusPages(name, { cache: Boolean(opts.cache), generated: opts.generated });
+    if (speed) trainingSpeed[corpus.name] = speed;
     out.push(...loaded.map((l) => samplesOf(l, corpus.name)));
   }
   return out;
