@@ -26,6 +26,7 @@ for (const dir of ['src/service/store/migrations', 'src/service/store/migrations
   fs.cpSync(path.join(root, dir), path.join(root, 'dist', dir), { recursive: true });
 }
 fs.cpSync(path.join(root, 'src/service/store/postgres/worker.mjs'), path.join(root, 'dist/src/service/store/postgres/worker.mjs'));
+fs.cpSync(path.join(root, 'src/service/processing/ocr/ortWorker.mjs'), path.join(root, 'dist/src/service/processing/ocr/ortWorker.mjs'));
 const weights = 'src/service/processing/extract/rank/weights.json';
 fs.cpSync(path.join(root, weights), path.join(root, 'dist', weights));
 fs.writeFileSync(path.join(root, STAMP), `${JSON.stringify({ sourcesMtimeMs: sourcesAt, builtAt: new Date().toISOString() })}\n`);

@@ -23,7 +23,7 @@ import { fitRanker, foldOf, samplesOf, type DocSamples } from './training.js';
 
 export interface CorpusEvalOptions { corpus: string; folds?: string; train?: string; cache?: boolean; generated?: string }
 
-const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: object | null }>();
+const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: Awaited<ReturnType<typeof loadCorpus>>['speed'] }>();
 
 /** A corpus read once per process: `generated` or a manifest folder. */
 export async function corpusPages(name: string, opts: { cache: boolean; generated?: string }) {
@@ -65,6 +65,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
+  for (const [name, s] of Object.entries(trainingSpeed)) console.log(`  training corpus ${name}, read by the engine: ${JSON.stringify(s)}`);
   console.log(`  accent pass      ${Math.round(accentPass.ms)} ms over ${accentPass.ocrPages} OCR'd pages (${accentPass.ocrPages ? Math.round(accentPass.ms / accentPass.ocrPages) : 0} ms per OCR'd page: page images rendered again, worker starts, box reads; readings reused between extractions)`);
   console.log(`  accents          ${accentStats.boxes} boxes re-read by tesseract in ${Math.round(accentStats.ms)} ms (${accentStats.boxes ? Math.round(accentStats.ms / accentStats.boxes) : 0} ms each), ${accentStats.restored} values given accents`);
   const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory });
@@ -75,7 +76,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
   const vendorTemplateMemory = layouts.size > 1 ? vendorMemoryEval(loaded, withMemory, 'template') : undefined;
   if (vendorTemplateMemory) printMemory(corpus.name, vendorTemplateMemory);
   return {
-    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, peakRssMB, vendorMemory, vendorTemplateMemory,
+    corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, servicePeakRssMB: speed?.servicePeakRssMB ?? null, peakRssMB, trainingSpeed, vendorMemory, vendorTemplateMemory,
     ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
   };
 }
@@ -90,11 +91,15 @@ function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc
   return { weights };
 }
 
+/** The engine's speed and memory on the training corpora read afresh (printed and written with the eval's). */
+const trainingSpeed: Record<string, unknown> = {};
+
 /** Samples of the extra training corpora (comma-separated: manifest folders or `generated`). */
 export async function trainingDocs(names: string | undefined, opts: { cache?: boolean; generated?: string }): Promise<DocSamples[]> {
   const out: DocSamples[] = [];
   for (const name of (names ?? '').split(',').filter(Boolean)) {
-    const { corpus, loaded } = await corpusPages(name, { cache: Boolean(opts.cache), generated: opts.generated });
+    const { corpus, loaded, speed } = await corpusPages(name, { cache: Boolean(opts.cache), generated: opts.generated });
+    if (speed) trainingSpeed[corpus.name] = speed;
     out.push(...loaded.map((l) => samplesOf(l, corpus.name)));
   }
   return out;
@@ -104,14 +109,15 @@ export function peakRss(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-function printReport(name: string, method: string, rep: ReturnType<typeof report>, rules: ReturnType<typeof report>, speed: object | null, rss: number): void {
+function printReport(name: string, method: string, rep: ReturnType<typeof report>, rules: ReturnType<typeof report>, speed: Awaited<ReturnType<typeof loadCorpus>>['speed'], rss: number): void {
   console.log(`\n${name}: ${rep.documents} documents; ${method}`);
   console.log(`  field            ranker   rules only`);
   for (const [k, v] of Object.entries(rep.fieldAccuracy)) console.log(`  ${k.padEnd(16)} ${String(v).padStart(5)}%   ${String(rules.fieldAccuracy[k]).padStart(5)}%`);
   for (const [k, v] of Object.entries(rep.byKind)) console.log(`  all fields, ${k.padEnd(5)} ${String(v.fields).padStart(5)}%   ${String(rules.byKind[k]?.fields).padStart(5)}%   (${v.documents} documents, fully right ${v.fullyRight}%)`);
   console.log(`  fully right      ${rep.fullyRight.documents} (${rep.fullyRight.percent}%)   ${rules.fullyRight.documents} (${rules.fullyRight.percent}%)`);
   console.log(`  speed            ${speed ? JSON.stringify(speed) : 'cached pages (no speed figure)'}`);
-  console.log(`  peak RSS         ${rss} MB`);
+  if (speed) console.log(`  peak RSS         ${speed.servicePeakRssMB} MB: the service's engine reading the documents (its own process; pages, OCR, extraction, accents)`);
+  console.log(`  peak RSS         ${rss} MB: this eval's process (the corpora's pages, rankers, accent pass)`);
   console.log('  calibration (confidence -> accuracy):');
   for (const b of rep.calibration.buckets) console.log(`    ${b.bucket}  ${String(b.fields).padStart(4)} fields  ${b.accuracy ?? '-'}%`);
   console.log(`    sure (>= 0.9): ${rep.calibration.sure.fields} fields (${rep.calibration.sure.share}% of all), ${rep.calibration.sure.accuracy ?? '-'}% right`);

@@ -5,15 +5,17 @@
 // per fold on the other folds (plus the base training set) and scored only on
 // documents it did not see.
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { accentsOf } from '../../src/service/processing/engine.js';
 import { classifyDocument, INVOICE_LIKE, type DocumentType } from '../../src/service/processing/doctype.js';
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
-import { poolSize } from '../../src/service/processing/ocr/pool.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
 import type { Corpus, CorpusDoc } from './manifest.js';
-import { pagesOf } from './pages.js';
+import { isCached, pagesOf } from './pages.js';
 import { describe, same, TITLE_OF } from './score.js';
 
 export interface Loaded { doc: CorpusDoc; pages: PageLayout[]; type: DocumentType }
@@ -21,37 +23,68 @@ export interface Loaded { doc: CorpusDoc; pages: PageLayout[]; type: DocumentTyp
 /** Extracts one document; `fold` names the documents a trained model must not have seen. */
 export type Extract = (pages: PageLayout[]) => ExtractedField[];
 
-export interface EvalOptions { cache: boolean; concurrency?: number }
+export interface EvalOptions { cache: boolean }
 
+/** The service's processingConcurrency by default (src/service/options.ts). */
+const SERVICE_CONCURRENCY = 2;
+
+/**
+ * Every document's page layouts. Those not in the page cache (all of them without `cache`) are
+ * read first by the engine alone in a child process, as the service reads uploads
+ * (engineChild.ts): its speed and peak memory are the speed and memory figures.
+ */
 export async function loadCorpus(corpus: Corpus, opts: EvalOptions) {
-  const loaded: Loaded[] = new Array(corpus.docs.length);
-  let pages = 0;
-  let cached = 0;
-  const cpu0 = process.cpuUsage();
-  const started = performance.now();
-  let next = 0;
-  const work = async () => {
-    for (let i = next++; i < corpus.docs.length; i = next++) {
-      const doc = corpus.docs[i];
-      try {
-        const got = await pagesOf(doc, { cache: opts.cache });
-        if (got.cached) cached++;
-        pages += got.pages.length;
-        loaded[i] = { doc, pages: got.pages, type: classifyDocument(got.pages).type };
-      } catch (err) {
-        console.error(`${doc.id}: could not be read: ${(err as Error).message}`);
-        loaded[i] = { doc, pages: [], type: 'other' };
-      }
+  const toRead = opts.cache ? corpus.docs.filter((d) => !isCached(d)) : corpus.docs;
+  const engine = toRead.length ? readInEngine(toRead) : undefined;
+  const loaded: Loaded[] = [];
+  for (const doc of corpus.docs) {
+    try {
+      const { pages } = await pagesOf(doc, { cache: true });
+      loaded.push({ doc, pages, type: classifyDocument(pages).type });
+    } catch (err) {
+      console.error(`${doc.id}: could not be read: ${(err as Error).message}`);
+      loaded.push({ doc, pages: [], type: 'other' });
     }
+  }
+  return { loaded, speed: engine ? speedOf(engine, corpus.docs.length - toRead.length) : null };
+}
+
+interface EngineRun {
+  byKind: Record<string, { documents: number; pages: number; seconds: number; cpuSeconds: number }>;
+  peakRssMB: number;
+  errors: string[];
+}
+
+function readInEngine(docs: CorpusDoc[]): EngineRun {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-engine-'));
+  try {
+    const job = path.join(dir, 'job.json');
+    const out = path.join(dir, 'out.json');
+    fs.writeFileSync(job, JSON.stringify({ docs, concurrency: SERVICE_CONCURRENCY }));
+    const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'engineChild.ts');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, job, out], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`the engine's process failed (${r.status ?? r.signal})`);
+    const run = JSON.parse(fs.readFileSync(out, 'utf8')) as EngineRun;
+    for (const e of run.errors) console.error(`${e} (engine)`);
+    return run;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Pages per second and CPU seconds per page of the engine's run, in all and per kind (text PDFs, scans). */
+function speedOf(run: EngineRun, cached: number) {
+  const rate = (k: { pages: number; seconds: number; cpuSeconds: number }) => ({
+    pages: k.pages, seconds: r1(k.seconds), pagesPerSecond: r2(k.pages / k.seconds), cpuSecondsPerPage: r2(k.cpuSeconds / Math.max(1, k.pages)),
+  });
+  const kinds = Object.values(run.byKind);
+  const sum = (key: 'pages' | 'seconds' | 'cpuSeconds') => kinds.reduce((n, k) => n + k[key], 0);
+  return {
+    ...rate({ pages: sum('pages'), seconds: sum('seconds'), cpuSeconds: sum('cpuSeconds') }),
+    ...Object.fromEntries(Object.entries(run.byKind).map(([kind, k]) => [kind, rate(k)])),
+    cachedDocuments: cached,
+    servicePeakRssMB: run.peakRssMB,
   };
-  await Promise.all(Array.from({ length: opts.concurrency ?? poolSize() }, work));
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  const speed = cached === corpus.docs.length ? null : {
-    pages, seconds: r1(seconds), pagesPerSecond: r2(pages / seconds),
-    cpuSecondsPerPage: r2((cpu.user + cpu.system) / 1e6 / Math.max(1, pages)), cachedDocuments: cached,
-  };
-  return { loaded, speed };
 }
 
 interface Tally { right: number; total: number }

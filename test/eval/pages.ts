@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPages } from '../../src/service/processing/engine.js';
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
+import type { ProcessInput } from '../../src/service/processing/types.js';
 import type { CorpusDoc } from './manifest.js';
 
 const processing = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/service/processing');
@@ -35,20 +36,39 @@ export interface LoadedPages {
   cached: boolean;
 }
 
-export async function pagesOf(doc: CorpusDoc, opts: { cache: boolean; ocrModel?: string }): Promise<LoadedPages> {
+/** Where a document's page layouts are cached. */
+function cacheFileOf(doc: CorpusDoc, ocrModel = DEFAULT_MODEL): string {
   const bytes = fs.readFileSync(doc.file);
-  const key = crypto.createHash('sha256').update(bytes).update(opts.ocrModel ?? '').digest('hex').slice(0, 24);
-  const cacheFile = path.join(os.tmpdir(), `docsync-pages-${readerTag()}`, `${key}.json`);
+  const key = crypto.createHash('sha256').update(bytes).update(ocrModel).digest('hex').slice(0, 24);
+  return path.join(os.tmpdir(), `docsync-pages-${readerTag()}`, `${key}.json`);
+}
+
+const DEFAULT_MODEL = 'Model_ENG_O5.6';
+
+export const isCached = (doc: CorpusDoc, ocrModel?: string): boolean => fs.existsSync(cacheFileOf(doc, ocrModel));
+
+/** A corpus document as an upload to the engine (no split, the eval's schema decided by the caller). */
+export function inputOf(doc: CorpusDoc, ocrModel = DEFAULT_MODEL): ProcessInput {
+  return {
+    filePath: doc.file, fileName: path.basename(doc.file), mediaType: doc.mediaType, ocrModel,
+    isSplit: false, isSplitExcel: false, retainOriginalZipFileName: false, candidateSchemas: [],
+  };
+}
+
+export function savePages(doc: CorpusDoc, pages: PageLayout[], ocrModel?: string): void {
+  const file = cacheFileOf(doc, ocrModel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(pages));
+}
+
+export async function pagesOf(doc: CorpusDoc, opts: { cache: boolean; ocrModel?: string }): Promise<LoadedPages> {
+  const cacheFile = cacheFileOf(doc, opts.ocrModel);
   if (opts.cache && fs.existsSync(cacheFile)) {
     return { pages: JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as PageLayout[], seconds: 0, cached: true };
   }
   const started = performance.now();
-  const pages = await loadPages({
-    filePath: doc.file, fileName: path.basename(doc.file), mediaType: doc.mediaType, ocrModel: opts.ocrModel ?? 'Model_ENG_O5.6',
-    isSplit: false, isSplitExcel: false, retainOriginalZipFileName: false, candidateSchemas: [],
-  });
+  const pages = await loadPages(inputOf(doc, opts.ocrModel));
   const seconds = (performance.now() - started) / 1000;
-  fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-  fs.writeFileSync(cacheFile, JSON.stringify(pages));
+  savePages(doc, pages, opts.ocrModel);
   return { pages, seconds, cached: false };
 }

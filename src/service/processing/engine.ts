@@ -45,6 +45,22 @@ interface Part {
   zipArchiveName?: string;
   /** Set on a ZIP entry that could not be read; the other entries still count. */
   error?: ProcessingError;
+  /** The images OCR read, by page number, kept for the accent pass. */
+  images?: Map<number, Buffer>;
+}
+
+/** The OCR'd page images a document keeps for its accent pass; pages past this many bytes are rendered again. */
+const KEPT_IMAGE_BYTES = 64 * 1024 * 1024;
+
+/** Keeps page images up to KEPT_IMAGE_BYTES in all. */
+function imageKeeper() {
+  const images = new Map<number, Buffer>();
+  let bytes = 0;
+  const keep = (n: number, png: Buffer): Buffer => {
+    if (bytes + png.length <= KEPT_IMAGE_BYTES) (images.set(n, png), (bytes += png.length));
+    return png;
+  };
+  return { images, keep };
 }
 
 export async function processFile(input: ProcessInput): Promise<ProcessResult> {
@@ -58,6 +74,7 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
   if (kind === 'zip') parts = await zipParts(bytes, input);
   else parts = await loadParts(bytes, kind, input.fileName, input);
   input.signal?.throwIfAborted();
+  input.onLayouts?.(parts.flatMap((p) => p.pages));
   input.onStep?.('split_classify');
   input.onStep?.('extraction');
   const documents: ProcessedDocument[] = [];
@@ -65,16 +82,19 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
     input.signal?.throwIfAborted();
     const doc = toDocument(p, input);
     if (doc.fields.length && p.pages.some((pg) => pg.source === 'ocr')) {
-      doc.fields = await restoreAccents(doc.fields, p.pages, pageImageOf(p.bytes ?? bytes, p.kind));
+      doc.fields = await restoreAccents(doc.fields, p.pages, pageImageOf(p.bytes ?? bytes, p.kind, p.images));
     }
     documents.push(doc);
   }
   return { documents };
 }
 
-/** Page `n` of a scan or PDF as OCR read it (grey, upright), rendered again on demand. BMP: none. */
-export function pageImageOf(bytes: Buffer, kind: Kind): PageImage {
+/** Page `n` of a scan or PDF as OCR read it (grey, upright): the image OCR read when it was kept,
+ *  else rendered again. A BMP's page is kept or none. */
+export function pageImageOf(bytes: Buffer, kind: Kind, kept?: Map<number, Buffer>): PageImage {
   return async (n) => {
+    const image = kept?.get(n);
+    if (image) return image;
     if (kind === 'pdf') {
       const doc = await openPdf(bytes);
       try {
@@ -111,18 +131,19 @@ export async function closeProcessing(): Promise<void> {
 
 async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: ProcessInput): Promise<Part[]> {
   const langs = languagesFor(input.ocrModel);
-  const one = (pages: PageLayout[], own?: Buffer): Part[] => [{ fileName, kind, pages, bytes: own }];
+  const { images, keep } = imageKeeper();
+  const one = (pages: PageLayout[]): Part[] => [{ fileName, kind, pages, images }];
   switch (kind) {
     case 'pdf': {
       const pages = await pdfPages(bytes, {
         signal: input.signal,
         onPage: input.onPage,
-        ocrPage: async (doc, n) => ocrImage(await prepareImage(await renderPdfPage(doc, n)), langs, n),
+        ocrPage: async (doc, n) => ocrImage(keep(n, await prepareImage(await renderPdfPage(doc, n))), langs, n),
       });
-      return input.isSplit ? splitPdf(bytes, pages, fileName) : one(pages);
+      return input.isSplit ? splitPdf(bytes, pages, fileName, images) : one(pages);
     }
     case 'png': case 'jpeg': case 'tiff': case 'webp': case 'bmp': case 'gif':
-      return one(await imagePages(bytes, langs, input.signal, input.onPage));
+      return one(await imagePages(bytes, langs, input.signal, input.onPage, keep));
     case 'xlsx': {
       const sheets = await xlsxSheets(bytes);
       checkLineCount(sheets.reduce((n, s) => n + s.page.lines.length, 0));
@@ -143,9 +164,9 @@ async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: Pro
   }
 }
 
-async function splitPdf(bytes: Buffer, pages: PageLayout[], fileName: string): Promise<Part[]> {
+async function splitPdf(bytes: Buffer, pages: PageLayout[], fileName: string, images: Map<number, Buffer>): Promise<Part[]> {
   const groups = splitBoundaries(pages);
-  if (groups.length <= 1) return [{ fileName, kind: 'pdf', pages: groups[0]?.map((i) => pages[i]) ?? pages }];
+  if (groups.length <= 1) return [{ fileName, kind: 'pdf', pages: groups[0]?.map((i) => pages[i]) ?? pages, images }];
   const base = path.parse(fileName).name;
   const parts: Part[] = [];
   for (const [k, idx] of groups.entries()) {
@@ -154,6 +175,7 @@ async function splitPdf(bytes: Buffer, pages: PageLayout[], fileName: string): P
       kind: 'pdf',
       bytes: await extractPdfPages(bytes, idx),
       pages: idx.map((i, j) => ({ ...pages[i], number: j + 1, lines: pages[i].lines.map((l) => ({ ...l, page: j + 1 })) })),
+      images: new Map(idx.flatMap((i, j) => (images.has(pages[i].number) ? [[j + 1, images.get(pages[i].number)!]] : []))),
     });
   }
   return parts;

@@ -50,6 +50,8 @@ export interface ProcessInput {
    * not report (their pages are not the upload's).
    */
   onPage?: PageReport;
+  /** Each document's page layouts, once read (the eval keeps them to extract again). */
+  onLayouts?: (pages: import('./layout/model.js').PageLayout[]) => void;
   /** The workspace's vendor memory (extract/memory/): a known vendor's fields are read as corrections taught. */
   vendorMemory?: import('./extract/memory/vendor.js').VendorMemory[];
 }

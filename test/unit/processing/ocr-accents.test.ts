@@ -90,4 +90,19 @@ describe('accents restored on scans', () => {
     const [right] = await restoreAccents([field('Ferreteria Lopez S.L.')], pages, image);
     expect(right!.value).toBe('Ferretería López S.L.');
   });
+
+  it('reads the boxes from the image OCR read, kept, as from the page rendered again', { timeout: 180_000 }, async () => {
+    const bytes = await scan('Ferretería López S.L.');
+    const kept = new Map<number, Buffer>();
+    const pages = await imagePages(bytes, ['eng'], undefined, undefined, (n, png) => kept.set(n, png));
+    expect([...kept.keys()]).toEqual([1]);
+    // The kept image is the one the page would be rendered to again.
+    expect(kept.get(1)!.equals((await pageImageOf(bytes, 'jpeg')(1))!)).toBe(true);
+    const line = pages[0]!.lines.find((l) => /Ferreteria/i.test(l.text))!;
+    const box: [number, number, number, number] = [line.x0 / pages[0]!.width, line.y0 / pages[0]!.height, line.x1 / pages[0]!.width, line.y1 / pages[0]!.height];
+    const field: ExtractedField = { title: 'Vendor Name', type: 'string', description: '', hidden: false, value: 'Ferreteria Lopez S.L.', confidence: 0.9, source: { page: 1, box } };
+    // No file to render from: only the kept image can give the accents.
+    const [right] = await restoreAccents([field], pages, pageImageOf(Buffer.alloc(0), 'jpeg', kept));
+    expect(right!.value).toBe('Ferretería López S.L.');
+  });
 });

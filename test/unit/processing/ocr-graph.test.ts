@@ -98,3 +98,17 @@ describe('a page read with the rewritten graphs', () => {
     expect(fused.confidence).toBeCloseTo(plain.confidence, 4);
   });
 });
+
+describe('pages read side by side on the OCR workers', () => {
+  it('read each page as it reads alone, whatever the order the workers answer in', { timeout: 120_000 }, async () => {
+    const first = await page();
+    const second = await sharp(first).rotate(180).png().toBuffer();
+    await closePaddle();
+    const alone = [await paddleRead(first), await paddleRead(second)];
+    const together = await Promise.all([paddleRead(first), paddleRead(second), paddleRead(first)]);
+    expect(alone[0]!.words.map((w) => w.text).join(' ')).toContain('17 075,11');
+    expect(together[0]).toEqual(alone[0]);
+    expect(together[1]).toEqual(alone[1]);
+    expect(together[2]).toEqual(alone[0]);
+  });
+});

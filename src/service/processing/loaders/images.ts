@@ -9,7 +9,8 @@ import { countPages } from './pdf-pages.js';
 // sharp has no BMP decoder, so BMP is decoded here (uncompressed 24/32-bit, the
 // form scanners write).
 
-export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortSignal, onPage?: PageReport): Promise<PageLayout[]> {
+/** `keep` is handed each page's prepared image (the accent pass reads from it again). */
+export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortSignal, onPage?: PageReport, keep?: (n: number, png: Buffer) => void): Promise<PageLayout[]> {
   const source = bytes.toString('latin1', 0, 2) === 'BM' ? decodeBmp(bytes) : bytes;
   let pages = 1;
   try {
@@ -30,7 +31,7 @@ export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortS
   for (let i = 0; i < pages; i++) {
     signal?.throwIfAborted();
     const img = Buffer.isBuffer(source) ? sharp(source, { page: i }) : sharp(source.data, { raw: source.raw });
-    jobs.push(prepareImage(img).then((png) => ocrImage(png, langs, i + 1)).then(counted));
+    jobs.push(prepareImage(img).then((png) => (keep?.(i + 1, png), ocrImage(png, langs, i + 1))).then(counted));
   }
   return Promise.all(jobs);
 }

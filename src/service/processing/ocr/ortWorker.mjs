@@ -1,0 +1,31 @@
+// PaddleOCR's two onnxruntime sessions in a worker thread (ocr/paddle.ts). onnxruntime-node
+// runs a model synchronously on the thread that calls it, so sessions on the service's own
+// thread read one page at a time however many documents are in flight; one worker per core
+// reads pages side by side and leaves the service's thread free. The models arrive as bytes
+// (rewritten once by the caller); each message runs one model on one input and answers its
+// output. Plain JavaScript: the worker starts without the TypeScript loader, from src/ and dist/.
+import { parentPort, workerData } from 'node:worker_threads';
+import ort from 'onnxruntime-node';
+
+const { models, options } = workerData;
+const sessions = Object.fromEntries(
+  await Promise.all(Object.entries(models).map(async ([name, bytes]) => [name, await ort.InferenceSession.create(bytes, options)])),
+);
+
+parentPort.on('message', async (msg) => {
+  if (msg.close) {
+    await Promise.all(Object.values(sessions).map((s) => s.release()));
+    parentPort.postMessage({ closed: true });
+    return;
+  }
+  const { id, model, data, dims } = msg;
+  try {
+    const s = sessions[model];
+    const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', data, dims) });
+    const t = out[s.outputNames[0]];
+    parentPort.postMessage({ id, data: t.data, dims: t.dims });
+  } catch (err) {
+    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+parentPort.postMessage({ ready: true });
