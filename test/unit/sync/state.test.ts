@@ -80,6 +80,22 @@ describe('state database', () => {
     outside.close();
   });
 
+  it('undoes a transitionSoon that fails after its UPDATE alone, the others of its turn commit', async () => {
+    const { store } = open();
+    const [a, b] = ['a', 'b'].map((n) => store.discover('/f', n, 1, 1));
+    // The event's INSERT fails after the row's UPDATE ran: the row must not keep the UPDATE.
+    store.db.exec("CREATE TEMP TRIGGER boom BEFORE INSERT ON events WHEN NEW.reason = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END");
+    const results = await Promise.allSettled([
+      store.transitionSoon(a!.id, 'settled', { sha256: 'ha' }, 'boom'),
+      store.transitionSoon(b!.id, 'settled', { sha256: 'hb' }, 'settled'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(store.get(a!.id)).toMatchObject({ status: 'discovered', sha256: null });
+    expect(store.get(b!.id)).toMatchObject({ status: 'settled', sha256: 'hb' });
+    expect(store.events(a!.id).map((e) => e.to_status)).toEqual(['discovered']);
+    expect(store.events(b!.id).map((e) => e.to_status)).toEqual(['discovered', 'settled']);
+  });
+
   it('reads the signatures of a scan\'s paths in batches: every row asked for, of that folder only, none invented', () => {
     const { store } = open();
     const ids = new Map<string, number>();
