@@ -42,9 +42,10 @@ export async function run(): Promise<object> {
   const built = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'build.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('build failed: bin/build.mjs');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-bench-'));
-  const out = path.join(dir, 'callgrind');
+  // BENCH_CALLGRIND_DIR: where the counts are kept, for callgrind_annotate (else removed with the run).
+  const out = process.env.BENCH_CALLGRIND_DIR ?? path.join(dir, 'callgrind');
   const inbox = path.join(dir, 'inbox');
-  fs.mkdirSync(out);
+  fs.mkdirSync(out, { recursive: true });
   fs.mkdirSync(inbox);
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'serviceServer.ts'), 'service'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const { url, key } = JSON.parse(await lineReader(server)((l) => l.startsWith('{"'))) as { url: string; key: string };
