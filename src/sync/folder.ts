@@ -235,15 +235,17 @@ export class FolderDriver {
 
   /** Decides whether a file on disk needs to (re)settle, given its row. */
   private consider(abs: string, rel: string, size: number, mtimeMs: number, row: FileSignature | undefined): void {
+    // The caller's stat (the event's, the scan's) is the settling's first.
+    const seen = { size, mtimeMs };
     if (!row || row.status === 'removed') {
-      this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen', toDiskRelPath(this.path, abs));
-      this.tracker.observe(abs);
+      this.ctx.store.discover(this.path, rel, size, mtimeMs, row ? 'reappeared' : 'seen', toDiskRelPath(this.path, abs), row ?? null);
+      this.tracker.observe(abs, seen);
     } else if (row.status === 'discovered' || (row.status === 'failed' && row.error_code === 'FILE_UNREADABLE')) {
-      this.tracker.observe(abs); // an unreadable file is tried again at each scan, also after a restart
+      this.tracker.observe(abs, seen); // an unreadable file is tried again at each scan, also after a restart
     } else if (!IN_FLIGHT.has(row.status) && (row.size !== size || row.mtime_ms !== mtimeMs || row.outcome_dir)) {
       // Changed: a new version if the hash differs once it settles. Or moved back out of
       // Processed/ or Failed/ by a person: settling again records it here (classify).
-      this.tracker.observe(abs);
+      this.tracker.observe(abs, seen);
     }
   }
 
@@ -304,7 +306,7 @@ export class FolderDriver {
     if (!stat.isFile()) return;
     this.relistSoon(abs);
     if (!this.keepFile(rel)) return;
-    this.consider(abs, rel, stat.size, stat.mtimeMs, this.ctx.store.byPath(this.path, rel));
+    this.consider(abs, rel, stat.size, stat.mtimeMs, this.ctx.store.signature(this.path, rel));
   }
 
   /**

@@ -18,6 +18,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { valgrindInstalled } from './callgrind.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 4000);
@@ -83,12 +84,7 @@ async function count(kind: Kind): Promise<number> {
 }
 
 export async function run(): Promise<object> {
-  try {
-    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
-  } catch {
-    console.log('valgrind is not installed (apt-get install valgrind): no instruction counts');
-    return { skipped: 'valgrind not installed' };
-  }
+  if (!valgrindInstalled()) return { skipped: 'valgrind not installed' };
   const perRequest: Partial<Record<Kind, number>> = {};
   const all: Kind[] = ['helloWorld', 'uploadTicket', 'uploadTicketWithKey'];
   const kinds = (process.env.BENCH_KINDS?.split(',') ?? all) as Kind[];

@@ -518,7 +518,7 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   }, 100);
   const line = await jsonLine(child, 'daemon');
   const startToIdleS = (performance.now() - start) / 1000;
-  const inner = JSON.parse(line) as { importAndStartMs: number; idleAfterMs: number; cpuMsAtIdle: number };
+  const inner = JSON.parse(line) as { importAndStartMs: number; idleAfterMs: number; cpuMsAtIdle: number; heapUsedMbAtIdle: number };
   const atIdle = readProc(child.pid!);
   // CPU ticks per 10 s of a minute and a half of idle: shows whether idle CPU is steady or a burst
   // after start. The first minute holds V8's one full GC that gives back start-up garbage (its
@@ -545,7 +545,7 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     mode, files: N, seedS: round(seedS), loadAtStart, startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
-    daemonCpuToIdleS: round(inner.cpuMsAtIdle / 1000, 2),
+    daemonCpuToIdleS: round(inner.cpuMsAtIdle / 1000, 2), heapUsedMbAtIdle: inner.heapUsedMbAtIdle,
     peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: idleCpuPct, idleCpuPercentFrom30s: idleCpuSteadyPct, idleTicksPer10s,
     rowsNotExportedAfter: changed, nodeFlags: flags.join(' '), targets: N >= 1_000_000 ? { startToIdleS: 20, peakRssMb: 400 } : { startToIdleS: 2, peakRssMb: 100, idleCpuPercent: 0.1 },
   };

@@ -26,5 +26,5 @@ const started = performance.now();
 await running.daemon.waitIdle(600_000, 25);
 const cpu = process.cpuUsage();
 // CPU time says what a busy machine's wall clock hides: the machine's other work stretches the wall time, not this.
-console.log(JSON.stringify({ importAndStartMs: Math.round(started - t0), idleAfterMs: Math.round(performance.now() - t0), sinceProcessStartMs: Math.round(performance.now()), cpuMsAtIdle: Math.round((cpu.user + cpu.system) / 1000) }));
+console.log(JSON.stringify({ importAndStartMs: Math.round(started - t0), idleAfterMs: Math.round(performance.now() - t0), sinceProcessStartMs: Math.round(performance.now()), cpuMsAtIdle: Math.round((cpu.user + cpu.system) / 1000), heapUsedMbAtIdle: Math.round(process.memoryUsage().heapUsed / 1048576) }));
 process.on('SIGTERM', () => void control.close().then(() => running.stop()).then(() => process.exit(0)));

@@ -2,7 +2,12 @@ import type { Db } from './db.js';
 
 /** Pause flags and requests: how the CLI talks to a running daemon through the database. */
 export class ControlStore {
-  constructor(private readonly db: Db) {}
+  /** Compiled once: the daemon reads it every second, and `db.pragma` compiles its statement at each call. */
+  private readonly version;
+
+  constructor(private readonly db: Db) {
+    this.version = db.prepare('PRAGMA data_version').pluck();
+  }
 
   /** '*' pauses every folder. */
   pause(folder: string): void {
@@ -36,7 +41,7 @@ export class ControlStore {
 
   /** Changes whenever another connection commits: a cheap way to notice the CLI wrote something. */
   dataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return this.version.get() as number;
   }
 
   setMeta(key: string, value: string | null): void {

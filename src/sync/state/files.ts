@@ -176,12 +176,20 @@ export class FileStore {
   private readonly stmts;
   private readonly applyTransition;
   private readonly inOneCommit;
+  private readonly insertDiscovered;
 
   constructor(readonly db: Db, private readonly emitter?: TransitionListener) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
     this.inOneCommit = db.transaction((work: () => void) => work());
+    this.insertDiscovered = db.transaction((folder: string, relPath: string, disk: string | null, size: number, mtimeMs: number, reason: string) => {
+      const now = Date.now();
+      const row = this.stmts.insert.get(folder, relPath, disk, size, mtimeMs, now, now) as WatchedFileRow;
+      this.stmts.event.run(row.id, now, null, 'discovered', reason, null);
+      return row;
+    });
     this.stmts = {
       get: db.prepare('SELECT * FROM files WHERE id = ?'),
+      status: db.prepare('SELECT status FROM files WHERE id = ?').pluck(),
       byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
       signature: db.prepare('SELECT id, status, size, mtime_ms, error_code, outcome_dir FROM files WHERE folder = ? AND rel_path = ?'),
       // Rows as arrays: objects with named columns cost a third more at 100k rows.
@@ -191,7 +199,7 @@ export class FileStore {
       ).raw(),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?) RETURNING *`,
       ),
       event: db.prepare('INSERT INTO events (file_id, at, from_status, to_status, reason, data) VALUES (?, ?, ?, ?, ?, ?)'),
     };
@@ -246,19 +254,18 @@ export class FileStore {
     return found;
   }
 
-  /** A file seen for the first time: a new row in `discovered`, or an old row brought back. */
-  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null): WatchedFileRow {
+  /**
+   * A file seen for the first time: a new row in `discovered`, or an old row brought back.
+   * `known`: the caller has just looked the path up (its row's id, or null for none).
+   */
+  discover(folder: string, relPath: string, size: number, mtimeMs: number, reason = 'seen', diskPath: string | null = null,
+    known?: Pick<WatchedFileRow, 'id'> | null): WatchedFileRow {
     const disk = diskPath === relPath ? null : diskPath;
-    const existing = this.byPath(folder, relPath);
+    const existing = known === undefined ? this.byPath(folder, relPath) : known;
     if (existing) {
       return this.transition(existing.id, 'discovered', { size, mtime_ms: mtimeMs, attempts: 0, next_attempt_at: 0, disk_path: disk }, reason);
     }
-    const now = Date.now();
-    const row = this.db.transaction(() => {
-      const id = Number(this.stmts.insert.run(folder, relPath, disk, size, mtimeMs, now, now).lastInsertRowid);
-      this.stmts.event.run(id, now, null, 'discovered', reason, null);
-      return this.get(id)!;
-    }).immediate();
+    const row = this.insertDiscovered.immediate(folder, relPath, disk, size, mtimeMs, reason);
     this.emitter?.emit('file', { file: row, from: null, to: 'discovered', reason });
     return row;
   }
@@ -283,7 +290,8 @@ export class FileStore {
    * transition is rejected alone (with TransitionError), the others commit.
    */
   transitionSoon(id: number, to: FileStatus, patch: FilePatch = {}, reason: string | null = null): Promise<WatchedFileRow> {
-    return batchedWrite(this.db, () => this.applyTransition(id, to, patch, reason)).then(([row, from]) => {
+    // Atomic: applyTransition is a transaction of its own (a savepoint inside the batch's), undone alone when it throws.
+    return batchedWrite(this.db, () => this.applyTransition(id, to, patch, reason), { atomic: true }).then(([row, from]) => {
       this.emitter?.emit('file', { file: row, from, to, reason });
       return row;
     });
@@ -291,9 +299,10 @@ export class FileStore {
 
   /** The body of `transition`'s transaction (wrapped once in the constructor: a new wrapper per call showed in profiles). */
   private transitionBody(id: number, to: FileStatus, patch: FilePatch, reason: string | null): [WatchedFileRow, FileStatus] {
-    const current = this.get(id);
-    if (!current) throw new Error(`file ${id} does not exist`);
-    if (!ALLOWED[current.status].includes(to)) throw new TransitionError(current.status, to, id);
+    // Its status only: the whole row comes back from the UPDATE.
+    const from = this.stmts.status.get(id) as FileStatus | undefined;
+    if (!from) throw new Error(`file ${id} does not exist`);
+    if (!ALLOWED[from].includes(to)) throw new TransitionError(from, to, id);
     const keys = Object.keys(patch).filter((k) => PATCHABLE.has(k));
     const sets = ['status = @status', 'updated_at = @updated_at', ...keys.map((k) => `${k} = @${k}`)];
     if (!keys.includes('reason')) sets.push('reason = @reason');
@@ -301,8 +310,8 @@ export class FileStore {
     const row = this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id RETURNING *`)
       .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as WatchedFileRow;
     const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
-    this.stmts.event.run(id, now, current.status, to, reason, data);
-    return [row, current.status];
+    this.stmts.event.run(id, now, from, to, reason, data);
+    return [row, from];
   }
 
   /** Schedules a retry without a status change (transient failure): still one transaction with its event. */

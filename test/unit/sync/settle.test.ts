@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettleTracker, type SettledFile } from '../../../src/sync/settle.js';
 
 const dirs: string[] = [];
@@ -65,5 +65,34 @@ describe('settle tracker', () => {
     tracker.observe(f);
     await until(() => settled.length > 0);
     tracker.close();
+  });
+  it("takes the caller's stat as its first: an old file settles on one stat of its own; a file changed since is not taken on that stat", async () => {
+    const { d, settled, tracker } = setup(60_000);
+    const stat = vi.spyOn(fs.promises, 'stat');
+    try {
+      const old = path.join(d, 'old.pdf');
+      fs.writeFileSync(old, 'a');
+      const past = new Date(Date.now() - 120_000);
+      fs.utimesSync(old, past, past);
+      const seen = fs.statSync(old);
+      tracker.observe(old, { size: seen.size, mtimeMs: seen.mtimeMs });
+      await until(() => settled.length > 0);
+      expect(settled).toEqual([{ absPath: old, size: 1, mtimeMs: seen.mtimeMs }]);
+      expect(stat.mock.calls.filter(([p]) => p === old)).toHaveLength(1);
+
+      // Written again after the caller's stat: the tracker's own stat differs, so it waits a window from the new write.
+      const grown = path.join(d, 'grown.pdf');
+      fs.writeFileSync(grown, 'a');
+      fs.utimesSync(grown, past, past);
+      const before = fs.statSync(grown);
+      fs.appendFileSync(grown, 'b');
+      tracker.observe(grown, { size: before.size, mtimeMs: before.mtimeMs });
+      await sleep(300);
+      expect(settled).toHaveLength(1);
+      expect(tracker.has(grown)).toBe(true);
+    } finally {
+      stat.mockRestore();
+      tracker.close();
+    }
   });
 });

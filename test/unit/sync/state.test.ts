@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEmitter } from '../../../src/sync/events.js';
+import { ControlStore } from '../../../src/sync/state/control.js';
 import { openStateDb } from '../../../src/sync/state/db.js';
 import {
   DELETED_WITH_OUTPUTS_SQL, deletedWithOutputs, deletedWithRemoteFiles, deletedWithRemoteFilesSql,
@@ -78,6 +79,40 @@ describe('state database', () => {
     ]);
     expect(store.events(c!.id).map((e) => e.to_status)).toEqual(['discovered']);
     outside.close();
+  });
+
+  it("tells by dataVersion that another connection committed (the CLI's pause), each time, and not for its own writes", () => {
+    const { d, db } = open();
+    const control = new ControlStore(db);
+    const other = openStateDb(d);
+    const cli = new ControlStore(other);
+    const v0 = control.dataVersion();
+    control.pause('/own');
+    expect(control.dataVersion()).toBe(v0);
+    cli.pause('/a');
+    const v1 = control.dataVersion();
+    expect(v1).not.toBe(v0);
+    expect(control.dataVersion()).toBe(v1);
+    cli.resume('/a');
+    expect(control.dataVersion()).not.toBe(v1);
+    expect(control.paused()).toEqual(new Set(['/own']));
+    other.close();
+  });
+
+  it('undoes a transitionSoon that fails after its UPDATE alone, the others of its turn commit', async () => {
+    const { store } = open();
+    const [a, b] = ['a', 'b'].map((n) => store.discover('/f', n, 1, 1));
+    // The event's INSERT fails after the row's UPDATE ran: the row must not keep the UPDATE.
+    store.db.exec("CREATE TEMP TRIGGER boom BEFORE INSERT ON events WHEN NEW.reason = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END");
+    const results = await Promise.allSettled([
+      store.transitionSoon(a!.id, 'settled', { sha256: 'ha' }, 'boom'),
+      store.transitionSoon(b!.id, 'settled', { sha256: 'hb' }, 'settled'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(store.get(a!.id)).toMatchObject({ status: 'discovered', sha256: null });
+    expect(store.get(b!.id)).toMatchObject({ status: 'settled', sha256: 'hb' });
+    expect(store.events(a!.id).map((e) => e.to_status)).toEqual(['discovered']);
+    expect(store.events(b!.id).map((e) => e.to_status)).toEqual(['discovered', 'settled']);
   });
 
   it('reads the signatures of a scan\'s paths in batches: every row asked for, of that folder only, none invented', () => {
