@@ -76,11 +76,11 @@ export function renewLeases(db: DB, worker: string, untilMs: number): void {
   prepared(db, `UPDATE processing_jobs SET lease_until = ? WHERE worker = ? AND state = 'running'`).run(untilMs, worker);
 }
 
+/** Read each time a run ends or a file arrives: through an index of the queued jobs only (migration 0015). */
+export const QUEUED_JOBS_SQL = `SELECT upload_id, generation, attempts FROM processing_jobs WHERE state = 'queued' ORDER BY updated_at, rowid LIMIT ?`;
+
 export function queuedJobs(db: DB, limit: number): ProcessingJob[] {
-  return prepared(
-    db,
-    `SELECT upload_id, generation, attempts FROM processing_jobs WHERE state = 'queued' ORDER BY updated_at, rowid LIMIT ?`,
-  ).all(limit) as ProcessingJob[];
+  return prepared(db, QUEUED_JOBS_SQL).all(limit) as ProcessingJob[];
 }
 
 /** Take a queued job for a run; false when another took it or a newer PUT replaced it. */
