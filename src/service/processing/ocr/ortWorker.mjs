@@ -12,20 +12,16 @@ const sessions = Object.fromEntries(
   await Promise.all(Object.entries(models).map(async ([name, bytes]) => [name, await ort.InferenceSession.create(bytes, options)])),
 );
 
-parentPort.on('message', async (msg) => {
-  if (msg.close) {
-    await Promise.all(Object.values(sessions).map((s) => s.release()));
-    parentPort.postMessage({ closed: true });
-    return;
-  }
-  const { id, model, data, dims } = msg;
+// One message at a time: paddle.ts sends a worker its next input only once it has answered, and
+// ends it with terminate() (the sessions go with the thread).
+parentPort.on('message', async ({ model, data, dims }) => {
   try {
     const s = sessions[model];
     const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', data, dims) });
     const t = out[s.outputNames[0]];
-    parentPort.postMessage({ id, data: t.data, dims: t.dims });
+    parentPort.postMessage({ data: t.data, dims: t.dims });
   } catch (err) {
-    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
   }
 });
 parentPort.postMessage({ ready: true });
