@@ -1,11 +1,11 @@
-// Shared by the held-out sets' tests (heldout2/3/4.test.ts): a PDF's printed strings, whether each labelled
+// Shared by the held-out sets' tests (heldout2/3/4/5.test.ts): a PDF's printed strings, whether each labelled
 // value of a generated document is printed in its text, documents cached per family and seed, and
 // manifest corpora written twice into temp folders to compare.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { openPdf, pdfPageText } from '../../../src/service/processing/loaders/pdf.js';
 import { Rng } from '../../fixtures/corpus/data.js';
 import type { Truth } from '../../fixtures/corpus/facts.js';
@@ -72,6 +72,20 @@ export function cachedDocs<F extends string, D>(make: (f: F, rng: Rng) => Promis
     if (!docs.has(key)) docs.set(key, await make(f, new Rng(seed)));
     return docs.get(key)!;
   };
+}
+
+/** Checks a family's documents: the same bytes and truth when made again for a seed, different bytes for different seeds. */
+export async function expectSameForSeed<F extends string, D extends { bytes: Uint8Array; truth: Truth }>(
+  make: (f: F, rng: Rng) => Promise<D>, cached: (f: F, seed: number) => Promise<D>, f: F, seeds: number[],
+): Promise<void> {
+  for (const seed of seeds.slice(0, 3)) {
+    const a = await cached(f, seed);
+    const b = await make(f, new Rng(seed));
+    expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
+    expect(b.truth).toEqual(a.truth);
+  }
+  const hashes = await Promise.all(seeds.map(async (s) => createHash('sha256').update((await cached(f, s)).bytes).digest('hex')));
+  expect(new Set(hashes).size).toBe(seeds.length);
 }
 
 /** A manifest corpus of the families written into a temp folder (removed after the file's tests), with each file's hash. */
