@@ -455,6 +455,22 @@ function readProc(pid: number): { rssMb: number; peakRssMb: number; cpuTicks: nu
   return { rssMb: round(kb('VmRSS') / 1024), peakRssMb: round(kb('VmHWM') / 1024), cpuTicks: Number(stat[11]) + Number(stat[12]) };
 }
 
+/** CPU ticks per thread name (`node` is the main thread; V8's and libuv's workers have their own). */
+function threadTicks(pid: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const raw = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')'));
+      const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+      out[name] = (out[name] ?? 0) + Number(f[11]) + Number(f[12]);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
 /** The compiled code, as `npm ci` and `npm start` make it (bin/build.mjs: nothing to do when current). */
 function buildDist(): void {
   const root = path.resolve(HERE, '..', '..');
@@ -498,7 +514,7 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   db.close();
   const seedS = (performance.now() - t0) / 1000;
   const config = path.join(dir, 'config.json');
-  fs.writeFileSync(config, JSON.stringify({ folders: [{ path: inbox, remotePath: 'Bench' }], log: { level: 'warn' } }));
+  fs.writeFileSync(config, JSON.stringify({ folders: [{ path: inbox, remotePath: 'Bench' }], log: { level: 'warn' }, ...(process.env.SYNC_BENCH_CLAIMS_OFF ? { sharedFolders: { claims: 'off' } } : {}) }));
 
   const loadAtStart = os.loadavg().map((n) => round(n, 2));
   const start = performance.now();
@@ -527,8 +543,14 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   // memory reducer, ~50 ms); the minute from 30 s on is the daemon at rest.
   const idleTicksPer10s: number[] = [];
   let last = atIdle.cpuTicks;
+  const threadsAtIdle = threadTicks(child.pid!);
+  let idleTicksByThreadFirst10s: Record<string, number> = {};
   for (let i = 0; i < 9; i++) {
     await sleep(10_000);
+    if (i === 0) {
+      const now = threadTicks(child.pid!);
+      idleTicksByThreadFirst10s = Object.fromEntries(Object.entries(now).map(([k, v]) => [k, v - (threadsAtIdle[k] ?? 0)]).filter(([, d]) => d !== 0));
+    }
     const t = readProc(child.pid!).cpuTicks;
     idleTicksPer10s.push(t - last);
     last = t;
@@ -548,7 +570,7 @@ async function scale(server: Server, mode: 'compiled' | 'tsx', N: number) {
   return {
     mode, files: N, seedS: round(seedS), loadAtStart, startToIdleS: round(startToIdleS, 2), daemonStartToIdleS: round(inner.idleAfterMs / 1000, 2),
     daemonCpuToIdleS: round(inner.cpuMsAtIdle / 1000, 2), heapUsedMbAtIdle: inner.heapUsedMbAtIdle,
-    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: idleCpuPct, idleCpuPercentFrom30s: idleCpuSteadyPct, idleTicksPer10s,
+    peakRssMb: Math.max(peak, after.peakRssMb), rssAfterIdleMb: after.rssMb, idleCpuPercent: idleCpuPct, idleCpuPercentFrom30s: idleCpuSteadyPct, idleTicksPer10s, idleTicksByThreadFirst10s,
     rowsNotExportedAfter: changed, nodeFlags: flags.join(' '), targets: N >= 1_000_000 ? { startToIdleS: 20, peakRssMb: 400 } : { startToIdleS: 2, peakRssMb: 100, idleCpuPercent: 0.1 },
   };
 }

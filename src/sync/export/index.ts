@@ -15,12 +15,10 @@
 //   SidecarInput     { sourcePath, meta: UploadMeta, documents: FormValuesEntry[], exportedAt? }
 //   LedgerFileInput  { sourcePath, remotePath, status, processedAt, documents, note? }
 //
-// The Ledger needs the tables of src/sync/state/migrations/0010_ledger.sql
-// (LEDGER_MIGRATION_FILE); it throws ExportError LEDGER_SCHEMA_MISSING otherwise.
+// The Ledger needs state.db's ledger tables (src/sync/state/db.ts applies their migrations);
+// it throws ExportError LEDGER_SCHEMA_MISSING otherwise.
 // Errors carry a stable `code` (ExportError): SIDECAR_LOCKED, SIDECAR_WRITE_FAILED,
 // LEDGER_LOCKED, LEDGER_WRITE_FAILED, LEDGER_SCHEMA_MISSING.
-import { fileURLToPath } from 'node:url';
-
 export type { FormField, FormValuesEntry, UploadMeta, SidecarInput, LedgerFileInput } from './types.js';
 export {
   isDocsyncOutput, sidecarPaths, JSON_SIDECAR_SUFFIX, CSV_SIDECAR_SUFFIX,
@@ -39,9 +37,3 @@ export { ExportError } from './errors.js';
 export type { ExportErrorCode } from './errors.js';
 export { neutraliseFormula, encodeCsv, CSV_BOM } from './csv.js';
 export { removeStaleTempFiles } from './atomic.js';
-
-/** Absolute path of the ledger migration, for the state migration runner and tests. */
-export const LEDGER_MIGRATION_FILE = fileURLToPath(new URL('../state/migrations/0010_ledger.sql', import.meta.url));
-/** Every migration of the ledger tables, in order (tests that open a bare database apply these). */
-export const LEDGER_MIGRATION_FILES = ['0010_ledger.sql', '0020_ledger_per_folder.sql']
-  .map((name) => fileURLToPath(new URL(`../state/migrations/${name}`, import.meta.url)));

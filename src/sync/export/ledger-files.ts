@@ -155,7 +155,22 @@ function displayWidth(s: string): number {
   return w;
 }
 
-export async function writeLedgerXlsx(ledgerDir: string, snap: XlsxSnapshot): Promise<void> {
-  if (snap.rows.length === 0 && !fs.existsSync(ledgerDir)) return;
-  await writeFileAtomicWith(path.join(ledgerDir, LEDGER_XLSX_NAME), (temp) => writeXlsxFile(temp, snap));
+/** Writes the spreadsheet; answers its stat (null: the folder is gone, nothing written). */
+export async function writeLedgerXlsx(ledgerDir: string, snap: XlsxSnapshot): Promise<fs.Stats | null> {
+  if (snap.rows.length === 0 && !fs.existsSync(ledgerDir)) return null;
+  const target = path.join(ledgerDir, LEDGER_XLSX_NAME);
+  await writeFileAtomicWith(target, (temp) => writeXlsxFile(temp, snap));
+  return fs.statSync(target);
+}
+
+/**
+ * Whether both files of a ledger are on disk as this process last wrote them (same size and
+ * mtime; a file never written is absent): nobody else has written them since.
+ */
+export function asLastWritten(state: LedgerFileState): boolean {
+  const same = (name: string, size: number | null, mtimeMs: number | null): boolean => {
+    const st = fs.statSync(path.join(state.ledgerDir, name), { throwIfNoEntry: false });
+    return size === null ? st === undefined : st !== undefined && st.isFile() && st.size === size && st.mtimeMs === mtimeMs;
+  };
+  return same(LEDGER_CSV_NAME, state.csvSize, state.csvMtimeMs) && same(LEDGER_XLSX_NAME, state.xlsxSize, state.xlsxMtimeMs);
 }

@@ -40,6 +40,9 @@ export interface LedgerFileState {
   csvMtimeMs: number | null;
   csvRewrite: boolean;
   csvDirty: boolean;
+  /** Size and mtime of the spreadsheet after our last write; null when none was written. */
+  xlsxSize: number | null;
+  xlsxMtimeMs: number | null;
   xlsxDirty: boolean;
   lastErrorCode: string | null;
   lastError: string | null;
@@ -171,6 +174,8 @@ export class LedgerStore {
       csvSize: (r.csv_size as number | null) ?? null,
       csvMtimeMs: (r.csv_mtime_ms as number | null) ?? null,
       csvRewrite: r.csv_rewrite === 1, csvDirty: r.csv_dirty === 1, xlsxDirty: r.xlsx_dirty === 1,
+      xlsxSize: (r.xlsx_size as number | null) ?? null,
+      xlsxMtimeMs: (r.xlsx_mtime_ms as number | null) ?? null,
       lastErrorCode: (r.last_error_code as string | null) ?? null,
       lastError: (r.last_error as string | null) ?? null,
       failedSince: (r.failed_since as string | null) ?? null,
@@ -217,8 +222,9 @@ export class LedgerStore {
     })();
   }
 
-  xlsxWritten(ledgerDir: string): void {
-    this.stmt('UPDATE ledger_files SET xlsx_dirty = 0 WHERE ledger_dir = ?').run(ledgerDir);
+  /** Records the spreadsheet written (its size and mtime; both null when there was nothing to write). */
+  xlsxWritten(ledgerDir: string, size: number | null, mtimeMs: number | null): void {
+    this.stmt('UPDATE ledger_files SET xlsx_dirty = 0, xlsx_size = ?, xlsx_mtime_ms = ? WHERE ledger_dir = ?').run(size, mtimeMs, ledgerDir);
   }
 
   /** Forces a whole rewrite of both files (docsync export). */

@@ -14,7 +14,7 @@ import type { Database } from 'better-sqlite3';
 import path from 'node:path';
 import { backoffMs } from '../../client/retryPolicy.js';
 import { toExportError } from './errors.js';
-import { snapshotLedger, writeLedgerCsv, writeLedgerXlsx, type CsvOutcome } from './ledger-files.js';
+import { asLastWritten, snapshotLedger, writeLedgerCsv, writeLedgerXlsx, type CsvOutcome } from './ledger-files.js';
 import { resolveFormat, type LedgerFormat, type LedgerFormatSettings } from './ledger-format.js';
 import { normalisePath, relativeTo, toNewRows } from './ledger-rows.js';
 import { LedgerStore, type LedgerTarget } from './ledger-store.js';
@@ -167,14 +167,20 @@ export class Ledger {
   }
 
   /**
-   * Every ledger at or below `root` rewritten whole from this process's rows, soon: it has just
-   * become their writer, and whatever is on disk was written by another desktop.
+   * This process has just become the writer of the ledgers at or below `root` (a shared folder's
+   * ledger claim): each ledger another desktop wrote since this one's last write (its files are
+   * not as this process left them) is rewritten whole from this process's rows, soon, and rows
+   * that waited while another desktop wrote are written. A ledger as this process left it, with
+   * nothing new, is left alone: a restart does not rewrite every ledger of the folder.
    */
   writeAllUnder(root: string): void {
     const top = normalisePath(root);
-    const dirs = this.store.ledgerDirs().filter((d) => d === top || d.startsWith(top + path.sep));
-    for (const dir of dirs) this.store.requireRewrite(dir);
-    this.touchAll(dirs);
+    for (const dir of this.store.ledgerDirs().filter((d) => d === top || d.startsWith(top + path.sep))) {
+      const state = this.store.fileState(dir);
+      const ours = state !== null && asLastWritten(state);
+      if (!ours) this.store.requireRewrite(dir);
+      if (!ours || state.csvDirty || state.xlsxDirty) this.touched(dir);
+    }
   }
 
   /** Ledgers whose last write failed and that are waiting for a retry (for `docsync status`). */
@@ -264,11 +270,11 @@ export class Ledger {
       slot.xlsx.due = null;
       slot.xlsx.firstDirty = null;
       await this.attemptAsync(dir, slot, 'xlsx', async () => {
-        await writeLedgerXlsx(dir, snap);
+        const st = await writeLedgerXlsx(dir, snap);
         slot.xlsxEnd = Date.now();
         slot.xlsxCostMs = slot.xlsxEnd - started;
         // A change that arrived during the write has scheduled another one.
-        if (slot.gen === gen) this.store.xlsxWritten(dir);
+        if (slot.gen === gen) this.store.xlsxWritten(dir, st?.size ?? null, st?.mtimeMs ?? null);
         return 'rewritten' as const;
       });
     }

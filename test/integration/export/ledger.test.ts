@@ -381,4 +381,41 @@ describe('ledger of a shared folder (docs/shared-folder.md)', () => {
     expect(csvModes()).toEqual(['rewritten']);
     expect(fs.existsSync(path.join(folder, LEDGER_XLSX_NAME))).toBe(true);
   });
+
+  it('is not rewritten when this desktop becomes its writer again and finds it as it left it; it is when another desktop wrote either file', async () => {
+    let writer = true;
+    const ledger = manualLedger({ writes: () => writer });
+    ledger.upsert(file('A1'));
+    await ledger.flush();
+    const written = () => events.filter((e) => e.type === 'ledger.written').map((e) => (e as { file: string }).file).sort();
+    expect(written()).toEqual(['csv', 'xlsx']);
+    // A restart, or a claim lost and won back with nobody writing meanwhile: nothing to do.
+    writer = false;
+    writer = true;
+    events.length = 0;
+    ledger.writeAllUnder(folder);
+    await ledger.flush();
+    expect(written()).toEqual([]);
+    // Another desktop rewrote the spreadsheet meanwhile: both files are this desktop's rows again.
+    const xlsx = path.join(folder, LEDGER_XLSX_NAME);
+    fs.appendFileSync(xlsx, Buffer.from('another desktop'));
+    ledger.writeAllUnder(folder);
+    await ledger.flush();
+    expect(written()).toEqual(['csv', 'xlsx']);
+    expect(csvModes()).toContain('rewritten');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsx);
+    expect(book.getWorksheet('Ledger')!.rowCount).toBe(2);
+    // Rows that arrived while another desktop wrote are written once this one writes again.
+    events.length = 0;
+    writer = false;
+    ledger.upsert(file('A2'));
+    await ledger.flush();
+    expect(written()).toEqual([]);
+    writer = true;
+    ledger.writeAllUnder(folder);
+    await ledger.flush();
+    expect(written()).toEqual(['csv', 'xlsx']);
+    expect(col(csvRows(), 'Number').slice(1).sort()).toEqual(['A1', 'A2']);
+  });
 });

@@ -1,10 +1,11 @@
 // Test support for the export tests: a strict RFC 4180 parser, temp folders,
-// a state database with the ledger migration applied, and sample values.
+// a state database as the daemon opens it, and sample values.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LEDGER_MIGRATION_FILES, type FormValuesEntry } from '../../../src/sync/export/index.js';
+import type { FormValuesEntry } from '../../../src/sync/export/index.js';
+import { openStateDb as openRealStateDb } from '../../../src/sync/state/db.js';
 
 /** Parses CSV text (BOM already stripped) strictly: CRLF records, RFC 4180 quotes. */
 export function parseCsv(text: string): string[][] {
@@ -48,14 +49,9 @@ export function makeTempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-'));
 }
 
+/** state.db in `dir` as the daemon opens it, every migration applied. */
 export function openStateDb(dir: string): Database.Database {
-  const db = new Database(path.join(dir, 'state.db'));
-  db.pragma('journal_mode = WAL');
-  // Daemon core's runner applies migrations in one transaction; until then, we do.
-  db.exec('BEGIN');
-  for (const file of LEDGER_MIGRATION_FILES) db.exec(fs.readFileSync(file, 'utf8'));
-  db.exec('COMMIT');
-  return db;
+  return openRealStateDb(dir);
 }
 
 export function invoiceEntry(over: Partial<FormValuesEntry> & { number?: string; total?: unknown; date?: string } = {}): FormValuesEntry {
