@@ -8,7 +8,7 @@ import { betweenDateLabels, onGarbledLine, orderUndecided } from './dateDoubts.j
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, rateTableTotals, type TotalsChoice } from './totals.js';
+import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
@@ -181,18 +181,24 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     const field = idx >= 0 ? schema.fields[idx] : { title: role, type: 'NUMBER' as const };
     amountCands.set(role, candidatesFor(field, role, ctx, tableLines).map(preferLower(ctx)));
   }
+  // Tax charged in several rows: their sum competes among the tax's candidates.
+  const taxes = amountCands.get('tax')!;
+  amountCands.set('tax', [...taxes, ...summedTaxes(taxes, ctx)].sort((a, b) => b.score - a.score));
   // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
+  const parts = taxTableParts(ctx);
+  if (parts) for (const role of ['subtotal', 'tax'] as const) amountCands.get(role)!.unshift(parts[role]);
   const rated = rateTableTotals(ctx);
   if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) amountCands.get(role)!.unshift(rated[role]);
+  const withheld = withheldAmounts(ctx, tableLines);
   const readings = rows.map((r) => rowReadings(r, ctx));
   let numbers = readings.map((r) => r.best);
   const cands = (role: Role) => amountCands.get(role)!;
-  let totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
+  let totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx, withheld);
   const target = (totals.subtotal?.value as number | undefined) ?? (totals.tax ? undefined : (totals.total?.value as number | undefined));
   const reconciled = reconcile(numbers, target ?? null, readings);
   if (reconciled !== numbers) {
     numbers = reconciled;
-    totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
+    totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx, withheld);
   }
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
