@@ -120,6 +120,25 @@ describe('tax withheld from the total', () => {
   });
 });
 
+describe('an issue date printed without a label', () => {
+  it('takes the date under the title, not the labelled due date, and leaves it for review', () => {
+    const fields = extractFields(page([
+      'FACTURA Nº B-2024-17',
+      '14 de marzo de 2024',
+      'Talleres Ebro S.L.                     Cliente',
+      'CIF B12345678                          Hostal Mar Azul S.L.',
+      'Fecha de vencimiento: 13 de abril de 2024',
+      'Concepto                               Importe',
+      'Revisión de caldera                    180,00',
+      'TOTAL                                  180,00',
+    ]), EVAL_SCHEMA);
+    const date = fields.find((f) => f.title === 'Invoice Date')!;
+    expect(date.value).toBe('2024-03-14');
+    expect(date.confidence).toBeLessThan(0.9);
+    expect(valuesOf(fields)['Due Date']).toBe('2024-04-13');
+  });
+});
+
 describe('dates and numbers of e-invoices and tills', () => {
   it("reads an ISO date-time's date", () => {
     expect(parseDate('2022-09-19T12:34:50')).toBe('2022-09-19');
@@ -183,5 +202,52 @@ describe('the seller', () => {
       "Company's PAN : AAACN1234K",
     ]);
     expect(v['Vendor Name']).toBe('Narmada Agro Exports');
+  });
+});
+
+describe('line items', () => {
+  const items = (lines: string[]) => (read(lines)['Line Items'] as Record<string, unknown>[]).map((r) => [r.Description, r.Quantity, r['Unit Price'], r.Amount]);
+
+  it("drops a row's serial number joined to its name, and an identifier line under it", () => {
+    expect(items([
+      'Nilgiri Mills                                        Invoice No.  NM/7',
+      '#   Item & Description            Qty    Rate        Amount',
+      '1   Jute sacks 50 kg              40     52.00       2,080.00',
+      '2 Twine roll 2 mm                 12     95.50       1,146.00',
+      '3 Canvas sheet 6x4 m              2      1,420.00    2,840.00',
+      '                                  Sub Total          6,066.00',
+      '                                  Total              6,066.00',
+    ])).toEqual([['Jute sacks 50 kg', 40, 52, 2080], ['Twine roll 2 mm', 12, 95.5, 1146], ['Canvas sheet 6x4 m', 2, 1420, 2840]]);
+    expect(items([
+      'Marktplaats Direct                                    Invoice',
+      'Description                         Qty    Unit price    Item subtotal',
+      'Ceramic pour-over coffee dripper    1      £24.00        £24.00',
+      'ASIN: B0QX4471ZZ',
+      'Paper filters, pack of 100          2      £4.50         £9.00',
+      'SKU 77-1042-B',
+      'Invoice total                                            £33.00',
+    ])).toEqual([['Ceramic pour-over coffee dripper', 1, 24, 24], ['Paper filters, pack of 100', 2, 4.5, 9]]);
+  });
+
+  it("reads a till's measured quantity under its line, and the whole list around a '2 @ price' row", () => {
+    expect(items([
+      'RIVERBEND FUEL & FOOD',
+      '11/02/2024 06:12 PM   TRAN# 30117',
+      'PUMP 06 DIESEL          48.10',
+      '  12.345 GAL @ $3.896/GAL',
+      'TRAIL MIX 8OZ',
+      '  3 @ 2.29              6.87 T',
+      'ENERGY DRINK            3.19T',
+      'SUBTOTAL               58.16',
+      'TAX                     0.61',
+      'TOTAL                 $58.77',
+    ])).toEqual([['PUMP 06 DIESEL', 12.345, 3.896, 48.1], ['TRAIL MIX 8OZ', 3, 2.29, 6.87], ['ENERGY DRINK', 1, 3.19, 3.19]]);
+    expect(items([
+      'Fenwick Road Services',
+      'Unleaded                92.40',
+      '  55.00 L @ 168.0p/L',
+      'SUBTOTAL                92.40',
+      'TOTAL                   92.40',
+    ])).toEqual([['Unleaded', 55, 1.68, 92.4]]);
   });
 });

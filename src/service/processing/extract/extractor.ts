@@ -12,6 +12,7 @@ import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, withheldAmou
 import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
+import { parseDate } from '../parse/dates.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
 import { calibrated } from './rank/model.js';
 import { committedWeights, modelFor, rank, type RankerWeights } from './rank/ranker.js';
@@ -105,12 +106,19 @@ const DOUBTFUL = 0.5;
  * that reads another way under another day order, on a page that does not decide the order, is
  * left for a person to check.
  */
-function checkDates(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+function checkDates(ctx: DocContext, roles: Role[], read: ExtractedField[]): ExtractedField[] {
   const at = (role: Role) => roles.indexOf(role);
   const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN);
   const doubt = new Set<number>();
   const issued = at('invoiceDate');
   const due = at('dueDate');
+  // The due date read beside its label taken for the issue date too, while the page prints another date
+  // no later on a line of its own (an issue date printed without a label, under the title): that other
+  // date, for review.
+  const other = issued >= 0 && due >= 0 && read[due].confidence >= 0.5 && day(read[due].value) === day(read[issued].value)
+    ? ctx.lines.filter((l) => l.cells.length === 1 && !/[:：]/.test(l.text)).map((l) => parseDate(l.text, ctx.order)).find((d) => d !== null && day(d) < day(read[due].value))
+    : undefined;
+  const fields = other ? read.map((f, i) => (i === issued ? { ...f, value: other, confidence: Math.min(f.confidence, UNSURE) } : f)) : read;
   if (issued >= 0 && due >= 0 && day(fields[due].value) < day(fields[issued].value)) doubt.add(issued).add(due);
   // The date read beside a due-date label ("Pay before 25 May") taken for the issue date too: one
   // of the two is another date of the document, so the issue date is flagged.
