@@ -229,6 +229,17 @@ describe('line items', () => {
     ])).toEqual([['Ceramic pour-over coffee dripper', 1, 24, 24], ['Paper filters, pack of 100', 2, 4.5, 9]]);
   });
 
+  it("reads a table whose header's qualifiers stand in brackets on a line of their own", () => {
+    expect(items([
+      'Lantern Lane Candles                               Invoice',
+      'Description                  Qty   Unit price      VAT %   Unit price      Total',
+      '                                   (excl. VAT)             (incl. VAT)     (incl. VAT)',
+      'Scented candle, fig          2     £10.00          20%     £12.00          £24.00',
+      'Delivery                     1     £5.00           20%     £6.00           £6.00',
+      'Invoice total                                                              £30.00',
+    ])).toEqual([['Scented candle, fig', 2, 12, 24], ['Delivery', 1, 6, 6]]);
+  });
+
   it("reads a till's measured quantity under its line, and the whole list around a '2 @ price' row", () => {
     expect(items([
       'RIVERBEND FUEL & FOOD',

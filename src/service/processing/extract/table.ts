@@ -289,6 +289,12 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         // the header, the page's foot follows); before them it is the sum brought forward.
         continue;
       }
+      // The header's qualifiers on a line of their own under it, each in brackets ("(excl. VAT)  (incl. VAT)",
+      // "(HT)  (TTC)"): part of the header, no totals label ending the table.
+      if (rows.length === rowsBefore && i <= header.lineIndex + 1 && line.cells.every((c) => /^\s*\([^()]*\)\s*$/.test(c.text))) {
+        headerLines.add(line);
+        continue;
+      }
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
