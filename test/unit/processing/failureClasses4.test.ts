@@ -240,6 +240,19 @@ describe('line items', () => {
     ])).toEqual([['Scented candle, fig', 2, 12, 24], ['Delivery', 1, 6, 6]]);
   });
 
+  it('keeps the printed amount of a row with prices before and after VAT, however the net subtotal adds up', () => {
+    expect(items([
+      'Lantern Lane Candles                               Invoice',
+      'Description                  Qty   Unit price      VAT %   Unit price      Total',
+      '                                   (excl. VAT)             (incl. VAT)     (incl. VAT)',
+      'Scented candle, fig          3     £10.00          20%     £12.00          £36.00',
+      'Invoice total                                                              £36.00',
+      'VAT rate     Subtotal (excl. VAT)     VAT subtotal',
+      '20%          £30.00                   £6.00',
+      'Total        £30.00                   £6.00',
+    ])).toEqual([['Scented candle, fig', 3, 12, 36]]);
+  });
+
   it("reads a till's measured quantity under its line, and the whole list around a '2 @ price' row", () => {
     expect(items([
       'RIVERBEND FUEL & FOOD',
