@@ -266,6 +266,15 @@ describe('line items', () => {
       'TAX                     0.61',
       'TOTAL                 $58.77',
     ])).toEqual([['PUMP 06 DIESEL', 12.345, 3.896, 48.1], ['TRAIL MIX 8OZ', 3, 2.29, 6.87], ['ENERGY DRINK', 1, 3.19, 3.19]]);
+    // A count of items beside the total ("2 ITEMS  TOTAL  64.19") is no table header.
+    expect(items([
+      'Hillside Filling Station',
+      'PUMP 02 Diesel          60.20 A',
+      '  28.00 L    @   2.150/L',
+      'Coffee regular           3.99 A',
+      '2 ITEMS    TOTAL        64.19',
+      'CARD                    64.19',
+    ])).toEqual([['PUMP 02 Diesel', 28, 2.15, 60.2], ['Coffee regular', 1, 3.99, 3.99]]);
     expect(items([
       'Fenwick Road Services',
       'Unleaded                92.40',

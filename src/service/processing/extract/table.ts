@@ -139,7 +139,9 @@ function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
   const named = cols.filter((c) => c.col !== 'other' || columnOf(c.cell.text) === 'other').length;
   // OCR noise may add a cell or two to a header that names three kinds of column.
   const enough = named >= cols.length - 1 || (kinds.size >= 3 && named * 2 >= cols.length);
-  return kinds.has('description') && kinds.size >= 2 && enough;
+  // A line printing an amount is a row or a total ("2 ITEMS  TOTAL  116.11"), no header.
+  const figure = cols.some((c) => /\d[.,]\d{2}(?!\d)/.test(c.cell.text) && !/%/.test(c.cell.text));
+  return kinds.has('description') && kinds.size >= 2 && enough && !figure;
 }
 
 function findHeaders(ctx: DocContext): Header[] {
