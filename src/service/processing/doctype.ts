@@ -30,6 +30,8 @@ interface Features {
   closing: boolean;
   cashChange: boolean;
   noteWords: number;
+  /** The document says it is no invoice ("This is not an invoice"). */
+  notInvoice: boolean;
 }
 
 // Title words. \b fails next to accented letters and CJK, so edges are spelt out.
@@ -46,6 +48,10 @@ const TITLES: [DocumentType, RegExp][] = [
   // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
   ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|pro ?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
+  // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
+  ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
+  // An order confirmation or acknowledgement: an order taken, nothing to book yet.
+  ['other', /^(?:order confirmation|order acknowledge?ment|confirmation of (?:your )?order|sales order confirmation|auftragsbestätigung|bestellbestätigung|confirmation de commande|confirmación de(?:l)? pedido|conferma d'ordine|orderbevestiging)(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
   ['receipt', /領収書|レシート/],
@@ -73,6 +79,7 @@ const SALUTATION = /^(?:dear|to whom it may concern|hello|hi|sehr geehrte|liebe[
 const CLOSING = /(?:yours (?:sincerely|faithfully|truly)|sincerely|kind regards|best regards|regards,?$|mit freundlichen grüßen|freundliche grüße|cordialement|salutations distinguées|bien à vous|atentamente|saludos cordiales|un saludo|cordiali saluti|distinti saluti|met vriendelijke groet(?:en)?|hoogachtend|yang benar|sekian,? terima kasih|敬具|草々)/i;
 const CASH_CHANGE = W('change|cash|tendered|tunai|baki|wang dikembalikan|rückgeld|wechselgeld|gegeben|rendu|espèces|cambio|efectivo|resto|contanti|wisselgeld|contant');
 const CASH_CHANGE_JA = /お釣り|お預り|釣銭/;
+const NOT_INVOICE = /(?:this|the) (?:document |order |confirmation |quote |page )?is not an? (?:tax )?invoice|(?:dies|dieses dokument) ist keine rechnung|ce document n'est pas une facture|ceci n'est pas une facture|(?:este documento )?no es una factura|non è una fattura|dit is geen factuur/i;
 const NOTE_WORDS = W('attendees|participants|present|apologies|action items?|next steps|decisions?|agenda|teilnehmer|anwesend|aufgaben|nächste schritte|présents|décisions|asistentes|acuerdos|partecipanti|presenti|aanwezig|actiepunten|kehadiran|tindakan');
 
 // A debit column beside it makes a credit word a column of an account's table ("Belastung | Gutschrift").
@@ -135,7 +142,7 @@ function features(pages: PageLayout[]): Features {
   const all = pages.flatMap(rows);
   const amountsIn = (s: string) => (s.match(AMOUNT) ?? []).length;
   let totals = 0, taxLabels = 0, amounts = 0, noteWords = 0;
-  let itemHeader = false, salutation = false, closing = false, cashChange = false;
+  let itemHeader = false, salutation = false, closing = false, cashChange = false, notInvoice = false;
   for (const line of all) {
     const n = amountsIn(line);
     amounts += n;
@@ -146,8 +153,9 @@ function features(pages: PageLayout[]): Features {
     if (SALUTATION.test(line) && line.length < 80) salutation = true;
     if (CLOSING.test(line) && line.length < 60) closing = true;
     if (NOTE_WORDS.test(line) && line.length < 80) noteWords++;
+    if (NOT_INVOICE.test(unaccented(line)) || NOT_INVOICE.test(line)) notInvoice = true;
   }
-  return { titles: titlesOf(top(pages)), totals, taxLabels, amounts, itemHeader, salutation, closing, cashChange, noteWords };
+  return { titles: titlesOf(top(pages)), totals, taxLabels, amounts, itemHeader, salutation, closing, cashChange, noteWords, notInvoice };
 }
 
 /** The document's type from its pages' text and layout. */
@@ -165,6 +173,8 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   // an invoice's totals is a heading, not the document's title.
   if (other && other !== 'note' && !(money && f.titles.indexOf(money) < f.titles.indexOf(other) && billing)) return done(other, 0.9);
   if (other === 'note' && !billing) return done('note', 0.85);
+  // An order confirmation or a quote saying it is no invoice, with no invoice title of its own.
+  if (f.notInvoice && !money) return done('other', 0.85);
   if (f.salutation && f.closing && !billing) return done('letter', 0.9);
   if (money) {
     if (money === 'invoice' && f.cashChange) return done('receipt', 0.8);

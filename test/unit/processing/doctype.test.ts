@@ -140,6 +140,15 @@ describe('quotes and pro forma invoices', () => {
     expect(await classify(['Hotel Alpenblick Garmisch', 'Gutschrift', 'Beleg|Betrag|Gutschrift', ...folio.slice(3)])).toBe('credit_note');
   });
 
+  it("types an order confirmation, a quote known by its number's label and a page saying it is no invoice as no invoice", async () => {
+    for (const title of ['Order Confirmation', 'Auftragsbestätigung', 'Confirmation de commande', 'Angebotsnummer|AN-2291', 'Offertenr.|2023-88']) {
+      expect(await classify(['Groenvoorziening Jansen V.O.F.', title, 'Datum: 18-08-2023', ...body]), title).toBe('other');
+    }
+    expect(await classify(['Webshop Order 4471', 'Placed: 18-08-2023', ...body, 'This is not an invoice. Your invoice follows on dispatch.'])).toBe('other');
+    // An invoice mentioning its order confirmation is still one.
+    expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Per order confirmation OC-12', ...body])).toBe('invoice');
+  });
+
   it('still types an invoice that cites the quote it follows as an invoice', async () => {
     expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Quote ref: Q-2023-041', 'Datum: 18-08-2023', ...body])).toBe('invoice');
   });

@@ -8,10 +8,11 @@ import { betweenDateLabels, onGarbledLine, orderUndecided } from './dateDoubts.j
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, rateTableTotals, type TotalsChoice } from './totals.js';
+import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
+import { parseDate } from '../parse/dates.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
 import { calibrated } from './rank/model.js';
 import { committedWeights, modelFor, rank, type RankerWeights } from './rank/ranker.js';
@@ -105,12 +106,19 @@ const DOUBTFUL = 0.5;
  * that reads another way under another day order, on a page that does not decide the order, is
  * left for a person to check.
  */
-function checkDates(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+function checkDates(ctx: DocContext, roles: Role[], read: ExtractedField[]): ExtractedField[] {
   const at = (role: Role) => roles.indexOf(role);
   const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN);
   const doubt = new Set<number>();
   const issued = at('invoiceDate');
   const due = at('dueDate');
+  // The due date read beside its label taken for the issue date too, while the page prints another date
+  // no later on a line of its own (an issue date printed without a label, under the title): that other
+  // date, for review.
+  const other = issued >= 0 && due >= 0 && read[due].confidence >= 0.5 && day(read[due].value) === day(read[issued].value)
+    ? ctx.lines.filter((l) => l.cells.length === 1 && !/[:：]/.test(l.text)).map((l) => parseDate(l.text, ctx.order)).find((d) => d !== null && day(d) < day(read[due].value))
+    : undefined;
+  const fields = other ? read.map((f, i) => (i === issued ? { ...f, value: other, confidence: Math.min(f.confidence, UNSURE) } : f)) : read;
   if (issued >= 0 && due >= 0 && day(fields[due].value) < day(fields[issued].value)) doubt.add(issued).add(due);
   // The date read beside a due-date label ("Pay before 25 May") taken for the issue date too: one
   // of the two is another date of the document, so the issue date is flagged.
@@ -181,18 +189,24 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     const field = idx >= 0 ? schema.fields[idx] : { title: role, type: 'NUMBER' as const };
     amountCands.set(role, candidatesFor(field, role, ctx, tableLines).map(preferLower(ctx)));
   }
+  // Tax charged in several rows: their sum competes among the tax's candidates.
+  const taxes = amountCands.get('tax')!;
+  amountCands.set('tax', [...taxes, ...summedTaxes(taxes, ctx)].sort((a, b) => b.score - a.score));
   // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
+  const parts = taxTableParts(ctx);
+  if (parts) for (const role of ['subtotal', 'tax'] as const) amountCands.get(role)!.unshift(parts[role]);
   const rated = rateTableTotals(ctx);
   if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) amountCands.get(role)!.unshift(rated[role]);
+  const withheld = withheldAmounts(ctx, tableLines);
   const readings = rows.map((r) => rowReadings(r, ctx));
   let numbers = readings.map((r) => r.best);
   const cands = (role: Role) => amountCands.get(role)!;
-  let totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
+  let totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx, withheld);
   const target = (totals.subtotal?.value as number | undefined) ?? (totals.tax ? undefined : (totals.total?.value as number | undefined));
   const reconciled = reconcile(numbers, target ?? null, readings);
   if (reconciled !== numbers) {
     numbers = reconciled;
-    totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx);
+    totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx, withheld);
   }
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);

@@ -89,6 +89,8 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
         const labelAndRest = normLabel(prefix + label);
         if (not && not.test(labelAndRest + ' ' + after.slice(0, 12))) continue;
         if (inLongerLabel(after)) continue;
+        // A possessive makes the label a word of a longer one ("Company's PAN", "Customer's order").
+        if (/^['’]s\b/.test(after)) continue;
         if (prefix.trim().length > 0 && /[\p{L}]$/u.test(prefix.trim()) && prefix.trim().length > 25) continue;
         hits.push({ line, lineIndex, cell, cellIndex, label, prefix, rest });
         re.lastIndex = m.index + m[0].length;

@@ -27,7 +27,7 @@ export interface LooseItem {
 const MONEY = /^(?:[€$£]|EUR|RM)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR)?$/i;
 // A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
 const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
-const TAX_MARK_AFTER = /(\d)\s+(?:[A-Z]{1,2}|\*)$/;
+const TAX_MARK_AFTER = /(\d)(?:\s+(?:[A-Z]{1,2}|\*)|\s*[A-Z])$/;
 // Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50", a unit after the
 // quantity and a price in pence or cents ("31 days @ 45.2p", "412 kWh @ 24.50p"), a price first ("4.50 x 2").
 // The price may name its unit after it ("2,396 kg × 3,87 €/kg").
@@ -130,6 +130,12 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
     if (got && (!prev || near)) {
       run.push(got);
       i += got.lines.length - 1;
+      // The quantity measured and its price per unit on a line of their own under the name and amount.
+      const measured = measuredUnder(got.item, lines[i + 1], ctx);
+      if (measured) {
+        got.item = measured;
+        got.lines.push(lines[++i]!);
+      }
       // A name's second line: smaller or indented text right under it, short of the amount.
       while (secondLine(got.lines[got.lines.length - 1]!, lines[i + 1], ctx, stop) && !itemAt(i + 1)) {
         got.item = { ...got.item, description: `${got.item.description} ${lines[i + 1]!.text.trim()}` };
@@ -165,6 +171,20 @@ function secondLine(line: Line, next: Line | undefined, ctx: DocContext, stop: (
   if (!(nh < 0.95 * h || next.x0 > name.x0 + 0.5 * h) || next.x0 < name.x0 - 0.5 * h || next.x1 >= amount.x0) return false;
   const text = next.text.trim();
   return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !parseDate(text, ctx.order);
+}
+
+/**
+ * An item whose quantity was measured, printed under its name and amount without an amount of its own
+ * ("PUMP 4 DIESEL  48.10" over "12.345 GAL @ $3.896/GAL", "Unleaded  92.40" over "55.00 L @ 168.0p/L"):
+ * that quantity and price where they give the amount to the cent. Null otherwise.
+ */
+function measuredUnder(item: LooseItem, next: Line | undefined, ctx: DocContext): LooseItem | null {
+  if (!next || item.checked || item.quantity !== '1' || next.cells.some((c) => MONEY.test(c.text.trim()))) return null;
+  const times = timesOf(next.text.replace(/\s{2,}/g, ' '), ctx);
+  const a = parseAmount(item.amount, ctx.decimal);
+  if (!times || a === null) return null;
+  const q = [times.weighed, times.q].find((n) => n !== undefined && fits(n, times.p, a));
+  return q !== undefined ? { ...item, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), checked: true } : null;
 }
 
 /**

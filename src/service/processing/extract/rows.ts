@@ -1,4 +1,4 @@
-import { parseAmount } from '../parse/amounts.js';
+import { amountsIn, parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { decimalRepair } from './repairs.js';
 import type { Line } from '../layout/model.js';
@@ -47,7 +47,10 @@ export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
     return fixed !== null && fixed !== read ? [fixed, read] : [read];
   };
   const q = parseAmount(raw('quantity'), ctx.decimal);
-  const ps = money('unitPrice');
+  // Two price columns under one name (before and after tax, "£117.35  £123.22"): each is a reading,
+  // the one that times the quantity gives the amount first.
+  const prices = /\p{L}{2}/u.test(raw('unitPrice').replace(/\b[A-Z]{3}\b/g, '')) ? [] : amountsIn(raw('unitPrice'), ctx.decimal).slice(1);
+  const ps = [...new Set([...money('unitPrice'), ...prices])];
   const as = money('amount');
   const consistent: RowNumbers[] = [];
   for (const p of ps) for (const a of as) if (fits(q, p, a)) consistent.push({ quantity: q, unitPrice: p, amount: a });

@@ -139,7 +139,9 @@ function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
   const named = cols.filter((c) => c.col !== 'other' || columnOf(c.cell.text) === 'other').length;
   // OCR noise may add a cell or two to a header that names three kinds of column.
   const enough = named >= cols.length - 1 || (kinds.size >= 3 && named * 2 >= cols.length);
-  return kinds.has('description') && kinds.size >= 2 && enough;
+  // A line printing an amount is a row or a total ("2 ITEMS  TOTAL  116.11"), no header.
+  const figure = cols.some((c) => /\d[.,]\d{2}(?!\d)/.test(c.cell.text) && !/%/.test(c.cell.text));
+  return kinds.has('description') && kinds.size >= 2 && enough && !figure;
 }
 
 function findHeaders(ctx: DocContext): Header[] {
@@ -289,6 +291,12 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         // the header, the page's foot follows); before them it is the sum brought forward.
         continue;
       }
+      // The header's qualifiers on a line of their own under it, each in brackets ("(excl. VAT)  (incl. VAT)",
+      // "(HT)  (TTC)"): part of the header, no totals label ending the table.
+      if (rows.length === rowsBefore && i <= header.lineIndex + 1 && line.cells.every((c) => /^\s*\([^()]*\)\s*$/.test(c.text))) {
+        headerLines.add(line);
+        continue;
+      }
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
@@ -341,6 +349,8 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         } else rows.push({ cells, lines: [line] });
       }
       else if (desc && noise(desc, line)) continue;
+      // An article's identifier under its name ("ASIN: B0XX12", "SKU 4471-B", "EAN 4006381333931") is no part of it.
+      else if (desc && cells.size === 1 && rows.length && IDENTIFIER_LINE.test(desc.trim())) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
         const lastY = prev.lines[prev.lines.length - 1].y1;
@@ -350,6 +360,14 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         } else if (rows.length) break;
       } else if (rows.length && !desc) break;
     }
+    // A serial-number column ("#", "Sl No.", "S.No") OCR or the layout joined to the description: the
+    // row's own number before its name is no part of it.
+    const serial = ctx.lines.slice(header.firstIndex, header.lineIndex + 1).some((l) => SERIAL_HEAD.test(normLabel(l.cells[0]?.text ?? '')));
+    if (serial) rows.slice(rowsBefore).forEach((row, k) => {
+      const d = row.cells.get('description');
+      const m = d?.match(/^(\d{1,3})[.)]?\s+(?=\p{L})/u);
+      if (d && m && Number(m[1]) === k + 1) row.cells.set('description', d.slice(m[0].length));
+    });
     // A table with neither a quantity nor a price column (a folio's charges): each line is one at its amount.
     const counted = header.cols.some((c) => c.col === 'quantity' || c.col === 'unitPrice');
     for (const row of rows.slice(rowsBefore)) {
@@ -362,6 +380,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   });
   return { rows, headerLines };
 }
+
+const IDENTIFIER_LINE = /^(asin|sku|ean|upc|isbn|gtin|mpn|fnsku|item code|article code|art\.? ?-?nr\.?|artikelnummer|part (?:no|number)\.?|serial (?:no|number)\.?|s\/n)\s*[:#.]?\s*[A-Z0-9][A-Z0-9-]{3,}$/i;
+const SERIAL_HEAD = /^(#|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b)/;
 
 /** How far two lines overlap vertically (negative: the gap between them). */
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
@@ -406,8 +427,11 @@ function receiptRows(ctx: DocContext): TableRow[] {
     if (!desc || !/\p{L}/u.test(desc) || a === null || Math.abs(q * p - a) > 0.011) continue;
     rows.push({ cells: new Map<Column, string>([['description', desc], ['quantity', qText], ['unitPrice', pText], ['amount', total!]]), lines: [prev, line] });
   }
-  if (rows.length > 0) return rows;
   const summed = listRows(ctx);
+  // A list that adds up to the totals block and holds every "q x p" row too holds the rows of one
+  // beside them (a till's pump line and shop items around "2 @ 6.49"): the whole list.
+  const taken = new Set(summed.flatMap((r) => r.lines));
+  if (rows.length > 0) return summed.length > rows.length && rows.every((r) => r.lines.some((l) => taken.has(l))) ? summed : rows;
   return summed.length > 0 ? summed : quantityFirstRows(ctx);
 }
 

@@ -1,4 +1,5 @@
 import { amountsIn } from '../parse/amounts.js';
+import type { Line } from '../layout/model.js';
 import type { Candidate } from './candidates.js';
 import { normLabel, type DocContext } from './context.js';
 
@@ -34,6 +35,8 @@ export function chooseTotals(
   /** Whether the line items (as read, or re-read by their arithmetic) add up to a value; null without items. */
   itemsMatch: ((value: number) => boolean) | null,
   _ctx: DocContext,
+  /** What the document may have withheld from its total (withheldAmounts()); the total is then net of it. */
+  withheld: number[] = [],
 ): TotalsChoice {
   let best: TotalsChoice & { score: number } = { total: null, subtotal: null, tax: null, consistent: false, score: -1 };
   // Repaired readings double some candidates, hence the wide nets.
@@ -46,7 +49,7 @@ export function chooseTotals(
         const sv = s?.value as number | undefined;
         const xv = x?.value as number | undefined;
         if (tv !== undefined && sv !== undefined && xv !== undefined) {
-          if (near(sv + xv, tv)) { score += 1.5; consistent = true; } else score -= 0.5;
+          if ([0, ...withheld].some((w) => near(sv + xv - w, tv))) { score += 1.5; consistent = true; } else score -= 0.5;
         }
         if (itemsMatch) {
           if (sv !== undefined && itemsMatch(sv)) { score += 0.8; consistent = true; }
@@ -62,11 +65,60 @@ export function chooseTotals(
   return best;
 }
 
+// A tax withheld by the payer and taken off the total: Spain's IRPF, Mexico's ISR and IVA retenidos,
+// a US backup withholding, Italy's ritenuta d'acconto, a French retenue.
+const WITHHOLDING = /\b(retencion(es)?|retenid[oa]s?|irpf|withholding|withheld|ritenuta|retenue)\b/;
+const SUM_LABEL = /^total/;
+
+/**
+ * The amounts a document withholds from its total, as alternatives: the sum of its withholding lines
+ * and, where it prints one, their total ("Total impuestos retenidos").
+ */
+export function withheldAmounts(ctx: DocContext, exclude: Set<Line>): number[] {
+  const parts: number[] = [];
+  const sums: number[] = [];
+  for (const line of ctx.lines) {
+    if (exclude.has(line)) continue;
+    const label = normLabel(line.text);
+    if (!WITHHOLDING.test(label)) continue;
+    const amount = amountsIn(line.text, ctx.decimal).filter((a) => a !== 0).at(-1);
+    if (amount === undefined) continue;
+    (SUM_LABEL.test(label) ? sums : parts).push(Math.abs(amount));
+  }
+  const out = parts.length ? [Math.round(parts.reduce((a, b) => a + b, 0) * 100) / 100, ...sums] : sums;
+  return [...new Set(out)];
+}
+
+/**
+ * Tax charged in several rows (India's CGST and SGST, or IGST at two rates; VAT at two rates): the
+ * rows' sum is a candidate too, from tax lines printed one under the other. The totals cross-check
+ * takes it only where subtotal + sum = total.
+ */
+export function summedTaxes(taxes: Candidate[], ctx: DocContext): Candidate[] {
+  const byLine = new Map<Line, Candidate>();
+  for (const c of taxes) if (!byLine.has(c.line) && typeof c.value === 'number' && c.value > 0) byLine.set(c.line, c);
+  const rows = [...byLine.values()].map((c) => ({ c, at: ctx.lines.indexOf(c.line) })).sort((a, b) => a.at - b.at);
+  const out: Candidate[] = [];
+  let run: typeof rows = [];
+  const flush = () => {
+    if (run.length >= 2) {
+      const value = Math.round(run.reduce((s, r) => s + (r.c.value as number), 0) * 100) / 100;
+      out.push({ value, score: Math.min(...run.map((r) => r.c.score)) * 0.95, line: run[run.length - 1]!.c.line });
+    }
+  };
+  for (const r of rows) {
+    if (run.length && r.at - run[run.length - 1]!.at > 2) { flush(); run = []; }
+    run.push(r);
+  }
+  flush();
+  return out;
+}
+
 // A rate table's header (European till receipts and some invoices): net, tax and gross columns.
 const NET_WORD = /^(net|netto|nett|excl|exkl|ekskl|ht|hors taxe|base|imponible|imponibile|veroton)\b/;
 const GROSS_WORD = /^(gross|brutto|bruto|incl|inkl|ttc|total|totaal|gesamt|verollinen)\b/;
 const TAX_WORD = /^(tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
-const SUM_ROW = /^(gesamt|summe|total|totaal|totale|sum|somme|summa|totalt|i alt|yhteensa)\b/;
+const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|somme|summa|totalt|i alt|yhteensa)\b/;
 
 /**
  * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
@@ -91,6 +143,50 @@ export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Ca
     const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
     const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
     return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
+  }
+  return null;
+}
+
+// A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
+// amount and the tax, without a gross column (rateTableTotals reads those with one).
+const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton)\b/;
+const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
+const NOT_AMOUNT_COLUMN = /\b(rate|satz|taux|tasa|aliquota|tarief|sats|hsn|sac|code)\b|%/;
+
+/**
+ * Net and tax from a tax summary table with no gross column: its sum row (or its one row), each
+ * figure taken under its column's name; where several tax columns stand (CGST and SGST) and no
+ * total tax column, their sum. Candidates only: the totals cross-check decides.
+ */
+export function taxTableParts(ctx: DocContext): { subtotal: Candidate; tax: Candidate } | null {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const head = ctx.lines[i].cells;
+    if (head.length < 3) continue;
+    const names = head.map((c) => normLabel(c.text));
+    if (names.some((h) => GROSS_WORD.test(h) && !TAX_COLUMN.test(h) && !NET_COLUMN.test(h))) continue;
+    const net = head.filter((_, k) => NET_COLUMN.test(names[k]!) && !NOT_AMOUNT_COLUMN.test(names[k]!));
+    const taxCols = head.filter((_, k) => TAX_COLUMN.test(names[k]!) && !NET_COLUMN.test(names[k]!) && !NOT_AMOUNT_COLUMN.test(names[k]!));
+    if (net.length !== 1 || !taxCols.length) continue;
+    const totalTax = taxCols.filter((c) => /^total/.test(normLabel(c.text)));
+    const taxes = totalTax.length === 1 ? totalTax : taxCols;
+    const rows = ctx.lines.slice(i + 1, i + 10).filter((l) => l.page === ctx.lines[i].page);
+    const under = (line: Line, col: { x0: number; x1: number }) => {
+      const cell = line.cells
+        .map((c) => ({ c, overlap: Math.min(c.x1, col.x1) - Math.max(c.x0, col.x0) }))
+        .filter((x) => x.overlap > 0)
+        .sort((a, b) => b.overlap - a.overlap)[0]?.c;
+      const a = cell && !/%/.test(cell.text) ? amountsIn(cell.text, ctx.decimal) : [];
+      return a.length === 1 ? a[0]! : null;
+    };
+    const read = (line: Line) => {
+      const n = under(line, net[0]!);
+      const t = taxes.map((c) => under(line, c));
+      return n !== null && n > 0 && t.every((x) => x !== null) ? { line, net: n, tax: Math.round(t.reduce((a, b) => a + b!, 0) * 100) / 100 } : null;
+    };
+    const readRows = rows.map(read).filter((r) => r !== null);
+    const pick = readRows.find((r) => SUM_ROW.test(normLabel(r.line.text))) ?? (readRows.length === 1 ? readRows[0] : undefined);
+    if (!pick || !(pick.tax > 0) || pick.tax >= pick.net) continue;
+    return { subtotal: { value: pick.net, score: 0.9, line: pick.line }, tax: { value: pick.tax, score: 0.9, line: pick.line } };
   }
   return null;
 }

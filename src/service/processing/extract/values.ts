@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '../types.js';
 import { currencyOf, parseAmount } from '../parse/amounts.js';
+import { normLabel } from './context.js';
 import { parseDate } from '../parse/dates.js';
 import type { DocContext } from './context.js';
 import type { Role } from './roles.js';
@@ -23,8 +24,12 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
     case 'subtotal':
     case 'tax': {
       // A rate next to the label ("VAT 20%") is not the amount.
-      const a = t.replace(/\d+(?:[.,]\d+)?\s?%/g, ' ').trim();
-      return /\d/.test(a) && !parseDate(a, ctx.order) ? parseAmount(a, ctx.decimal) : null;
+      const rates = [...t.matchAll(/(\d+(?:[.,]\d+)?)\s?%/g)].map((m) => parseAmount(m[1]!, ctx.decimal));
+      // A rate and the base it is charged on ("Sales tax (8.88%) on $448.00", "USt. 19 % auf 685,00"): neither is the amount.
+      const a = (rates.length ? t.replace(ON_BASE, ' ') : t).replace(/\d+(?:[.,]\d+)?\s?%/g, ' ').trim();
+      const v = /\d/.test(a) && !parseDate(a, ctx.order) ? parseAmount(a, ctx.decimal) : null;
+      // The rate said twice, once glued to the tax's name ("IGST18 (18%)", "VAT20 (20%)"): no amount.
+      return v !== null && rates.includes(v) ? null : v;
     }
     case 'currency':
       return currencyOf(t);
@@ -36,7 +41,8 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
       return t.match(/\+?[\d][\d\s().-]{6,}\d/)?.[0].trim() ?? null;
     case 'vendor':
     case 'customer':
-      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) ? t.replace(/[,;:]$/, '') : null;
+      // Another field's label in the next column ("Sold by:  Invoice date / Delivery date") names no one.
+      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) && !OTHER_LABEL.test(normLabel(t)) ? t.replace(/[,;:]$/, '') : null;
     default:
       return parseByType(t, field, ctx);
   }
@@ -94,3 +100,7 @@ export function matchEnum(t: string, values: string[]): string | null {
   if (contained.length) return contained.sort((a, b) => b.length - a.length)[0];
   return null;
 }
+
+/** A label of a date or a number, alone or two of them ("Invoice date / Delivery date", "Numéro de facture"). */
+const OTHER_LABEL = /^(?:(?:invoice|order|delivery|due|issue|document|rechnungs?|liefer|bestell|date de|numero de|fecha de|n°)\s*)?(?:date|datum|fecha|data|number|nummer|numero|nr\.?|no\.?|#|facturation|livraison|commande|facture)(?:\s*(?:\/|-)\s*(?:[\p{L} ]{0,20}))?$/u;
+const ON_BASE = /(?:^|\s|\))(?:on|of|auf|von|sur|sobre|su|over|op|på|af)\s+(?:[A-Z]{1,3}\$\s?|[A-Z]{3}\s?|[€$£₹¥]\s?)?\d[\d.,' ]*(?:\s?(?:[€$£₹¥]|[A-Z]{3}))?/gu;

@@ -25,7 +25,11 @@ const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
 // itself (請求: a title, an amount billed, "ご請求申し上げます"; a registration number; the bank to pay); and a legal form
 // alone ("株式会社", "SDN BHD") names no one.
 const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[込达]先/.test(text) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
-export const namesNoOne = (text: string): boolean => notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
+// A copy's mark ("(ORIGINAL FOR RECIPIENT)", "DUPLICATE FOR TRANSPORTER", "*** CUSTOMER COPY ***") or any text
+// wholly in brackets (a branch, a note) names no one by itself.
+const COPY_MARK = /^[\s*\p{P}]*(?:(?:original|duplicate|triplicate|quadruplicate)(?: copy)?(?: for [\p{L} ]{3,20})?|(?:customer|merchant|cardholder|store|office|buyer|seller|extra)'?s? copy)[\s*\p{P}]*$/iu;
+const bracketed = (text: string) => /^\s*[(\[][^()[\]]*[)\]]\s*$/.test(text);
+export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */

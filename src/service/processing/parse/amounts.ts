@@ -6,7 +6,7 @@ export type DecimalStyle = 'dot' | 'comma';
 const SYMBOLS: Record<string, string> = {
   '$': 'USD', 'US$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '円': 'JPY', '￥': 'JPY', '₹': 'INR',
   'CHF': 'CHF', 'Fr.': 'CHF', 'kr': 'SEK', 'zł': 'PLN', '฿': 'THB', 'R$': 'BRL', 'A$': 'AUD', 'C$': 'CAD',
-  'S$': 'SGD', 'HK$': 'HKD', 'RMB': 'CNY', '元': 'CNY', '₩': 'KRW', 'RM': 'MYR',
+  'S$': 'SGD', 'HK$': 'HKD', 'RMB': 'CNY', '元': 'CNY', '₩': 'KRW', 'RM': 'MYR', 'Rs.': 'INR', 'Rs': 'INR',
 };
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
@@ -25,7 +25,8 @@ export function currencyOf(text: string): string | null {
 }
 
 // A hyphen between digits ("22-60", "03-7887") is neither a leading nor a trailing minus.
-const AMOUNT_RE = /(\(?(?:(?<!\d)-)?\s?)(\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?)(\)?(?:-(?!\d))?)/;
+// Indian grouping (lakh, crore) puts commas every two digits above the thousands: 12,34,567.89.
+const AMOUNT_RE = /(\(?(?:(?<!\d)-)?\s?)(\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?(?![\d,])|\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?)(\)?(?:-(?!\d))?)/;
 
 /** Parses the first amount in `text`; null when there is none. */
 export function parseAmount(text: string, style?: DecimalStyle): number | null {
@@ -132,7 +133,7 @@ export function lostDecimalReading(text: string): number | null {
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-const COUNTRY_CURRENCY: Record<string, string> = { GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK' };
+const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -146,6 +147,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bmva\b|foretaksregisteret|forfallsdato|å betale|\bbeløp\b/i, 'NO'],
   [/\bcvr\b|\baps\b|forfaldsdato|\bi alt\b|\bbeløb\b/i, 'DK'],
   [/y-tunnus|\balv\b|yhteensä|\bkuitti\b/i, 'FI'],
+  // India before the UK: Indian companies are "Pvt. Ltd." and "LLP" too.
+  [/\b(gstin|cgst|sgst|igst|pvt\.? ?ltd|ifsc)\b/i, 'IN'],
   [/\b(ltd|limited|plc|llp)\b/i, 'GB'],
   [/\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/, 'GB'], // a UK postcode ("LS1 4AB")
 ];

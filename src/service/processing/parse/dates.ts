@@ -28,7 +28,8 @@ const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/;
+// Also with its time after a T (ISO 8601's date-time, as e-invoices print it: 2022-09-19T12:34:50).
+const RE_ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=T\d{2}:\d{2}))/;
 // A numeric date's year: four digits, or two (also when OCR glued the time to it, "20/06/1800:05",
 // "12.05.202214:38"); never the start of something longer ("#19- 10/03/2018" holds no date "19-10-03").
 export const YEAR = String.raw`(?:\d{4}(?![\d:])|\d{4}(?=\d{2}:\d{2}(?!\d))|\d{2}(?=\d{1,2}:\d{2})|\d{2}(?!\d))(?![-/.]\d)`;
