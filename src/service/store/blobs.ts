@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import type { DB } from './sql.js';
+import { prepared, type DB } from './sql.js';
 import { BlobTooLarge } from './errors.js';
 
 // Blobs are the uploaded documents (invoices, receipts): owner-only, 0700 folders and 0600 files,
@@ -43,7 +43,7 @@ export async function putBlob(db: DB, dataDir: string, source: Readable, maxByte
   const target = blobPath(dataDir, sha256);
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   fs.renameSync(tmp, target);
-  db.prepare('INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, size, new Date().toISOString());
+  prepared(db, 'INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, size, new Date().toISOString());
   return { sha256, size };
 }
 
@@ -57,7 +57,7 @@ export function putBlobBytes(db: DB, dataDir: string, bytes: Buffer): { sha256: 
     fs.writeFileSync(tmp, bytes, { mode: 0o600 });
     fs.renameSync(tmp, target);
   }
-  db.prepare('INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, bytes.length, new Date().toISOString());
+  prepared(db, 'INSERT INTO blobs (sha256, size, created_at) VALUES (?, ?, ?) ON CONFLICT (sha256) DO NOTHING').run(sha256, bytes.length, new Date().toISOString());
   return { sha256, size: bytes.length };
 }
 
@@ -81,13 +81,13 @@ export function collectGarbage(db: DB, dataDir: string, released: Iterable<strin
   const oldEnough = new Date(now - YOUNG_ORPHAN_MS).toISOString();
   const candidates = new Set([
     ...released,
-    ...(db.prepare(`SELECT sha256 FROM blobs WHERE created_at < ? AND ${UNREFERENCED}`).pluck().all(oldEnough) as string[]),
+    ...(prepared(db, `SELECT sha256 FROM blobs WHERE created_at < ? AND ${UNREFERENCED}`).pluck().all(oldEnough) as string[]),
   ]);
   let removed = 0;
   for (const sha256 of candidates) {
     let gone = false;
     try {
-      gone = db.transaction(() => db.prepare(`DELETE FROM blobs WHERE sha256 = ? AND ${UNREFERENCED}`).run(sha256).changes > 0)();
+      gone = db.transaction(() => prepared(db, `DELETE FROM blobs WHERE sha256 = ? AND ${UNREFERENCED}`).run(sha256).changes > 0)();
     } catch {
       // Referred to by a write that committed meanwhile (PostgreSQL's foreign key check): it stays.
     }

@@ -141,7 +141,7 @@ export function readValues(db: DB, workspaceId: string, fileId: string, q: Value
 
 /** An entry's stored fields, for an update; undefined when the file has no such entry. */
 export function getValueFields(db: DB, fileId: string, schemaValueId: string): StoredField[] | undefined {
-  const fields = db.prepare('SELECT fields FROM form_values WHERE id = ? AND file_id = ?').pluck().get(schemaValueId, fileId) as string | undefined;
+  const fields = prepared(db, 'SELECT fields FROM form_values WHERE id = ? AND file_id = ?').pluck().get(schemaValueId, fileId) as string | undefined;
   return fields === undefined ? undefined : (JSON.parse(fields) as StoredField[]);
 }
 
@@ -172,22 +172,22 @@ export function saveValueFields(db: DB, fileId: string, schemaValueId: string, f
   const { shown, capped } = shownFields(fields);
   return db.transaction(() => {
     const shownSql = spelled(db, { sqlite: 'shown_fields = jsonb(?), shown_fields_capped = jsonb(?)', postgres: 'shown_fields = ?, shown_fields_capped = ?' });
-    db.prepare(`UPDATE form_values SET fields = ?, ${shownSql}, updated_at = ? WHERE id = ?`).run(
+    prepared(db, `UPDATE form_values SET fields = ?, ${shownSql}, updated_at = ? WHERE id = ?`).run(
       JSON.stringify(fields),
       shown,
       capped,
       now,
       schemaValueId,
     );
-    db.prepare('UPDATE files SET updated_at = ? WHERE id = ?').run(now, fileId);
+    prepared(db, 'UPDATE files SET updated_at = ? WHERE id = ?').run(now, fileId);
     renderEntries(db, 'value', schemaValueId);
-    return db.prepare('SELECT entry FROM form_values WHERE id = ?').pluck().get(schemaValueId) as string;
+    return prepared(db, 'SELECT entry FROM form_values WHERE id = ?').pluck().get(schemaValueId) as string;
   })();
 }
 
 /** The words of a file's pages (issue 16), in page order; pages stored before words were kept have none. */
 export function readPageWords(db: DB, fileId: string): Array<{ page: number; source: string; words: Array<{ text: string; box: [number, number, number, number] }> }> {
-  const rows = db.prepare('SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page').all(fileId) as Array<{ page: number; source: string; words: string | null }>;
+  const rows = prepared(db, 'SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page').all(fileId) as Array<{ page: number; source: string; words: string | null }>;
   return rows.map((r) => ({ page: r.page, source: r.source, words: r.words ? JSON.parse(r.words) : [] }));
 }
 
