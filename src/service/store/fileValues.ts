@@ -185,16 +185,20 @@ export function saveValueFields(db: DB, fileId: string, schemaValueId: string, f
   })();
 }
 
+/** A file's pages, found through document_pages_by_file (migration 0016) like the DELETE below. */
+export const FILE_PAGES_SQL = 'SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page';
+export const CLEAR_FILE_PAGES_SQL = 'DELETE FROM document_pages WHERE file_id = ?';
+
 /** The words of a file's pages (issue 16), in page order; pages stored before words were kept have none. */
 export function readPageWords(db: DB, fileId: string): Array<{ page: number; source: string; words: Array<{ text: string; box: [number, number, number, number] }> }> {
-  const rows = prepared(db, 'SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page').all(fileId) as Array<{ page: number; source: string; words: string | null }>;
+  const rows = prepared(db, FILE_PAGES_SQL).all(fileId) as Array<{ page: number; source: string; words: string | null }>;
   return rows.map((r) => ({ page: r.page, source: r.source, words: r.words ? JSON.parse(r.words) : [] }));
 }
 
 /** A file's values and pages go before a new run writes its own (or a new PUT starts one). */
 export function clearFileResults(db: DB, fileId: string): void {
   prepared(db, 'DELETE FROM form_values WHERE file_id = ?').run(fileId);
-  prepared(db, 'DELETE FROM document_pages WHERE file_id = ?').run(fileId);
+  prepared(db, CLEAR_FILE_PAGES_SQL).run(fileId);
 }
 
 export function insertDocumentPages(db: DB, file: { fileId: string; documentId: string; workspaceId: string }, pages: ProcessedPage[]): void {
