@@ -45,7 +45,9 @@ function jsonLine(child: ChildProcess, label: string): Promise<string> {
 async function startServer(): Promise<Server> {
   // SYNC_BENCH_SERVICE_PROFILE_DIR: a CPU profile of the service's process, written when it stops.
   const prof = process.env.SYNC_BENCH_SERVICE_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SYNC_BENCH_SERVICE_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), 'service'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  // SYNC_BENCH_SERVICE_NODE_FLAGS: node flags for the service's process only (e.g. --max-semi-space-size=16).
+  const flags = (process.env.SYNC_BENCH_SERVICE_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), 'service'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const line = await jsonLine(child, 'service');
   return { ...(JSON.parse(line) as { url: string; key: string }), child };
 }
