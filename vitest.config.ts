@@ -9,8 +9,8 @@ import { defineConfig } from 'vitest/config';
 const POSTGRES_TESTS = [
   'test/integration/service/contract*.test.ts',
   'test/integration/service/fuzz.test.ts',
-  'test/integration/service/{uploads,uploads.batch,uploads.callbacks,uploads.callbackAddress,uploads.pipeline,uploads.restart}.test.ts',
-  'test/integration/service/{files.values,files.preview,files.delete,directories,claims}.test.ts',
+  'test/integration/service/{uploads,uploads.jobRows,uploads.batch,uploads.callbacks,uploads.callbackAddress,uploads.pipeline,uploads.restart}.test.ts',
+  'test/integration/service/{files.values,files.preview,files.delete,directories,claims,preparedOnce}.test.ts',
   'test/integration/service/fileTypes*.test.ts',
   'test/integration/agent/{sessions,runs,scope,answers,restart,figures}.test.ts',
   'test/integration/review/{vendorMemory,servicePages}.test.ts',

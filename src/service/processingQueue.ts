@@ -14,9 +14,9 @@ import {
   claimJob,
   completeRun,
   currentUpload,
+  endJob,
   failRun,
   jobsPending,
-  markJobDone,
   queuedJobs,
   renewLeases,
   requeueInterrupted,
@@ -152,7 +152,7 @@ export class ProcessingQueue {
 
   private async run(job: ProcessingJob, signal: AbortSignal): Promise<void> {
     const upload = currentUpload(this.db, job);
-    if (!upload || !upload.blob_sha256) return markJobDone(this.db, job, this.iso());
+    if (!upload || !upload.blob_sha256) return endJob(this.db, job);
     if (job.attempts > MAX_ATTEMPTS) return this.fail(job, 'Processing was interrupted too many times.');
     startRun(this.db, upload.id, this.iso());
     const schema = upload.schema_id ? getSchemaForExtraction(this.db, upload.workspace_id, upload.schema_id) : undefined;

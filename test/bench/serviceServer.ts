@@ -3,6 +3,7 @@
 // local service with a fresh data folder and an unthrottled key. Prints one JSON line with
 // its address, then serves until killed.
 import Fastify from 'fastify';
+import { PerformanceObserver } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,8 +36,14 @@ async function main(mode: string): Promise<void> {
 
 // The parent asks for this process's CPU time around each measurement: CPU per request is a
 // figure that a busy machine disturbs far less than requests per second.
+// And for the time its garbage collector took (ms so far: full = mark-compact, young = the rest).
+const gcMs = { young: 0, full: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs[(e as unknown as { detail?: { kind?: number } }).detail?.kind === 4 ? 'full' : 'young'] += e.duration;
+}).observe({ entryTypes: ['gc'] });
 process.on('message', (message) => {
   if (message === 'cpu') process.send?.(process.cpuUsage());
+  if (message === 'gc') process.send?.({ ...gcMs });
 });
 
 await main(process.argv[2] ?? 'service');

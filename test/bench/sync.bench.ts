@@ -45,7 +45,9 @@ function jsonLine(child: ChildProcess, label: string): Promise<string> {
 async function startServer(): Promise<Server> {
   // SYNC_BENCH_SERVICE_PROFILE_DIR: a CPU profile of the service's process, written when it stops.
   const prof = process.env.SYNC_BENCH_SERVICE_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SYNC_BENCH_SERVICE_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), 'service'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  // SYNC_BENCH_SERVICE_NODE_FLAGS: node flags for the service's process only (e.g. --max-semi-space-size=16).
+  const flags = (process.env.SYNC_BENCH_SERVICE_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', path.join(HERE, 'serviceServer.ts'), 'service'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const line = await jsonLine(child, 'service');
   return { ...(JSON.parse(line) as { url: string; key: string }), child };
 }
@@ -59,6 +61,20 @@ function serviceCpuMs(s: Server): Promise<number> {
     });
     s.child.send('cpu');
   });
+}
+
+/** Milliseconds the service process has spent in its garbage collector so far (full: mark-compact). */
+function serviceGcMs(s: Server): Promise<{ young: number; full: number }> {
+  return new Promise((resolve) => {
+    s.child.once('message', (m) => resolve(m as { young: number; full: number }));
+    s.child.send('gc');
+  });
+}
+
+/** What the service's GC took since `from`, rounded to ms. */
+async function serviceGcSince(s: Server, from: { young: number; full: number }): Promise<{ young: number; full: number }> {
+  const now = await serviceGcMs(s);
+  return { young: round(now.young - from.young, 0), full: round(now.full - from.full, 0) };
 }
 
 async function stopServer(s: Server): Promise<void> {
@@ -249,10 +265,12 @@ async function plainRound(server: Server) {
   dropFiles(baseDir, THROUGHPUT_FILES, 200 * 1024);
   const cpu0 = process.cpuUsage();
   const svc0 = await serviceCpuMs(server);
+  const gc0 = await serviceGcMs(server);
   const filesPerS = await plainLoop(server, baseDir, THROUGHPUT_FILES);
   const cpuS = { clientProcess: round(cpuSeconds(process.cpuUsage(cpu0)), 2), serviceProcess: round(((await serviceCpuMs(server)) - svc0) / 1000, 2) };
+  const serviceGc = await serviceGcSince(server, gc0);
   fs.rmSync(baseDir, { recursive: true, force: true });
-  return { filesPerS, cpuS };
+  return { filesPerS, cpuS, serviceGcMs: serviceGc };
 }
 
 /**
@@ -358,6 +376,7 @@ async function daemonRound(server: Server, h: DaemonHarness, roundNo: number) {
   takeStatementCounts(1);
   const cpu0 = process.cpuUsage();
   const svc0 = await serviceCpuMs(server);
+  const gc0 = await serviceGcMs(server);
   const t0 = performance.now();
   for (const f of fs.readdirSync(staging)) fs.renameSync(path.join(staging, f), path.join(inbox, f));
   const moveS = (performance.now() - t0) / 1000;
@@ -366,6 +385,7 @@ async function daemonRound(server: Server, h: DaemonHarness, roundNo: number) {
   const uploadPhaseS = (performance.now() - firstUpload) / 1000;
   const uploadCpuS = cpuSeconds(process.cpuUsage(cpu0));
   const serviceUploadCpuS = ((await serviceCpuMs(server)) - svc0) / 1000;
+  const serviceGc = await serviceGcSince(server, gc0);
   await Promise.race([done, sleep(600_000)]);
   await daemon.waitIdle(600_000, 100);
   await daemon.outputs.ledger.flush();
@@ -375,6 +395,7 @@ async function daemonRound(server: Server, h: DaemonHarness, roundNo: number) {
   return {
     filesPerS: N / totalS, uploadPhaseFilesPerS: N / uploadPhaseS, uploaded: uploadedIds.size, done: doneIds.size, moveS, roundS,
     cpuS: { daemonProcess: round(uploadCpuS, 2), serviceProcess: round(serviceUploadCpuS, 2), daemonWholeRound: round(roundCpuS, 2) },
+    serviceGcMs: serviceGc,
     statements: process.env.SYNC_BENCH_SQL ? takeStatementCounts(N) : undefined,
   };
 }
@@ -413,6 +434,7 @@ async function throughput(server: Server) {
       const d = daemon[i]!;
       console.log(`round ${i + 1}/${rounds}: plain ${round(p.filesPerS)} files/s, daemon ${round(d.filesPerS)} files/s, ratio ${round(d.filesPerS / p.filesPerS, 2)}; `
         + `daemon CPU ${d.cpuS.daemonProcess} s to uploaded, ${d.cpuS.daemonWholeRound} s whole round (${round(d.roundS)} s), GC ${gcPerRound[i]!.young} ms young + ${gcPerRound[i]!.full} ms full; plain client CPU ${p.cpuS.clientProcess} s; load ${os.loadavg()[0]!.toFixed(1)}`);
+      console.log(`  service CPU ${p.cpuS.serviceProcess} s in the plain loop's round (GC ${p.serviceGcMs.young} ms young + ${p.serviceGcMs.full} ms full), ${d.cpuS.serviceProcess} s in the daemon's to uploaded (GC ${d.serviceGcMs.young} + ${d.serviceGcMs.full} ms)`);
       if (d.statements) console.log(`  statements per file: ${d.statements.perFile}`, d.statements.top);
     }
   } finally {
@@ -443,6 +465,8 @@ async function throughput(server: Server) {
     cpuS: { plainLoop: plain.map((p) => p.cpuS), daemon: daemon.map((d) => ({ ...d.cpuS })) },
     // Time in V8's garbage collector during each daemon round (this process: daemon and bench loop).
     gcMsPerRound: gcPerRound,
+    // The service process's GC time in each plain loop's round and each daemon round (to uploaded).
+    serviceGcMsPerRound: { plainLoop: plain.map((p) => p.serviceGcMs), daemon: daemon.map((d) => d.serviceGcMs) },
     statementsPerFile: daemon.map((d) => d.statements?.perFile ?? null),
     note: 'daemonFilesPerS counts from the move into the inbox (includes the 1 s settle window); the upload phase from the first upload; daemon CPU includes moving the files in; one daemon and state.db for all rounds',
   };

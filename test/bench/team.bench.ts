@@ -37,7 +37,9 @@ interface Round {
 
 async function round(databaseUrl: string, processes: number, docs: number, concurrency: number): Promise<Round> {
   const blobs = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-team-bench-'));
-  const env = { DOCSYNC_DATABASE: databaseUrl, DOCSYNC_BLOBS: blobs, DOCSYNC_CONCURRENCY: String(concurrency) };
+  // Each process appends `done <pid> <file>` to the run log per run it finished (serviceProcess.ts).
+  const runLog = path.join(blobs, 'runs.log');
+  const env = { DOCSYNC_DATABASE: databaseUrl, DOCSYNC_BLOBS: blobs, DOCSYNC_CONCURRENCY: String(concurrency), DOCSYNC_RUN_LOG: runLog };
   const procs = await Promise.all(Array.from({ length: processes }, () => startTeamProcess(env)));
   const db: SqlDatabase = openServiceDatabase('', databaseUrl);
   try {
@@ -61,8 +63,13 @@ async function round(databaseUrl: string, processes: number, docs: number, concu
       .prepare(`SELECT count(*) FROM (SELECT upload_id FROM upload_steps WHERE step = 'processing_started' GROUP BY upload_id HAVING count(*) > 1) AS twice`)
       .pluck()
       .get() as number;
-    // Jobs each process ran (their worker names, host:pid:..., stay on the done jobs).
-    const shares = (db.prepare('SELECT count(*) FROM processing_jobs GROUP BY worker ORDER BY count(*) DESC').pluck().all() as number[]);
+    // Runs each process finished (a done job's row is deleted, so the run log tells).
+    const perPid = new Map<string, number>();
+    for (const line of fs.readFileSync(runLog, 'utf8').split('\n')) {
+      const [what, pid] = line.split(' ');
+      if (what === 'done') perPid.set(pid!, (perPid.get(pid!) ?? 0) + 1);
+    }
+    const shares = [...perPid.values()].sort((a, b) => b - a);
     return { processes, seconds: +seconds.toFixed(2), uploadsPerSecond: +(docs / seconds).toFixed(2), processedTwice, shares };
   } finally {
     db.close();

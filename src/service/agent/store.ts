@@ -1,7 +1,7 @@
 // Agent sessions, jobs and turns: every read and write of the agent_* tables.
 import { randomUUID } from 'node:crypto';
 import type { AgentScope, Citation, Job, JobStatus } from '../../contract/agent.js';
-import { spelled, type DB } from '../store/sql.js';
+import { prepared, spelled, type DB } from '../store/sql.js';
 
 export interface SessionRow {
   id: string;
@@ -56,7 +56,7 @@ export function insertSession(
     created_at: nowIso,
     deleted_at: null,
   };
-  db.prepare(
+  prepared(db,
     `INSERT INTO agent_sessions (id, workspace_id, key_id, user_id, title, scope, created_at)
      VALUES (@id, @workspace_id, @key_id, @user_id, @title, @scope, @created_at)`,
   ).run(row);
@@ -65,19 +65,17 @@ export function insertSession(
 
 /** A live (not deleted) session of the workspace. */
 export function getSession(db: DB, workspaceId: string, sessionId: string): SessionRow | undefined {
-  return db
-    .prepare('SELECT * FROM agent_sessions WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
+  return prepared(db, 'SELECT * FROM agent_sessions WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
     .get(sessionId, workspaceId) as SessionRow | undefined;
 }
 
 export function listSessions(db: DB, workspaceId: string): SessionRow[] {
-  return db
-    .prepare('SELECT * FROM agent_sessions WHERE workspace_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC')
+  return prepared(db, 'SELECT * FROM agent_sessions WHERE workspace_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC')
     .all(workspaceId) as SessionRow[];
 }
 
 export function markSessionDeleted(db: DB, sessionId: string, nowIso: string): void {
-  db.prepare('UPDATE agent_sessions SET deleted_at = ? WHERE id = ?').run(nowIso, sessionId);
+  prepared(db, 'UPDATE agent_sessions SET deleted_at = ? WHERE id = ?').run(nowIso, sessionId);
 }
 
 export const toSession = (row: SessionRow) => ({
@@ -92,13 +90,13 @@ export function insertJob(
   input: { sessionId: string; workspaceId: string; keyId: string; clientRef: string | null; request: unknown; prompt: string },
   nowIso: string,
 ): JobRow {
-  const seq = (db.prepare('SELECT coalesce(max(seq), 0) + 1 FROM agent_jobs').pluck().get() as number) ?? 1;
+  const seq = (prepared(db, 'SELECT coalesce(max(seq), 0) + 1 FROM agent_jobs').pluck().get() as number) ?? 1;
   const id = randomUUID();
-  db.prepare(
+  prepared(db,
     `INSERT INTO agent_jobs (id, session_id, workspace_id, key_id, status, client_ref, request, created_at, seq)
      VALUES (?, ?, ?, ?, 'QUEUED', ?, ?, ?, ?)`,
   ).run(id, input.sessionId, input.workspaceId, input.keyId, input.clientRef, JSON.stringify(input.request), nowIso, seq);
-  db.prepare('INSERT INTO agent_turns (job_id, session_id, user_prompt, created_at) VALUES (?, ?, ?, ?)').run(
+  prepared(db, 'INSERT INTO agent_turns (job_id, session_id, user_prompt, created_at) VALUES (?, ?, ?, ?)').run(
     id,
     input.sessionId,
     input.prompt,
@@ -108,17 +106,16 @@ export function insertJob(
 }
 
 export function getJobRow(db: DB, jobId: string): JobRow | undefined {
-  return db.prepare('SELECT * FROM agent_jobs WHERE id = ?').get(jobId) as JobRow | undefined;
+  return prepared(db, 'SELECT * FROM agent_jobs WHERE id = ?').get(jobId) as JobRow | undefined;
 }
 
 /** The session's newest job, live or not. */
 export function latestJob(db: DB, sessionId: string): JobRow | undefined {
-  return db.prepare('SELECT * FROM agent_jobs WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sessionId) as JobRow | undefined;
+  return prepared(db, 'SELECT * FROM agent_jobs WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sessionId) as JobRow | undefined;
 }
 
 export function listTurns(db: DB, sessionId: string) {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT t.job_id, t.user_prompt, j.status, t.created_at FROM agent_turns t JOIN agent_jobs j ON j.id = t.job_id
        WHERE t.session_id = ? ORDER BY j.seq`,
     )
@@ -130,8 +127,7 @@ export function claimNextJob(db: DB, workerId: string, nowMs: number): JobRow | 
   // PostgreSQL (the team service): processes sharing the database each take a different job;
   // SQLite has one writer at a time.
   const lock = spelled(db, { sqlite: '', postgres: 'FOR UPDATE SKIP LOCKED' });
-  return db
-    .prepare(
+  return prepared(db,
       `UPDATE agent_jobs SET status = 'RUNNING', worker_id = ?, started_at = ?, heartbeat_at = ?
        WHERE id = (SELECT id FROM agent_jobs WHERE status = 'QUEUED' AND stop_requested_at IS NULL ORDER BY seq LIMIT 1 ${lock})
        RETURNING *`,
@@ -141,22 +137,21 @@ export function claimNextJob(db: DB, workerId: string, nowMs: number): JobRow | 
 
 /** This worker's running jobs whose stop was requested (perhaps through another service process). */
 export function stopRequestedRuns(db: DB, workerId: string): string[] {
-  return db
-    .prepare(`SELECT id FROM agent_jobs WHERE worker_id = ? AND status = 'RUNNING' AND stop_requested_at IS NOT NULL`)
+  return prepared(db, `SELECT id FROM agent_jobs WHERE worker_id = ? AND status = 'RUNNING' AND stop_requested_at IS NOT NULL`)
     .pluck()
     .all(workerId) as string[];
 }
 
 export function heartbeat(db: DB, jobId: string, workerId: string, nowMs: number): void {
-  db.prepare(`UPDATE agent_jobs SET heartbeat_at = ? WHERE id = ? AND worker_id = ? AND status = 'RUNNING'`).run(nowMs, jobId, workerId);
+  prepared(db, `UPDATE agent_jobs SET heartbeat_at = ? WHERE id = ? AND worker_id = ? AND status = 'RUNNING'`).run(nowMs, jobId, workerId);
 }
 
 export function writePartial(db: DB, jobId: string, partial: string, nowMs: number): void {
-  db.prepare(`UPDATE agent_jobs SET partial_answer = ?, heartbeat_at = ? WHERE id = ? AND status = 'RUNNING'`).run(partial, nowMs, jobId);
+  prepared(db, `UPDATE agent_jobs SET partial_answer = ?, heartbeat_at = ? WHERE id = ? AND status = 'RUNNING'`).run(partial, nowMs, jobId);
 }
 
 export function requestStop(db: DB, jobId: string, nowIso: string): void {
-  db.prepare('UPDATE agent_jobs SET stop_requested_at = coalesce(stop_requested_at, ?) WHERE id = ?').run(nowIso, jobId);
+  prepared(db, 'UPDATE agent_jobs SET stop_requested_at = coalesce(stop_requested_at, ?) WHERE id = ?').run(nowIso, jobId);
 }
 
 export interface Settlement {
@@ -170,8 +165,7 @@ export interface Settlement {
 
 /** Move a live job to its final state; false when it was no longer live (another path settled it). */
 export function settleJob(db: DB, jobId: string, s: Settlement, nowIso: string): boolean {
-  const result = db
-    .prepare(
+  const result = prepared(db,
       `UPDATE agent_jobs SET status = @status, finished_at = @now, answer = @answer,
          partial_answer = coalesce(@partial, partial_answer), citations = @citations,
          input_tokens = @input, output_tokens = @output, error = @error
@@ -196,14 +190,13 @@ export function markStale(db: DB, beforeMs: number, sessionId?: string): number 
   const where = sessionId ? 'AND session_id = ?' : '';
   const args: unknown[] = [beforeMs];
   if (sessionId) args.push(sessionId);
-  return db
-    .prepare(`UPDATE agent_jobs SET status = 'STALE' WHERE status = 'RUNNING' AND coalesce(heartbeat_at, 0) < ? ${where}`)
+  return prepared(db, `UPDATE agent_jobs SET status = 'STALE' WHERE status = 'RUNNING' AND coalesce(heartbeat_at, 0) < ? ${where}`)
     .run(...args).changes;
 }
 
 /** Queued jobs whose stop was requested before a restart: nothing will confirm them otherwise. */
 export function queuedStopRequested(db: DB): JobRow[] {
-  return db.prepare(`SELECT * FROM agent_jobs WHERE status = 'QUEUED' AND stop_requested_at IS NOT NULL`).all() as JobRow[];
+  return prepared(db, `SELECT * FROM agent_jobs WHERE status = 'QUEUED' AND stop_requested_at IS NOT NULL`).all() as JobRow[];
 }
 
 export function toJob(row: JobRow): Job {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Directory } from '../../contract/directories.js';
-import type { DB } from './sql.js';
+import { prepared, type DB } from './sql.js';
 import { DirectoryTooDeep, InvalidFolderName } from './errors.js';
 import type { AuthContext } from './tenancy.js';
 
@@ -47,7 +47,7 @@ export function toDirectory(row: DirectoryRow, organizationId: string): Director
 
 /** A directory of the caller's workspace; another workspace's is invisible. */
 export function getDirectory(db: DB, workspaceId: string, id: string): DirectoryRow | undefined {
-  return db.prepare('SELECT * FROM directories WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as DirectoryRow | undefined;
+  return prepared(db, 'SELECT * FROM directories WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as DirectoryRow | undefined;
 }
 
 export interface NewDirectory {
@@ -76,7 +76,7 @@ export function insertDirectory(db: DB, auth: AuthContext, maxDepth: number, inp
     created_at: now,
     updated_at: now,
   };
-  db.prepare(
+  prepared(db,
     `INSERT INTO directories (id, workspace_id, name, description, status, parent_id, depth, user_id, created_by, last_modified_by, tags, created_at, updated_at)
      VALUES (@id, @workspace_id, @name, @description, @status, @parent_id, @depth, @user_id, @created_by, @last_modified_by, @tags, @created_at, @updated_at)`,
   ).run(row);
@@ -112,8 +112,7 @@ export function resolveDestination(
   return db.transaction(() => {
     let current = start;
     for (const name of segments) {
-      const child = db
-        .prepare(
+      const child = prepared(db,
           `SELECT * FROM directories WHERE workspace_id = ? AND parent_id IS NOT DISTINCT FROM ? AND name = ? ORDER BY created_at LIMIT 1`,
         )
         .get(auth.workspaceId, current?.id ?? null, name) as DirectoryRow | undefined;

@@ -1,6 +1,6 @@
 // Stored objects behind storage paths (files and the uploads they came from), for previews,
 // and deleting files with everything that hangs off them (spec 4.11, 4.12).
-import type { DB } from './sql.js';
+import { prepared, type DB } from './sql.js';
 import { collectGarbage } from './blobs.js';
 
 /** The bytes and media type behind an object id: a file's, else an upload's (once its PUT arrived). */
@@ -19,7 +19,7 @@ const UPLOAD_OBJECT = `SELECT object_id AS "objectId", workspace_id AS "workspac
 
 /** Any workspace's object: the signed preview address is the only credential of the raw GET. */
 export function findObject(db: DB, objectId: string): StoredObject | undefined {
-  return (db.prepare(FILE_OBJECT).get(objectId) ?? db.prepare(UPLOAD_OBJECT).get(objectId)) as StoredObject | undefined;
+  return (prepared(db, FILE_OBJECT).get(objectId) ?? prepared(db, UPLOAD_OBJECT).get(objectId)) as StoredObject | undefined;
 }
 
 /** The object only when it belongs to this workspace: another workspace's is as unknown as a missing one. */
@@ -31,7 +31,7 @@ export function findWorkspaceObject(db: DB, workspaceId: string, objectId: strin
 /** The ids among `ids` that are live files of the workspace. */
 export function existingFileIds(db: DB, workspaceId: string, ids: string[]): Set<string> {
   const found = new Set<string>();
-  const get = db.prepare('SELECT id FROM files WHERE id = ? AND workspace_id = ?').pluck();
+  const get = prepared(db, 'SELECT id FROM files WHERE id = ? AND workspace_id = ?').pluck();
   for (const id of ids) if (get.get(id, workspaceId)) found.add(id);
   return found;
 }
@@ -43,11 +43,11 @@ export function existingFileIds(db: DB, workspaceId: string, ids: string[]): Set
 export function deleteFileRows(db: DB, dataDir: string, workspaceId: string, ids: string[]): void {
   const released = new Set<string>();
   db.transaction(() => {
-    const blobsOf = db.prepare(
+    const blobsOf = prepared(db,
       'SELECT blob_sha256 FROM files WHERE id = ? AND workspace_id = ? UNION SELECT u.blob_sha256 FROM uploads u JOIN files f ON f.upload_id = u.id WHERE f.id = ? AND f.workspace_id = ? AND u.blob_sha256 IS NOT NULL',
     ).pluck();
-    const uploadOf = db.prepare('SELECT upload_id FROM files WHERE id = ? AND workspace_id = ?').pluck();
-    const remove = db.prepare('DELETE FROM files WHERE id = ? AND workspace_id = ?');
+    const uploadOf = prepared(db, 'SELECT upload_id FROM files WHERE id = ? AND workspace_id = ?').pluck();
+    const remove = prepared(db, 'DELETE FROM files WHERE id = ? AND workspace_id = ?');
     const uploads = new Set<string>();
     for (const id of ids) {
       for (const sha256 of blobsOf.all(id, workspaceId, id, workspaceId) as string[]) released.add(sha256);
@@ -55,7 +55,7 @@ export function deleteFileRows(db: DB, dataDir: string, workspaceId: string, ids
       if (uploadId) uploads.add(uploadId);
       remove.run(id, workspaceId);
     }
-    const dropUpload = db.prepare(
+    const dropUpload = prepared(db,
       'DELETE FROM uploads WHERE id = ? AND workspace_id = ? AND NOT EXISTS (SELECT 1 FROM files WHERE upload_id = uploads.id)',
     );
     for (const uploadId of uploads) dropUpload.run(uploadId, workspaceId);

@@ -2,7 +2,7 @@
 // the caller's workspace: another workspace's rows are indistinguishable from missing ones.
 import { randomUUID } from 'node:crypto';
 import type { Blueprint, FieldPatch, SchemaObject } from '../../contract/fileTypes.js';
-import type { DB } from './sql.js';
+import { prepared, type DB } from './sql.js';
 import type { AuthContext } from './tenancy.js';
 
 export interface BlueprintRow {
@@ -36,7 +36,7 @@ export interface SchemaRow {
 
 /** The organization of a workspace (metadata of the objects we answer). */
 export function organizationOf(db: DB, workspaceId: string): string {
-  const row = db.prepare('SELECT organization_id FROM workspaces WHERE id = ?').get(workspaceId) as { organization_id: string } | undefined;
+  const row = prepared(db, 'SELECT organization_id FROM workspaces WHERE id = ?').get(workspaceId) as { organization_id: string } | undefined;
   return row?.organization_id ?? '';
 }
 
@@ -70,26 +70,22 @@ export function toSchemaObject(row: SchemaRow, organizationId: string): SchemaOb
 }
 
 export function getBlueprint(db: DB, workspaceId: string, id: string): BlueprintRow | undefined {
-  return db
-    .prepare('SELECT * FROM blueprints WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
+  return prepared(db, 'SELECT * FROM blueprints WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
     .get(id, workspaceId) as BlueprintRow | undefined;
 }
 
 export function listBlueprints(db: DB, workspaceId: string): BlueprintRow[] {
-  return db
-    .prepare('SELECT * FROM blueprints WHERE workspace_id = ? AND deleted_at IS NULL ORDER BY created_at, rowid')
+  return prepared(db, 'SELECT * FROM blueprints WHERE workspace_id = ? AND deleted_at IS NULL ORDER BY created_at, rowid')
     .all(workspaceId) as BlueprintRow[];
 }
 
 export function findBlueprintByClassName(db: DB, workspaceId: string, className: string): BlueprintRow | undefined {
-  return db
-    .prepare('SELECT * FROM blueprints WHERE workspace_id = ? AND class_name = ? AND deleted_at IS NULL')
+  return prepared(db, 'SELECT * FROM blueprints WHERE workspace_id = ? AND class_name = ? AND deleted_at IS NULL')
     .get(workspaceId, className) as BlueprintRow | undefined;
 }
 
 export function getSchemaRow(db: DB, workspaceId: string, id: string): SchemaRow | undefined {
-  return db
-    .prepare('SELECT * FROM schemas WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
+  return prepared(db, 'SELECT * FROM schemas WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
     .get(id, workspaceId) as SchemaRow | undefined;
 }
 
@@ -99,7 +95,7 @@ export function listSchemaRows(db: DB, workspaceId: string, blueprintId?: string
     WHERE s.workspace_id = ? AND s.deleted_at IS NULL AND b.deleted_at IS NULL ${blueprintId ? 'AND s.blueprint_id = ?' : ''}
     ORDER BY s.created_at, s.rowid`;
   const args = blueprintId ? [workspaceId, blueprintId] : [workspaceId];
-  return db.prepare(sql).all(...args) as SchemaRow[];
+  return prepared(db, sql).all(...args) as SchemaRow[];
 }
 
 /** "MAJOR.MINOR.PATCH" as numbers, for ordering. */
@@ -122,7 +118,7 @@ export function bumpVersion(version: string, type: 'MAJOR' | 'MINOR' | 'PATCH'):
 
 /** The highest version among a file type's schemas, deleted ones included (a version is never reused). */
 export function highestVersion(db: DB, blueprintId: string): string {
-  const rows = db.prepare('SELECT version FROM schemas WHERE blueprint_id = ?').all(blueprintId) as { version: string }[];
+  const rows = prepared(db, 'SELECT version FROM schemas WHERE blueprint_id = ?').all(blueprintId) as { version: string }[];
   return rows.map((r) => r.version).sort(compareVersions).at(-1) ?? '0.0.0';
 }
 
@@ -148,7 +144,7 @@ export function insertBlueprint(db: DB, auth: Pick<AuthContext, 'workspaceId' | 
     updated_at: now,
     deleted_at: null,
   };
-  db.prepare(
+  prepared(db,
     `INSERT INTO blueprints (id, workspace_id, class_name, name, status, locked, default_schema_id, is_default, user_id, created_at, updated_at)
      VALUES (@id, @workspace_id, @class_name, @name, @status, @locked, @default_schema_id, @is_default, @user_id, @created_at, @updated_at)`,
   ).run(row);
@@ -177,7 +173,7 @@ export function insertSchema(db: DB, auth: Pick<AuthContext, 'workspaceId' | 'us
     updated_at: now,
     deleted_at: null,
   };
-  db.prepare(
+  prepared(db,
     `INSERT INTO schemas (id, blueprint_id, workspace_id, name, version, fields, locked, user_id, created_at, updated_at)
      VALUES (@id, @blueprint_id, @workspace_id, @name, @version, @fields, @locked, @user_id, @created_at, @updated_at)`,
   ).run(row);
@@ -185,7 +181,7 @@ export function insertSchema(db: DB, auth: Pick<AuthContext, 'workspaceId' | 'us
 }
 
 export function setDefaultSchema(db: DB, blueprintId: string, schemaId: string): void {
-  db.prepare('UPDATE blueprints SET default_schema_id = ?, updated_at = ? WHERE id = ?').run(schemaId, new Date().toISOString(), blueprintId);
+  prepared(db, 'UPDATE blueprints SET default_schema_id = ?, updated_at = ? WHERE id = ?').run(schemaId, new Date().toISOString(), blueprintId);
 }
 
 /** A new file type with its first schema version 1.0.0 as its default. */
@@ -203,15 +199,15 @@ export function createFileType(
 }
 
 export function updateSchemaFields(db: DB, schemaId: string, fields: FieldPatch[]): void {
-  db.prepare('UPDATE schemas SET fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(fields), new Date().toISOString(), schemaId);
+  prepared(db, 'UPDATE schemas SET fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(fields), new Date().toISOString(), schemaId);
 }
 
 export function setBlueprintLocked(db: DB, blueprintId: string, locked: boolean): void {
-  db.prepare('UPDATE blueprints SET locked = ?, updated_at = ? WHERE id = ?').run(locked ? 1 : 0, new Date().toISOString(), blueprintId);
+  prepared(db, 'UPDATE blueprints SET locked = ?, updated_at = ? WHERE id = ?').run(locked ? 1 : 0, new Date().toISOString(), blueprintId);
 }
 
 export function approveBlueprint(db: DB, blueprintId: string, schemaId: string): void {
-  db.prepare(`UPDATE blueprints SET status = 'APPROVED', default_schema_id = ?, updated_at = ? WHERE id = ?`).run(
+  prepared(db, `UPDATE blueprints SET status = 'APPROVED', default_schema_id = ?, updated_at = ? WHERE id = ?`).run(
     schemaId,
     new Date().toISOString(),
     blueprintId,
@@ -222,8 +218,8 @@ export function approveBlueprint(db: DB, blueprintId: string, schemaId: string):
 export function deleteBlueprint(db: DB, blueprintId: string): void {
   const now = new Date().toISOString();
   db.transaction(() => {
-    db.prepare('UPDATE blueprints SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(now, now, blueprintId);
-    db.prepare('UPDATE schemas SET deleted_at = ?, updated_at = ? WHERE blueprint_id = ? AND deleted_at IS NULL').run(now, now, blueprintId);
+    prepared(db, 'UPDATE blueprints SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(now, now, blueprintId);
+    prepared(db, 'UPDATE schemas SET deleted_at = ?, updated_at = ? WHERE blueprint_id = ? AND deleted_at IS NULL').run(now, now, blueprintId);
   })();
 }
 
@@ -235,11 +231,10 @@ export interface FileSchemaRow {
 }
 
 export function getFileSchemaRow(db: DB, workspaceId: string, fileId: string): FileSchemaRow | undefined {
-  return db
-    .prepare('SELECT id, workspace_id, schema_id FROM files WHERE id = ? AND workspace_id = ?')
+  return prepared(db, 'SELECT id, workspace_id, schema_id FROM files WHERE id = ? AND workspace_id = ?')
     .get(fileId, workspaceId) as FileSchemaRow | undefined;
 }
 
 export function moveFileToSchema(db: DB, fileId: string, schemaId: string): void {
-  db.prepare('UPDATE files SET schema_id = ?, updated_at = ? WHERE id = ?').run(schemaId, new Date().toISOString(), fileId);
+  prepared(db, 'UPDATE files SET schema_id = ?, updated_at = ? WHERE id = ?').run(schemaId, new Date().toISOString(), fileId);
 }

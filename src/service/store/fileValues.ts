@@ -141,7 +141,7 @@ export function readValues(db: DB, workspaceId: string, fileId: string, q: Value
 
 /** An entry's stored fields, for an update; undefined when the file has no such entry. */
 export function getValueFields(db: DB, fileId: string, schemaValueId: string): StoredField[] | undefined {
-  const fields = db.prepare('SELECT fields FROM form_values WHERE id = ? AND file_id = ?').pluck().get(schemaValueId, fileId) as string | undefined;
+  const fields = prepared(db, 'SELECT fields FROM form_values WHERE id = ? AND file_id = ?').pluck().get(schemaValueId, fileId) as string | undefined;
   return fields === undefined ? undefined : (JSON.parse(fields) as StoredField[]);
 }
 
@@ -172,29 +172,33 @@ export function saveValueFields(db: DB, fileId: string, schemaValueId: string, f
   const { shown, capped } = shownFields(fields);
   return db.transaction(() => {
     const shownSql = spelled(db, { sqlite: 'shown_fields = jsonb(?), shown_fields_capped = jsonb(?)', postgres: 'shown_fields = ?, shown_fields_capped = ?' });
-    db.prepare(`UPDATE form_values SET fields = ?, ${shownSql}, updated_at = ? WHERE id = ?`).run(
+    prepared(db, `UPDATE form_values SET fields = ?, ${shownSql}, updated_at = ? WHERE id = ?`).run(
       JSON.stringify(fields),
       shown,
       capped,
       now,
       schemaValueId,
     );
-    db.prepare('UPDATE files SET updated_at = ? WHERE id = ?').run(now, fileId);
+    prepared(db, 'UPDATE files SET updated_at = ? WHERE id = ?').run(now, fileId);
     renderEntries(db, 'value', schemaValueId);
-    return db.prepare('SELECT entry FROM form_values WHERE id = ?').pluck().get(schemaValueId) as string;
+    return prepared(db, 'SELECT entry FROM form_values WHERE id = ?').pluck().get(schemaValueId) as string;
   })();
 }
 
+/** A file's pages, found through document_pages_by_file (migration 0016) like the DELETE below. */
+export const FILE_PAGES_SQL = 'SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page';
+export const CLEAR_FILE_PAGES_SQL = 'DELETE FROM document_pages WHERE file_id = ?';
+
 /** The words of a file's pages (issue 16), in page order; pages stored before words were kept have none. */
 export function readPageWords(db: DB, fileId: string): Array<{ page: number; source: string; words: Array<{ text: string; box: [number, number, number, number] }> }> {
-  const rows = db.prepare('SELECT page, source, words FROM document_pages WHERE file_id = ? ORDER BY page').all(fileId) as Array<{ page: number; source: string; words: string | null }>;
+  const rows = prepared(db, FILE_PAGES_SQL).all(fileId) as Array<{ page: number; source: string; words: string | null }>;
   return rows.map((r) => ({ page: r.page, source: r.source, words: r.words ? JSON.parse(r.words) : [] }));
 }
 
 /** A file's values and pages go before a new run writes its own (or a new PUT starts one). */
 export function clearFileResults(db: DB, fileId: string): void {
   prepared(db, 'DELETE FROM form_values WHERE file_id = ?').run(fileId);
-  prepared(db, 'DELETE FROM document_pages WHERE file_id = ?').run(fileId);
+  prepared(db, CLEAR_FILE_PAGES_SQL).run(fileId);
 }
 
 export function insertDocumentPages(db: DB, file: { fileId: string; documentId: string; workspaceId: string }, pages: ProcessedPage[]): void {

@@ -59,7 +59,7 @@ export function toFileRecord(row: ServiceFileRow): FileRecord {
 }
 
 export function filesOfUpload(db: DB, uploadId: string): ServiceFileRow[] {
-  return db.prepare('SELECT * FROM files WHERE upload_id = ? ORDER BY created_at, rowid').all(uploadId) as ServiceFileRow[];
+  return prepared(db, 'SELECT * FROM files WHERE upload_id = ? ORDER BY created_at, rowid').all(uploadId) as ServiceFileRow[];
 }
 
 export function fileByObjectId(db: DB, objectId: string): ServiceFileRow | undefined {
@@ -218,10 +218,9 @@ export function queryFiles(db: DB, workspaceId: string, q: FileQuery): { rows: S
     params.createdAfter = new Date(q.createdAfter).toISOString();
   }
   const clause = where.join(' AND ');
-  const count = db.prepare(`SELECT COUNT(*) FROM files WHERE ${clause}`).pluck().get(params) as number;
+  const count = prepared(db, `SELECT COUNT(*) FROM files WHERE ${clause}`).pluck().get(params) as number;
   const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, rowid ${q.sortOrder}`;
-  const rows = db
-    .prepare(`SELECT * FROM files WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+  const rows = prepared(db, `SELECT * FROM files WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: q.limit, offset: (q.page - 1) * q.limit }) as ServiceFileRow[];
   return { rows, count };
 }

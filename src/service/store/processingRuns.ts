@@ -94,25 +94,27 @@ export function claimJob(db: DB, job: ProcessingJob, now: string): boolean {
   );
 }
 
-/** Whether any job is queued or running. */
+/**
+ * Whether any job is queued or running: whether any job row is left, since a job's row lives only
+ * while it is (endJob deletes it; migration 0016 deleted the done rows of earlier versions). One
+ * row read at most; the old `state != 'done'` walked every job ever run.
+ */
 export function jobsPending(db: DB): boolean {
-  return prepared(db, `SELECT 1 FROM processing_jobs WHERE state != 'done' LIMIT 1`).get() !== undefined;
+  return prepared(db, `SELECT 1 FROM processing_jobs LIMIT 1`).get() !== undefined;
 }
 
 /**
- * The job is finished; a leased job only while its worker still holds it (another process may have
- * taken it over). Its worker stays on it: which process ran it.
+ * The job is over (its run completed, failed, or found its upload gone or superseded): its row
+ * goes, in the run's own transaction. Nothing reads a finished job (the upload's status and steps
+ * say how it ended), and kept rows made the table, and every look at it, grow with every file
+ * ever processed. A newer generation's job (a PUT while this one ran) is another row and stays;
+ * a leased job goes only while its worker still holds it (another process may have taken it over).
  */
-export function markJobDone(db: DB, job: ProcessingJob, now: string): void {
+export function endJob(db: DB, job: ProcessingJob): void {
   if (job.worker === undefined) {
-    prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ?`).run(now, job.upload_id, job.generation);
+    prepared(db, `DELETE FROM processing_jobs WHERE upload_id = ? AND generation = ?`).run(job.upload_id, job.generation);
   } else {
-    prepared(db, `UPDATE processing_jobs SET state = 'done', updated_at = ? WHERE upload_id = ? AND generation = ? AND worker = ?`).run(
-      now,
-      job.upload_id,
-      job.generation,
-      job.worker,
-    );
+    prepared(db, `DELETE FROM processing_jobs WHERE upload_id = ? AND generation = ? AND worker = ?`).run(job.upload_id, job.generation, job.worker);
   }
 }
 
@@ -192,7 +194,7 @@ export function completeRun(
     setUploadCompleted(db, upload.id, apiRequestId, now);
     renderEntries(db, 'upload', upload.id);
     recordStep(db, upload.id, 'processing_finished', 'completed', now);
-    markJobDone(db, job, now);
+    endJob(db, job);
     settle({ upload, step: 'processing_finished', status: 'completed', timestamp: now, fileIds, apiRequestId });
   })();
 }
@@ -201,11 +203,11 @@ export function completeRun(
 export function failRun(db: DB, job: ProcessingJob, reason: string, now: string, settle: (settlement: Settlement) => void): void {
   db.transaction(() => {
     const upload = currentUpload(db, job);
-    if (!upload) return markJobDone(db, job, now);
+    if (!upload) return endJob(db, job);
     setUploadFailed(db, upload.id, reason, now);
     setUploadFilesFailed(db, upload.id, reason, now);
     recordStep(db, upload.id, 'processing_failed', 'failed', now);
-    markJobDone(db, job, now);
+    endJob(db, job);
     const fileIds = filesOfUpload(db, upload.id).map((f) => f.id);
     settle({ upload, step: 'processing_failed', status: 'failed', timestamp: now, fileIds, apiRequestId: upload.api_request_id, errorReason: reason });
   })();

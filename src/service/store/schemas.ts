@@ -18,16 +18,14 @@ const toExtraction = (row: SchemaRow): SchemaForExtraction => ({
 
 /** A live schema of the workspace, for extraction. */
 export function getSchemaForExtraction(db: DB, workspaceId: string, schemaId: string): SchemaForExtraction | undefined {
-  const row = db
-    .prepare('SELECT id, blueprint_id, name, fields FROM schemas WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
+  const row = prepared(db, 'SELECT id, blueprint_id, name, fields FROM schemas WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL')
     .get(schemaId, workspaceId) as SchemaRow | undefined;
   return row && toExtraction(row);
 }
 
 /** The default schema of every live file type of the workspace: the candidates for classification. */
 export function candidateSchemas(db: DB, workspaceId: string): SchemaForExtraction[] {
-  const rows = db
-    .prepare(
+  const rows = prepared(db,
       `SELECT s.id, s.blueprint_id, s.name, s.fields FROM blueprints b JOIN schemas s ON s.id = b.default_schema_id
        WHERE b.workspace_id = ? AND b.deleted_at IS NULL AND s.deleted_at IS NULL ORDER BY b.is_default DESC, b.created_at`,
     )
@@ -76,17 +74,17 @@ export function invoiceFields(): FieldDefinition[] {
 export function seedInvoiceFileType(db: DB, workspaceId: string): void {
   db.transaction(() => {
     // Several team-service processes may seed one workspace at once: one at a time (SQLite has one writer anyway).
-    if (dialectOf(db) === 'postgres') db.prepare('SELECT pg_advisory_xact_lock(hashtext(?))').get(`seed:${workspaceId}`);
-    const exists = db.prepare('SELECT 1 FROM blueprints WHERE workspace_id = ? AND is_default = 1').get(workspaceId);
+    if (dialectOf(db) === 'postgres') prepared(db, 'SELECT pg_advisory_xact_lock(hashtext(?))').get(`seed:${workspaceId}`);
+    const exists = prepared(db, 'SELECT 1 FROM blueprints WHERE workspace_id = ? AND is_default = 1').get(workspaceId);
     if (exists) return;
     const now = new Date().toISOString();
     const blueprintId = randomUUID();
     const schemaId = randomUUID();
-    db.prepare(
+    prepared(db,
       `INSERT INTO blueprints (id, workspace_id, class_name, name, status, locked, default_schema_id, is_default, created_at, updated_at)
        VALUES (?, ?, 'Invoice', 'Invoice', 'APPROVED', 0, ?, 1, ?, ?)`,
     ).run(blueprintId, workspaceId, schemaId, now, now);
-    db.prepare(
+    prepared(db,
       `INSERT INTO schemas (id, blueprint_id, workspace_id, name, version, fields, created_at, updated_at)
        VALUES (?, ?, ?, 'Invoice', '1.0.0', ?, ?, ?)`,
     ).run(schemaId, blueprintId, workspaceId, JSON.stringify(invoiceFields()), now, now);

@@ -35,7 +35,7 @@ export const hashKey = (key: string): string => createHash('sha256').update(key,
 
 /** The workspace of that name, created (in an organization of its own) when missing. */
 export function ensureWorkspace(db: DB, name: string): { workspaceId: string; organizationId: string; created: boolean } {
-  const row = db.prepare('SELECT id, organization_id FROM workspaces WHERE name = ?').get(name) as
+  const row = prepared(db, 'SELECT id, organization_id FROM workspaces WHERE name = ?').get(name) as
     | { id: string; organization_id: string }
     | undefined;
   if (row) return { workspaceId: row.id, organizationId: row.organization_id, created: false };
@@ -43,8 +43,8 @@ export function ensureWorkspace(db: DB, name: string): { workspaceId: string; or
   const organizationId = randomUUID();
   const workspaceId = randomUUID();
   db.transaction(() => {
-    db.prepare('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)').run(organizationId, name, now);
-    db.prepare('INSERT INTO workspaces (id, organization_id, name, created_at) VALUES (?, ?, ?, ?)').run(
+    prepared(db, 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)').run(organizationId, name, now);
+    prepared(db, 'INSERT INTO workspaces (id, organization_id, name, created_at) VALUES (?, ?, ?, ?)').run(
       workspaceId,
       organizationId,
       name,
@@ -61,7 +61,7 @@ export function createKey(db: DB, options: CreateKeyOptions = {}): CreatedKey {
   const keyId = randomUUID();
   const userId = randomUUID();
   const signingSecret = `whsec_${randomBytes(24).toString('base64url')}`;
-  db.prepare(
+  prepared(db,
     `INSERT INTO api_keys (id, key_hash, key_prefix, workspace_id, user_id, read_only, active, callback_url, signing_secret, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -133,7 +133,7 @@ function lookupKey(db: DB, key: string): AuthContext | undefined {
 
 /** Every workspace id; seeders run once per workspace. */
 export function listWorkspaces(db: DB): { workspaceId: string; organizationId: string }[] {
-  return db.prepare('SELECT id AS "workspaceId", organization_id AS "organizationId" FROM workspaces').all() as {
+  return prepared(db, 'SELECT id AS "workspaceId", organization_id AS "organizationId" FROM workspaces').all() as {
     workspaceId: string;
     organizationId: string;
   }[];

@@ -206,7 +206,7 @@ interface StepRow {
 }
 
 export function uploadStatus(db: DB, upload: UploadRow): UploadStatus {
-  const steps = db.prepare('SELECT step, status, timestamp FROM upload_steps WHERE upload_id = ? ORDER BY seq').all(upload.id) as StepRow[];
+  const steps = prepared(db, 'SELECT step, status, timestamp FROM upload_steps WHERE upload_id = ? ORDER BY seq').all(upload.id) as StepRow[];
   return {
     uploadId: upload.id,
     status: upload.status,

@@ -4,18 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { learnCorrections, type Corrected, type MemoryWord, type VendorMemory } from '../processing/extract/memory/index.js';
-import type { DB } from './sql.js';
+import { prepared, type DB } from './sql.js';
 import { readPageWords, type StoredField } from './fileValues.js';
 
 export function loadMemories(db: DB, workspaceId: string): VendorMemory[] {
-  const rows = db.prepare('SELECT id, keys, fields, corrections FROM vendor_memory WHERE workspace_id = ? ORDER BY created_at').all(workspaceId) as Array<{
+  const rows = prepared(db, 'SELECT id, keys, fields, corrections FROM vendor_memory WHERE workspace_id = ? ORDER BY created_at').all(workspaceId) as Array<{
     id: string; keys: string; fields: string; corrections: number;
   }>;
   return rows.map((r) => ({ id: r.id, keys: JSON.parse(r.keys), fields: JSON.parse(r.fields), corrections: r.corrections }));
 }
 
 export function saveMemory(db: DB, workspaceId: string, m: VendorMemory, now: string): void {
-  db.prepare(
+  prepared(db,
     `INSERT INTO vendor_memory (id, workspace_id, keys, fields, corrections, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET keys = excluded.keys, fields = excluded.fields, corrections = excluded.corrections, updated_at = excluded.updated_at`,
   ).run(m.id, workspaceId, JSON.stringify(m.keys), JSON.stringify(m.fields), m.corrections, now, now);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blobPath, collectGarbage, putBlobBytes } from '../../../src/service/store/blobs.js';
+import { blobPath, collectGarbage, DELETE_ORPHAN_BLOB_SQL, ORPHAN_BLOBS_SQL, putBlobBytes } from '../../../src/service/store/blobs.js';
 import { openServiceDatabase } from '../../../src/service/store/open.js';
 import type { SqlDatabase } from '../../../src/service/store/sql.js';
 
@@ -48,5 +48,17 @@ describe('collectGarbage', () => {
     ).run(blob.sha256);
     expect(collectGarbage(db, dir, [blob.sha256], Date.now() + 11 * 60_000)).toBe(0);
     expect(fs.existsSync(blobPath(dir, blob.sha256))).toBe(true);
+  });
+});
+
+describe('the references to a blob', () => {
+  it('are looked up by index when orphans are collected, not read upload by upload and file by file', () => {
+    const { db } = store();
+    for (const sql of [ORPHAN_BLOBS_SQL, DELETE_ORPHAN_BLOB_SQL]) {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('x') as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+      expect(plan, sql).toMatch(/SEARCH u USING (COVERING )?INDEX uploads_by_blob/);
+      expect(plan, sql).toMatch(/SEARCH f USING (COVERING )?INDEX files_by_blob/);
+      expect(plan, sql).not.toMatch(/SCAN (u|f|uploads|files)\b/);
+    }
   });
 });
