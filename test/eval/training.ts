@@ -17,8 +17,6 @@ export interface DocSamples {
   layout: string;
   corpus: string;
   quality: number;
-  /** The labelled vendor, squashed (the family of a document in a corpus of one layout, e.g. real receipts). */
-  vendor: string;
   roles: Partial<Record<RankedRole, Sample & { values: (string | number)[] }>>;
   /** The rules' fields with their raw confidence, and whether each labelled one is right. */
   rules: { role: string; confidence: number; right: boolean }[];
@@ -40,7 +38,7 @@ export function samplesOf(l: Loaded, corpus: string): DocSamples {
     if (!key || !l.doc.fields.includes(key) || f.value === null) return [];
     return [{ role: calibrationKey(read, i), confidence: f.confidence, right: same(key, l.doc.truth[key], f.value) }];
   });
-  return { id: l.doc.id, layout: l.doc.layout, corpus, quality: ctx.quality, vendor: squash(String(l.doc.truth.vendor_name ?? '')), roles, rules };
+  return { id: l.doc.id, layout: l.doc.layout, corpus, quality: ctx.quality, roles, rules };
 }
 
 const valueKey = (role: RankedRole) => (v: string | number) => (role === 'vendor' ? squash(v) : v);
@@ -50,35 +48,18 @@ function fitRole(role: RankedRole, docs: DocSamples[]): number[] {
   return train(samples, FEATURES[role].length);
 }
 
-/**
- * A document's family: its corpus's layout, or in a corpus of one layout (real receipts) its vendor.
- * Documents of one family look alike, so they fall in one inner fold together.
- */
-export function familiesOf(docs: DocSamples[]): string[] {
-  const layouts = new Map<string, Set<string>>();
-  for (const d of docs) layouts.set(d.corpus, (layouts.get(d.corpus) ?? new Set()).add(d.layout));
-  return docs.map((d) => (layouts.get(d.corpus)!.size > 1 ? `${d.corpus}/${d.layout}` : `${d.corpus}/${d.layout}/${d.vendor || d.id}`));
-}
-
-/**
- * Weights for every role, with calibrators fitted on inner folds: predictions on documents whose
- * whole family (familiesOf) the weights did not see, as the next unseen layout will be. Folds by
- * document would put a family's look-alikes on both sides and make the calibrators over-confident.
- * The sure thresholds weigh each family alike (sureThreshold).
- */
+/** Weights for every role, with calibrators fitted on inner folds (predictions on documents the weights did not see). */
 export function fitRanker(docs: DocSamples[], trainedOn: RankerWeights['trainedOn'], innerFolds = 3): RankerWeights {
-  const families = familiesOf(docs);
-  const fold = families.map((f) => foldOf(f, innerFolds));
   const roles: RankerWeights['roles'] = {};
   for (const role of RANKED_ROLES) {
-    const points: { p: number; quality: number; right: boolean; group: string }[] = [];
+    const points: { p: number; quality: number; right: boolean }[] = [];
     for (let f = 0; f < innerFolds; f++) {
-      const w = fitRole(role, docs.filter((_, i) => fold[i] !== f));
+      const w = fitRole(role, docs.filter((_, i) => i % innerFolds !== f));
       docs.forEach((d, i) => {
         const s = d.roles[role];
-        if (fold[i] !== f || !s) return;
+        if (i % innerFolds !== f || !s) return;
         const pick = choose(w, s.xs, s.values, valueKey(role));
-        points.push(pick ? { p: pick.p, quality: d.quality, right: s.right[pick.index], group: families[i] } : { p: 0.001, quality: d.quality, right: false, group: families[i] });
+        points.push(pick ? { p: pick.p, quality: d.quality, right: s.right[pick.index] } : { p: 0.001, quality: d.quality, right: false });
       });
     }
     const calibration = {
@@ -91,7 +72,7 @@ export function fitRanker(docs: DocSamples[], trainedOn: RankerWeights['trainedO
   const ruleRoles = new Set(docs.flatMap((d) => d.rules.map((r) => r.role)));
   for (const role of ruleRoles) {
     if ((RANKED_ROLES as string[]).includes(role)) continue;
-    const pts = docs.flatMap((d, i) => d.rules.filter((r) => r.role === role).map((r) => ({ p: Math.min(0.999, Math.max(0.001, r.confidence)), quality: 1, right: r.right, group: families[i] })));
+    const pts = docs.flatMap((d) => d.rules.filter((r) => r.role === role)).map((r) => ({ p: Math.min(0.999, Math.max(0.001, r.confidence)), quality: 1, right: r.right }));
     if (pts.length >= 20) ruleCalibration[role] = round(fitCalibrator(pts));
   }
   return { version: 1, trainedAt: new Date().toISOString(), trainedOn, roles, ruleCalibration };

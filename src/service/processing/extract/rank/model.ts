@@ -109,32 +109,22 @@ export function calibrated(cal: Calibrator | undefined, p: number, quality: numb
   return x >= (cal.sure ?? 2) ? Math.max(0.9, x) : Math.min(0.89, x);
 }
 
-/**
- * The lowest Platt value above which at least `precision` of the points were right (at least `min` of
- * them). Points may carry their layout family (`group`): each family then weighs the same in the
- * precision (a point weighs 1 / its family's size), so a family whose values go wrong counts as much
- * as a large family of look-alikes that are all right; the next unseen layout is one family too.
- */
-export function sureThreshold(values: { x: number; right: boolean; group?: string }[], precision = 0.99, min = 20): number {
-  const size = new Map<string, number>();
-  for (const v of values) if (v.group !== undefined) size.set(v.group, (size.get(v.group) ?? 0) + 1);
-  const weight = (v: { group?: string }) => (v.group === undefined ? 1 : 1 / size.get(v.group)!);
+/** The lowest Platt value above which at least `precision` of the points were right (at least `min` of them). */
+export function sureThreshold(values: { x: number; right: boolean }[], precision = 0.99, min = 20): number {
   const sorted = [...values].sort((a, b) => b.x - a.x);
   let right = 0;
-  let all = 0;
   let best = 2;
   sorted.forEach((v, i) => {
-    all += weight(v);
-    if (v.right) right += weight(v);
+    if (v.right) right++;
     const next = sorted[i + 1];
     // A threshold only between distinct values, so ties fall on one side.
-    if (i + 1 >= min && right / all >= precision && (!next || next.x < v.x)) best = v.x;
+    if (i + 1 >= min && right / (i + 1) >= precision && (!next || next.x < v.x)) best = v.x;
   });
   return best;
 }
 
-/** Platt scaling by gradient descent on (probability, quality) -> right; the sure threshold weighs families alike. */
-export function fitCalibrator(points: { p: number; quality: number; right: boolean; group?: string }[]): Calibrator {
+/** Platt scaling by gradient descent on (probability, quality) -> right. */
+export function fitCalibrator(points: { p: number; quality: number; right: boolean }[]): Calibrator {
   let a = 1, b = 0, c = 0;
   if (points.length < 5) return { a, b, c, sure: 2 };
   for (let it = 0; it < 2000; it++) {
@@ -147,6 +137,6 @@ export function fitCalibrator(points: { p: number; quality: number; right: boole
     const n = points.length;
     a -= (0.1 * ga) / n; b -= (0.1 * gb) / n; c -= (0.1 * gc) / n;
   }
-  const sure = sureThreshold(points.map((pt) => ({ x: sigmoid(a * logit(pt.p) + b * pt.quality + c), right: pt.right, group: pt.group })));
+  const sure = sureThreshold(points.map((pt) => ({ x: sigmoid(a * logit(pt.p) + b * pt.quality + c), right: pt.right })));
   return { a, b, c, sure };
 }
