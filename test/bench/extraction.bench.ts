@@ -6,6 +6,8 @@
 //   - ../shared/corpora/sroie-dev (real receipts) when present, 5-fold
 //     cross-validated (trained on the other folds plus the generated corpus).
 // `npm run eval -- --corpus DIR [--folds K|layout] [--train DIR,...|generated]`
+// evaluates one corpus; `--corpus A,B,... --folds set` holds out each corpus of the list whole in turn
+// (trained on the others plus --train): the leave-one-set-out figure.
 // evaluates one corpus in the manifest format. `--cache` reuses page layouts read
 // before (no speed figure then).
 
@@ -13,12 +15,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeProcessing } from '../../src/service/processing/engine.js';
-import { runCorpusEval, type CorpusEvalOptions } from '../eval/corpusEval.js';
+import { runCorpusEval, runSetsEval, type CorpusEvalOptions } from '../eval/corpusEval.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export async function run(options: Partial<CorpusEvalOptions> = {}): Promise<object> {
   try {
+    if (options.corpus && options.folds === 'set') return await runSetsEval({ ...options, corpus: options.corpus });
     if (options.corpus) return await runCorpusEval({ ...options, corpus: options.corpus });
     const sroie = path.join(root, '..', 'shared', 'corpora', 'sroie-dev');
     const hasSroie = fs.existsSync(sroie);

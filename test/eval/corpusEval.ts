@@ -22,7 +22,11 @@ import { EVAL_SCHEMA } from './score.js';
 import { printMemory, vendorMemoryEval } from './memory.js';
 import { fitRanker, foldOf, samplesOf, type DocSamples } from './training.js';
 
-export interface CorpusEvalOptions { corpus: string; folds?: string; train?: string; cache?: boolean; generated?: string }
+export interface CorpusEvalOptions {
+  corpus: string; folds?: string; train?: string; cache?: boolean; generated?: string;
+  /** Weights fitted by the caller on other corpora (`--folds set`), and what they were trained on. */
+  weights?: { ranker: RankerWeights; method: string };
+}
 
 const memo = new Map<string, { corpus: Corpus; loaded: Loaded[]; speed: Awaited<ReturnType<typeof loadCorpus>>['speed'] }>();
 
@@ -60,6 +64,11 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: cv.weights[foldOfDoc(l)] }));
     weightsOf = (l) => cv.weights[foldOfDoc(l)];
     method = `${byLayout ? `leave-one-layout-out (${folds} families)` : `${folds}-fold`} cross-validation, ranker trained on the other folds${base.length ? ` + ${base.length} documents of ${opts.train}` : ''}`;
+  } else if (opts.weights) {
+    const w = opts.weights.ranker;
+    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: w }));
+    weightsOf = () => w;
+    method = opts.weights.method;
   } else {
     const seen = committedWeights()?.trainedOn.some((t) => t.corpus === corpus.name);
     ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type));
@@ -80,6 +89,37 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     corpus: { name: corpus.name, dir: corpus.dir, documents: corpus.docs.length }, method, speed, servicePeakRssMB: speed?.servicePeakRssMB ?? null, peakRssMB, trainingSpeed, vendorMemory, vendorTemplateMemory,
     ...ranked, rulesOnly: { fieldAccuracy: rulesOnly.fieldAccuracy, byKind: rulesOnly.byKind, fullyRight: rulesOnly.fullyRight, calibration: rulesOnly.calibration },
   };
+}
+
+/**
+ * `--corpus A,B,C --folds set`: each corpus of the list held out whole in turn, the ranker (and its
+ * calibrators) trained on the other corpora of the list plus the --train ones: what happens to a set
+ * of layouts nobody trained or tuned on. Ends with a table of the sure values per left-out set, and
+ * lists the sure-but-wrong values (only use it on tuning sets: it prints their failures).
+ */
+export async function runSetsEval(opts: CorpusEvalOptions): Promise<object> {
+  const names = opts.corpus.split(',').filter(Boolean);
+  const base = await trainingDocs(opts.train, opts);
+  const own = new Map<string, DocSamples[]>();
+  for (const name of names) {
+    const { corpus, loaded } = await corpusPages(name, { cache: Boolean(opts.cache), generated: opts.generated });
+    own.set(name, loaded.map((l) => samplesOf(l, corpus.name)));
+  }
+  const sets: Record<string, ReturnType<typeof report> & object> = {};
+  for (const name of names) {
+    const trainDocs = [...base, ...names.filter((n) => n !== name).flatMap((n) => own.get(n)!)];
+    const others = [opts.train, ...names.filter((n) => n !== name)].filter(Boolean).join(',');
+    const ranker = fitRanker(trainDocs, [{ corpus: `all but ${name}`, documents: trainDocs.length }]);
+    sets[name] = await runCorpusEval({ ...opts, corpus: name, folds: undefined, weights: { ranker, method: `set held out whole, ranker trained on ${trainDocs.length} documents of ${others}` } }) as never;
+  }
+  console.log('\nleft-out set          sure fields  share   right   sure but wrong');
+  for (const [name, r] of Object.entries(sets)) {
+    const s = r.calibration.sure;
+    const wrong = r.failures.filter((f) => Number(/\(conf ([\d.]+)\)/.exec(f)?.[1]) >= 0.9);
+    console.log(`${name.padEnd(22)} ${String(s.fields).padStart(5)}  ${String(s.share).padStart(8)}%  ${String(s.accuracy).padStart(5)}%   ${wrong.length}`);
+    for (const f of wrong) console.log(`    ${f}`);
+  }
+  return { method: `each of ${names.join(', ')} held out whole (--folds set), trained on the others${opts.train ? ` + ${opts.train}` : ''}`, sets };
 }
 
 function crossValidated(loaded: Loaded[], name: string, folds: number, foldOfDoc: (l: Loaded) => number, base: DocSamples[]) {
@@ -122,5 +162,6 @@ function printReport(name: string, method: string, rep: ReturnType<typeof report
   console.log('  calibration (confidence -> accuracy):');
   for (const b of rep.calibration.buckets) console.log(`    ${b.bucket}  ${String(b.fields).padStart(4)} fields  ${b.accuracy ?? '-'}%`);
   console.log(`    sure (>= 0.9): ${rep.calibration.sure.fields} fields (${rep.calibration.sure.share}% of all), ${rep.calibration.sure.accuracy ?? '-'}% right`);
+  console.log(`      by field (sure right / sure / values): ${Object.entries(rep.calibration.sure.byField).map(([k, t]) => `${k} ${t.right}/${t.fields}/${t.of}`).join(', ')}`);
   console.log(`  failures: ${rep.failures.length} (in the JSON)`);
 }

@@ -184,9 +184,16 @@ function calibration(outcomes: Outcome[]) {
     });
   }
   const sure = outcomes.filter((o) => o.confidence >= 0.9);
+  // Per field: how many of its values were sure, and how many of those right (where the review work goes).
+  const byField: Record<string, { fields: number; right: number; of: number }> = {};
+  for (const o of outcomes) {
+    const t = (byField[o.key] ??= { fields: 0, right: 0, of: 0 });
+    t.of++;
+    if (o.confidence >= 0.9) { t.fields++; if (o.right) t.right++; }
+  }
   return {
     buckets: rows,
     sure: { threshold: 0.9, fields: sure.length, share: pct({ right: sure.length, total: outcomes.length }),
-      accuracy: pct({ right: sure.filter((o) => o.right).length, total: sure.length }) },
+      accuracy: pct({ right: sure.filter((o) => o.right).length, total: sure.length }), byField },
   };
 }
