@@ -24,12 +24,13 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
     case 'subtotal':
     case 'tax': {
       // A rate next to the label ("VAT 20%") is not the amount.
-      const rates = [...t.matchAll(/(\d+(?:[.,]\d+)?)\s?%/g)].map((m) => parseAmount(m[1]!, ctx.decimal));
+      const rates = [...t.matchAll(/(\d+(?:[.,]\d+)?)\s?%/g)].map((m) => m[1]!);
       // A rate and the base it is charged on ("Sales tax (8.88%) on $448.00", "USt. 19 % auf 685,00"): neither is the amount.
       const a = (rates.length ? t.replace(ON_BASE, ' ') : t).replace(/\d+(?:[.,]\d+)?\s?%/g, ' ').trim();
       const v = /\d/.test(a) && !parseDate(a, ctx.order) ? parseAmount(a, ctx.decimal) : null;
-      // The rate said twice, once glued to the tax's name ("IGST18 (18%)", "VAT20 (20%)"): no amount.
-      return v !== null && rates.includes(v) ? null : v;
+      // The rate said twice, spelled alike, once glued to the tax's name ("IGST18 (18%)", "VAT20 (20%)"):
+      // no amount. A tax that happens to equal its rate ("VAT 20%: 20.00" on 100.00) is one.
+      return v !== null && rates.includes(a.match(/\d+(?:[.,]\d+)*/)?.[0] ?? '') ? null : v;
     }
     case 'currency':
       return currencyOf(t);
