@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { limiter, OCR_PAGES_AHEAD, pdfPages } from '../../../src/service/processing/loaders/pdf-pages.js';
-import { renderPdfPage } from '../../../src/service/processing/loaders/render.js';
+import { openPdf } from '../../../src/service/processing/loaders/pdf.js';
+import { renderPdfPage, renderPdfPixels } from '../../../src/service/processing/loaders/render.js';
+import { prepareImage } from '../../../src/service/processing/ocr/recognize.js';
 
 /** A PDF of `n` A4 pages, each one JPEG and no text layer, as a scanner writes it. */
 async function scannedPdf(n: number): Promise<Buffer> {
@@ -69,6 +71,27 @@ describe('scanned PDF pages', () => {
     await expect(run).rejects.toThrow();
     expect(most).toBe(1);
     expect(read).toEqual([1, 2]);
+  });
+
+  it('gives OCR the same grey pixels from the raw canvas as from its PNG', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const font = await pdf.embedFont('Helvetica');
+    page.drawText('Rechnung 2024-117  Summe 1.234,50 EUR', { x: 40, y: 760, size: 14, font });
+    page.drawRectangle({ x: 40, y: 600, width: 300, height: 80, color: { type: 'RGB', red: 0.8, green: 0.3, blue: 0.2 } as never, opacity: 0.6 });
+    const doc = await openPdf(Buffer.from(await pdf.save()));
+    try {
+      const grey = async (img: Buffer) => sharp(img).raw().toBuffer({ resolveWithObject: true });
+      const viaPng = await grey(await prepareImage(await renderPdfPage(doc, 1)));
+      const viaPixels = await grey(await prepareImage(await renderPdfPixels(doc, 1)));
+      expect(viaPixels.info).toEqual(viaPng.info);
+      expect(viaPixels.info.width).toBeGreaterThan(1600);
+      expect(viaPixels.data.equals(viaPng.data)).toBe(true);
+      // Not a blank page: the text and the box are there.
+      expect(viaPixels.data.some((v) => v < 100)).toBe(true);
+    } finally {
+      await doc.destroy();
+    }
   });
 
   it('limiter runs at most n functions at once, in the order given', async () => {
