@@ -82,8 +82,12 @@ describe('scanned PDF pages', () => {
     const doc = await openPdf(Buffer.from(await pdf.save()));
     try {
       const grey = async (img: Buffer) => sharp(img).raw().toBuffer({ resolveWithObject: true });
-      const viaPng = await grey(await prepareImage(await renderPdfPage(doc, 1)));
-      const viaPixels = await grey(await prepareImage(await renderPdfPixels(doc, 1)));
+      const pngPrepared = await prepareImage(await renderPdfPage(doc, 1));
+      const pixelsPrepared = await prepareImage(await renderPdfPixels(doc, 1));
+      // The same resolution too: tesseract (the accent pass) reads it from the PNG.
+      expect((await sharp(pixelsPrepared).metadata()).density).toBe((await sharp(pngPrepared).metadata()).density);
+      const viaPng = await grey(pngPrepared);
+      const viaPixels = await grey(pixelsPrepared);
       expect(viaPixels.info).toEqual(viaPng.info);
       expect(viaPixels.info.width).toBeGreaterThan(1600);
       expect(viaPixels.data.equals(viaPng.data)).toBe(true);

@@ -38,5 +38,7 @@ export async function renderPdfPage(doc: PDFDocumentProxy, pageNo: number): Prom
  */
 export async function renderPdfPixels(doc: PDFDocumentProxy, pageNo: number): Promise<sharp.Sharp> {
   const canvas = await drawPage(doc, pageNo);
-  return sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4 } });
+  // 72 dpi, as the PNG says: raw pixels have no resolution, and tesseract (the accent pass reads
+  // this image) then takes the page for 25 dpi.
+  return sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4 } }).withMetadata({ density: 72 });
 }
