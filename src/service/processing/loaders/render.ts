@@ -38,7 +38,11 @@ export async function renderPdfPage(doc: PDFDocumentProxy, pageNo: number): Prom
  */
 export async function renderPdfPixels(doc: PDFDocumentProxy, pageNo: number): Promise<sharp.Sharp> {
   const canvas = await drawPage(doc, pageNo);
+  // A copy: canvas.data() is a view of the canvas's own memory, freed when the canvas is
+  // collected, which can happen before sharp reads it (prepareImage runs later): a segfault on a
+  // 12-page scan.
+  const pixels = Buffer.from(canvas.data());
   // 72 dpi, as the PNG says: raw pixels have no resolution, and tesseract (the accent pass reads
   // this image) then takes the page for 25 dpi.
-  return sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4 } }).withMetadata({ density: 72 });
+  return sharp(pixels, { raw: { width: canvas.width, height: canvas.height, channels: 4 } }).withMetadata({ density: 72 });
 }
