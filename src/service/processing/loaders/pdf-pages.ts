@@ -17,9 +17,9 @@ export interface PdfPagesOptions {
 /**
  * Pages of one document rendered and OCR'd at once. Each page in flight holds its rendered
  * canvas, its PNG, its grey pixels and pdf.js's decoded image: a 12-page scan started all its
- * pages together and held about 400 MB of them. Two keep the OCR workers busy (one page's
- * recognition runs while the next is rendered and detected), and the service reads two
- * documents at a time.
+ * pages together and peaked about 100 MB higher (1,240 against 1,142 MB, docs/ocr.md). Two keep
+ * the OCR workers busy (one page's recognition runs while the next is rendered and detected),
+ * and the service reads two documents at a time.
  */
 export const OCR_PAGES_AHEAD = 2;
 
