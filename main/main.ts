@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createLoginLink, fetchStatus, readControlEndpoint, setPaused } from './controlLink.js';
 import { NotificationGate } from './notifier.js';
 import { adoptPlainKey, SecretFile } from './secrets.js';
-import { RestartPolicy } from './supervisor.js';
+import { daemonEnv, RestartPolicy } from './supervisor.js';
 import { trayIcon, trayLang, trayMenu, trayTooltip, type OverallStatus } from './trayState.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +35,7 @@ function startDaemon(): void {
   adoptPlainKey(plainKeyFile, secrets, cipher);
   const apiKey = secrets.load();
   const child = (daemon = utilityProcess.fork(path.join(here, '..', 'src', 'cli', 'entry.js'), ['start', '--data', dataDir], {
-    env: { ...process.env, ...(apiKey ? { DOCSYNC_API_KEY: apiKey } : {}) },
+    env: daemonEnv(process.env, apiKey),
     serviceName: 'docsync daemon',
   }));
   child.once('exit', () => {

@@ -62,7 +62,10 @@ function readInEngine(docs: CorpusDoc[]): EngineRun {
     const out = path.join(dir, 'out.json');
     fs.writeFileSync(job, JSON.stringify({ docs, concurrency: SERVICE_CONCURRENCY }));
     const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'engineChild.ts');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', child, job, out], { stdio: 'inherit' });
+    // Two malloc arenas, as the tray app starts the daemon (main/supervisor.ts daemonEnv); a
+    // caller's MALLOC_ARENA_MAX wins (MALLOC_ARENA_MAX=16 measures glibc's default on 2 cores).
+    const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, job, out], { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`the engine's process failed (${r.status ?? r.signal})`);
     const run = JSON.parse(fs.readFileSync(out, 'utf8')) as EngineRun;
     for (const e of run.errors) console.error(`${e} (engine)`);

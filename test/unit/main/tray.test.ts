@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NotificationGate } from '../../../main/notifier.js';
 import { adoptPlainKey, SecretFile, type Cipher } from '../../../main/secrets.js';
-import { RestartPolicy } from '../../../main/supervisor.js';
+import { daemonEnv, RestartPolicy } from '../../../main/supervisor.js';
 import { TRAY_WORDS, trayIcon, trayLang, trayMenu, trayTooltip, type OverallStatus } from '../../../main/trayState.js';
 
 const folder = (state: 'idle' | 'syncing' | 'paused' | 'error', counts: Record<string, number> = {}) => ({ path: '/in', state, counts });
@@ -125,5 +126,17 @@ describe('secret file', () => {
     expect(() => store.save('x')).toThrow(/keychain/);
     expect(fs.existsSync(path.join(dir, 'k'))).toBe(false);
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('daemon environment', () => {
+  it('limits glibc to two malloc arenas unless the caller chose, and passes the API key', () => {
+    const env = daemonEnv({ PATH: process.env.PATH, HOME: '/home/x' }, 'k-123');
+    expect(env).toMatchObject({ MALLOC_ARENA_MAX: '2', HOME: '/home/x', DOCSYNC_API_KEY: 'k-123' });
+    expect(daemonEnv({ MALLOC_ARENA_MAX: '8' }).MALLOC_ARENA_MAX).toBe('8');
+    expect('DOCSYNC_API_KEY' in daemonEnv({})).toBe(false);
+    // A process started with it sees it from its start (glibc reads it before main).
+    const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(process.env.MALLOC_ARENA_MAX ?? "")'], { env: daemonEnv({ PATH: process.env.PATH }) });
+    expect(r.stdout.toString()).toBe('2');
   });
 });

