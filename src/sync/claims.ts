@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Claim } from '../contract/claims.js';
 import type { FolderConfig } from './config.js';
@@ -104,6 +105,11 @@ export class Claims {
     this.timer.unref();
   }
 
+  /** Whether a round of asking the service (renewals, the ledgers) is in flight. */
+  get busy(): boolean {
+    return this.ticking !== null;
+  }
+
   /** Stops renewing and gives every claim up, so the other desktops need not wait for the leases to run out. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
@@ -140,8 +146,11 @@ export class Claims {
     const answer = await this.ask(scope, key, file.rel_path);
     if (!answer) return { kind: 'alone' };
     const id = `${scope}\n${key}`;
-    if (answer.granted && answer.claim.path !== null && answer.claim.path !== file.rel_path) {
+    if (answer.granted && answer.claim.path !== null && answer.claim.path !== file.rel_path
+      && fs.existsSync(path.join(folder.path, ...answer.claim.path.split('/')))) {
       // This desktop holds the content's claim for another copy: this one waits for that copy's result.
+      // (Nothing left at the claim's path: the file was moved or its folder renamed during its work,
+      // and this is the same work under its new name, which goes on; waiting would upload it twice.)
       return { kind: 'busy', holder: this.o.holder, retryAt: Date.now() + this.peerPollMs };
     }
     if (answer.granted) {

@@ -72,3 +72,28 @@ describe('the ledger claim of a folder', () => {
     }
   });
 });
+
+describe('the claim of a file moved during its work', () => {
+  it('goes on under the new name when nothing is left at the claimed path; a second copy still waits for the first', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-claim-move-'));
+    const inbox: FolderConfig = parseConfig({ folders: [{ path: root, remotePath: 'Moved' }] }).folders[0]!;
+    const { claims } = desktop('desk-m');
+    try {
+      fs.mkdirSync(path.join(root, 'b'));
+      fs.writeFileSync(path.join(root, 'b', 'f.txt'), 'same bytes');
+      const content = { sha256: 'a'.repeat(64), rel_path: 'b/f.txt' };
+      expect((await claims.take(inbox, content)).kind).toBe('mine');
+      // Another copy of the same content while the first is still there: it waits for the first.
+      fs.writeFileSync(path.join(root, 'copy.txt'), 'same bytes');
+      expect(await claims.take(inbox, { ...content, rel_path: 'copy.txt' })).toMatchObject({ kind: 'busy', holder: 'desk-m' });
+      // The folder renamed during the upload (b -> b-52): the same work under its new name goes on.
+      fs.renameSync(path.join(root, 'b'), path.join(root, 'b-52'));
+      expect((await claims.take(inbox, { ...content, rel_path: 'b-52/f.txt' })).kind).toBe('mine');
+    } finally {
+      await claims.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
