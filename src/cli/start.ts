@@ -21,7 +21,7 @@ export function registerStartCommand(program: Command): void {
         const loc = locations(opts);
         const config = readConfig(loc);
         const { runDaemon } = await import('../sync/run.js');
-        running = await runDaemon({ locations: loc, config, serviceUrl: opts.serviceUrl, apiKeyFile: opts.apiKeyFile });
+        running = await runDaemon({ locations: loc, config, serviceUrl: opts.serviceUrl, apiKeyFile: opts.apiKeyFile, ownProcess: true });
         control = await startControl(running, config, opts.uiPort === undefined ? undefined : Number(opts.uiPort));
         const folders = running.daemon.folders.map((f) => f.path);
         process.stdout.write(

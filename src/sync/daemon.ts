@@ -198,7 +198,8 @@ export class Daemon {
 
   /** Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders. */
   isIdle(): boolean {
-    if ([...this.drivers.values()].some((d) => d.busy) || !this.pump.idle) return false;
+    // A round of claims in flight is work too: the first, at start, is the daemon's first request.
+    if ([...this.drivers.values()].some((d) => d.busy) || !this.pump.idle || this.claims.busy) return false;
     const rows = foldersWith(this.db, ACTIVE);
     if (this.pausedCache.has('*')) return true;
     return rows.every((f) => this.pausedCache.has(f) || !this.drivers.has(f));

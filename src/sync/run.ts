@@ -17,6 +17,11 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Port of the embedded service (0: any). */
   embeddedPort?: number;
+  /**
+   * The process is the daemon's own (`docsync start`, the tray's utility process), so its V8 may be
+   * tuned for it (--liftoff-only with a remote service, below); not where other code shares it (tests).
+   */
+  ownProcess?: boolean;
 }
 
 export interface Running {
@@ -43,6 +48,13 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
   if (url) {
     checkServiceUrl(url);
     apiKey = readApiKey({ env: o.env, keyFile: o.apiKeyFile ?? config.service.apiKeyFile });
+    // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it twice: at once with its
+    // baseline compiler (Liftoff), then again, optimised, in the background once it runs hot; that
+    // second compile took the daemon's RSS 34 MB higher at its first request (100,000 watched files:
+    // peak 130 MB, 96 MB without it; bench sync, scale part, 2026-11-27). Baseline code parses the
+    // daemon's few responses per file well enough. Only with a remote service: the embedded one
+    // runs tesseract's WebAssembly in this process, and that needs the optimised code.
+    if (o.ownProcess) v8.setFlagsFromString('--liftoff-only');
   }
   // A state.db that cannot be written stops the start with one clear line, before any service starts.
   openStateDb(o.locations.dataDir).close();

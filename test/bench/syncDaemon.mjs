@@ -18,7 +18,7 @@ const { loadConfig } = await load('sync/config.js');
 const { runDaemon } = await load('sync/run.js');
 const { startControl } = await load('control/start.js');
 const config = loadConfig(configFile);
-const running = await runDaemon({ locations: { configFile, dataDir }, config, serviceUrl });
+const running = await runDaemon({ locations: { configFile, dataDir }, config, serviceUrl, ownProcess: true });
 const control = await startControl(running, config, 0);
 const started = performance.now();
 // Idle once three checks in a row find nothing to do; 25 ms apart, so the check adds at most ~75 ms
