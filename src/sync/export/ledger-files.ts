@@ -55,13 +55,7 @@ function formatKey(f: LedgerFormat): string {
 
 function canAppend(state: LedgerFileState, target: string, pending: StoredRow[], f: LedgerFormat): boolean {
   if (state.csvRewrite || !state.csvHeader || state.csvHeader[0] !== formatKey(f)) return false;
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(target);
-  } catch {
-    return false;
-  }
-  if (!st.isFile() || st.size !== state.csvSize || st.mtimeMs !== state.csvMtimeMs) return false;
+  if (state.csvSize === null || !writtenAs(target, state.csvSize, state.csvMtimeMs)) return false;
   const known = new Set(state.csvHeader);
   const fieldOrder = [...new Set(pending.flatMap((r) => r.fields.map((x) => x.t)))];
   return ledgerColumns(pending, fieldOrder).every((c) => known.has(c));
@@ -169,8 +163,14 @@ export async function writeLedgerXlsx(ledgerDir: string, snap: XlsxSnapshot): Pr
  */
 export function asLastWritten(state: LedgerFileState): boolean {
   const same = (name: string, size: number | null, mtimeMs: number | null): boolean => {
-    const st = fs.statSync(path.join(state.ledgerDir, name), { throwIfNoEntry: false });
-    return size === null ? st === undefined : st !== undefined && st.isFile() && st.size === size && st.mtimeMs === mtimeMs;
+    const file = path.join(state.ledgerDir, name);
+    return size === null ? !fs.existsSync(file) : writtenAs(file, size, mtimeMs);
   };
   return same(LEDGER_CSV_NAME, state.csvSize, state.csvMtimeMs) && same(LEDGER_XLSX_NAME, state.xlsxSize, state.xlsxMtimeMs);
+}
+
+/** Whether `file` is a file of the size and mtime recorded after our last write of it. */
+function writtenAs(file: string, size: number, mtimeMs: number | null): boolean {
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  return st !== undefined && st.isFile() && st.size === size && st.mtimeMs === mtimeMs;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { limiter, OCR_PAGES_AHEAD, pdfPages } from '../../../src/service/processing/loaders/pdf-pages.js';
+import { OCR_PAGES_AHEAD, pdfPages } from '../../../src/service/processing/loaders/pdf-pages.js';
 import { openPdf } from '../../../src/service/processing/loaders/pdf.js';
 import { renderPdfPage, renderPdfPixels } from '../../../src/service/processing/loaders/render.js';
 import { prepareImage } from '../../../src/service/processing/ocr/recognize.js';
@@ -96,23 +96,5 @@ describe('scanned PDF pages', () => {
     } finally {
       await doc.destroy();
     }
-  });
-
-  it('limiter runs at most n functions at once, in the order given', async () => {
-    const run = limiter(3);
-    let now = 0;
-    let most = 0;
-    const started: number[] = [];
-    const out = await Promise.all(Array.from({ length: 10 }, (_, i) => run(async () => {
-      started.push(i);
-      now++;
-      most = Math.max(most, now);
-      await new Promise((r) => setTimeout(r, 5 + (i % 3) * 5));
-      now--;
-      return i * 2;
-    })));
-    expect(out).toEqual(Array.from({ length: 10 }, (_, i) => i * 2));
-    expect(most).toBe(3);
-    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -1,9 +1,10 @@
+import PQueue from 'p-queue';
 import sharp from 'sharp';
 import type { PageLayout } from '../layout/model.js';
 import { ocrImage, prepareImage } from '../ocr/recognize.js';
 import { checkImageSize, checkPageCount } from '../limits.js';
 import { ProcessingError, type PageReport } from '../types.js';
-import { countPages, limiter, OCR_PAGES_AHEAD } from './pdf-pages.js';
+import { countPages, OCR_PAGES_AHEAD } from './pdf-pages.js';
 
 // Images (PNG, JPEG, WebP, BMP, GIF, multi-page TIFF) become OCR'd pages.
 // sharp has no BMP decoder, so BMP is decoded here (uncompressed 24/32-bit, the
@@ -28,10 +29,10 @@ export async function imagePages(bytes: Buffer, langs: string[], signal?: AbortS
   const counted = countPages(pages, onPage);
   await onPage?.(0, pages);
   // A multi-page TIFF's pages are decoded and read OCR_PAGES_AHEAD at a time, as a scanned PDF's.
-  const ahead = limiter(OCR_PAGES_AHEAD);
+  const ahead = new PQueue({ concurrency: OCR_PAGES_AHEAD });
   const jobs: Promise<PageLayout>[] = [];
   for (let i = 0; i < pages; i++) {
-    jobs.push(ahead(async () => {
+    jobs.push(ahead.add(async () => {
       signal?.throwIfAborted();
       const img = Buffer.isBuffer(source) ? sharp(source, { page: i }) : sharp(source.data, { raw: source.raw });
       const png = await prepareImage(img);

@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import type { PageLayout } from '../layout/model.js';
 import { buildLines } from '../layout/lines.js';
 import { checkLineCount, checkPageCount } from '../limits.js';
@@ -23,23 +24,6 @@ export interface PdfPagesOptions {
  */
 export const OCR_PAGES_AHEAD = 2;
 
-/** Runs at most `n` of the functions it is given at once, in the order given. */
-export function limiter(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (fn) => {
-    if (running >= n) await new Promise<void>((r) => waiting.push(r));
-    else running++;
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
-
 export async function pdfPages(bytes: Buffer, opts: PdfPagesOptions = {}): Promise<PageLayout[]> {
   const doc = await openPdf(bytes);
   try {
@@ -48,7 +32,7 @@ export async function pdfPages(bytes: Buffer, opts: PdfPagesOptions = {}): Promi
     await opts.onPage?.(0, doc.numPages);
     let lines = 0;
     // Text pages are read in order; pages needing OCR run OCR_PAGES_AHEAD at a time.
-    const ahead = limiter(opts.ocrAhead ?? OCR_PAGES_AHEAD);
+    const ahead = new PQueue({ concurrency: opts.ocrAhead ?? OCR_PAGES_AHEAD });
     const pages: Promise<PageLayout>[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
@@ -56,7 +40,7 @@ export async function pdfPages(bytes: Buffer, opts: PdfPagesOptions = {}): Promi
       const chars = t.words.reduce((s, w) => s + w.text.trim().length, 0);
       if (chars < 20 && opts.ocrPage) {
         const ocrPage = opts.ocrPage;
-        pages.push(ahead(() => (opts.signal?.throwIfAborted(), ocrPage(doc, n))).then(counted));
+        pages.push(ahead.add(() => (opts.signal?.throwIfAborted(), ocrPage(doc, n))).then(counted));
         continue;
       }
       const layout: PageLayout = { number: n, width: t.width, height: t.height, lines: buildLines(t.words, n), source: 'text', quality: 1 };
