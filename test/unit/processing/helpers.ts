@@ -54,6 +54,7 @@ export function valuesOf(fields: { title: string; value: unknown }[]): Record<st
 /** A white page of `width` x `height` with dark text at each [text, x, y] (baseline), as PNG. */
 export async function drawnPage(width: number, height: number, font: string, texts: Array<[string, number, number]>): Promise<Buffer> {
   const { createCanvas } = await import('@napi-rs/canvas');
+  const { encodePng } = await import('../../../src/service/processing/loaders/render.js');
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
@@ -61,5 +62,5 @@ export async function drawnPage(width: number, height: number, font: string, tex
   ctx.fillStyle = '#111111';
   ctx.font = font;
   for (const [text, x, y] of texts) ctx.fillText(text, x, y);
-  return Buffer.from(await canvas.encode('png'));
+  return encodePng(canvas);
 }

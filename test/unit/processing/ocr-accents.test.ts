@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../../src/service/processing/loaders/render.js';
 import { closeProcessing, pageImageOf, processFile } from '../../../src/service/processing/engine.js';
 import { accentLanguage, restoreAccents, withAccents } from '../../../src/service/processing/extract/accents.js';
 import { imagePages } from '../../../src/service/processing/loaders/images.js';
@@ -39,7 +40,7 @@ async function scan(vendor: string): Promise<Buffer> {
     ctx.fillText(label, 100, 280 + i * 60);
     ctx.fillText(value, 900, 280 + i * 60);
   });
-  const png = await canvas.encode('png');
+  const png = await encodePng(canvas);
   return sharp(png).grayscale().blur(0.5).jpeg({ quality: 85 }).toBuffer();
 }
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../../src/service/processing/loaders/render.js';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { languagesFor } from '../../../src/service/processing/ocr/languages.js';
 import { engineFor, ocrImage, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
@@ -31,7 +32,7 @@ async function page(lines: [string, string?][], font: string): Promise<Buffer> {
     ctx.fillText(left, 60, 100 + i * 70);
     if (right) ctx.fillText(right, 760, 100 + i * 70);
   });
-  const png = await canvas.encode('png');
+  const png = await encodePng(canvas);
   return sharp(png).grayscale().blur(0.5).linear(0.9, 12).jpeg({ quality: 80 }).toBuffer();
 }
 

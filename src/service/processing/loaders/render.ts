@@ -28,7 +28,25 @@ async function drawPage(doc: PDFDocumentProxy, pageNo: number): Promise<Canvas> 
 
 /** The page as PNG (the control API's page view). */
 export async function renderPdfPage(doc: PDFDocumentProxy, pageNo: number): Promise<Buffer> {
-  return (await drawPage(doc, pageNo)).encode('png');
+  return encodePng(await drawPage(doc, pageNo));
+}
+
+const encoding = new Set<Canvas>();
+
+/**
+ * canvas.encode('png'), with the canvas kept reachable until it resolves: @napi-rs/canvas before
+ * 1.0.6 encodes on the thread pool from a pointer to the canvas's memory without holding the
+ * canvas, so a canvas collected meanwhile (nothing else refers to it once encode is called) is
+ * freed under the encoder, a segfault (Brooooooklyn/canvas#1312; a test worker died of it in CI).
+ * 1.x fixes it, but draws text a little differently, and every OCR figure was measured on 0.1.
+ */
+export async function encodePng(canvas: Canvas): Promise<Buffer> {
+  encoding.add(canvas);
+  try {
+    return await canvas.encode('png');
+  } finally {
+    encoding.delete(canvas);
+  }
 }
 
 /**
