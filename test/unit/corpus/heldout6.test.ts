@@ -40,6 +40,7 @@ function dates(iso: string): string[] {
 
 const RENDERINGS: Renderings = {
   amounts, quantities, dates,
+  // A Korean document prints no currency mark: its title (영수증, 세금계산서) stands for KRW here.
   currencyMarks: { PLN: ['PLN', 'zl'], CZK: ['CZK', 'Kc'], USD: ['$', 'USD'], EUR: ['€', 'EUR'], GBP: ['£', 'GBP'], KRW: ['원', '영수증', '세금계산서'], CNY: ['¥', '￥'] },
   // Fare rows, disbursements and till lines of one print no quantity.
   noQuantity: (t, l) => l.quantity === 1,
