@@ -1,4 +1,4 @@
-// Shared by the held-out sets' tests (heldout2/3/4/5.test.ts): a PDF's printed strings, whether each labelled
+// Shared by the held-out sets' tests (heldout2/3/4/5/6.test.ts): a PDF's printed strings, whether each labelled
 // value of a generated document is printed in its text, documents cached per family and seed, and
 // manifest corpora written twice into temp folders to compare.
 import { createHash } from 'node:crypto';
@@ -9,7 +9,8 @@ import { afterAll, expect } from 'vitest';
 import { openPdf, pdfPageText } from '../../../src/service/processing/loaders/pdf.js';
 import { Rng } from '../../fixtures/corpus/data.js';
 import type { Truth } from '../../fixtures/corpus/facts.js';
-import { generateManifestCorpus, type Manifest } from '../../fixtures/corpus/manifest.js';
+import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT } from '../../eval/generated.js';
+import { DEFAULT_FAMILY_NAMES, generateManifestCorpus, type Manifest, type ManifestDocument } from '../../fixtures/corpus/manifest.js';
 
 /** The printed strings of a PDF: the loader's words, neighbours on one baseline joined again. */
 export async function printed(pdf: Uint8Array): Promise<string[]> {
@@ -86,6 +87,45 @@ export async function expectSameForSeed<F extends string, D extends { bytes: Uin
   }
   const hashes = await Promise.all(seeds.map(async (s) => createHash('sha256').update((await cached(f, s)).bytes).digest('hex')));
   expect(new Set(hashes).size).toBe(seeds.length);
+}
+
+/**
+ * Checks a set's variety over its documents (languages, currencies, a document of several pages, two kinds
+ * of non-invoice), and that non-invoices are 5-25% of 40 spread seeds per family (neighbouring small seeds
+ * draw alike at first, and every family draws its kind early; the manifest mixes seed and index the same way).
+ */
+export async function expectVariety<F extends string, D extends { lang: string; pages: number; docKind?: string; truth: Truth }>(
+  make: (f: F, rng: Rng) => Promise<D>, families: F[], all: D[], o: { langs: number; currencies: number },
+): Promise<void> {
+  expect(new Set(all.map((d) => d.lang)).size).toBeGreaterThanOrEqual(o.langs);
+  expect(new Set(all.map((d) => d.truth.currency).filter(Boolean)).size).toBeGreaterThanOrEqual(o.currencies);
+  expect(all.some((d) => d.pages > 1)).toBe(true);
+  expect(new Set(all.map((d) => d.docKind).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
+  const many = await Promise.all(families.flatMap((f) => Array.from({ length: 40 }, (_, i) => make(f, new Rng(Math.imul(i + 1, 0x9e3779b1))))));
+  const others = many.filter((d) => d.truth.doc_type === 'other').length;
+  expect(others).toBeGreaterThan(many.length / 20);
+  expect(others).toBeLessThan(many.length / 4);
+}
+
+/**
+ * Checks a held-out set's registration: its generated corpus `name` (50 documents by default), none of its
+ * families in the default corpus or in the `earlier` sets, and one document per family written the same twice
+ * for a seed, as text or scan. Returns the documents for the set's own checks.
+ */
+export async function expectRegisteredApart(
+  write: ReturnType<typeof manifestWriter>, name: string, families: string[], earlier: string[],
+): Promise<ManifestDocument[]> {
+  expect(DEFAULT_FAMILY_NAMES.filter((f) => families.includes(f))).toEqual([]);
+  expect(earlier.filter((f) => families.includes(f))).toEqual([]);
+  expect(GENERATED_CORPORA).toContain(name);
+  expect(GENERATED_DEFAULT_COUNT[name]).toBe(50);
+  const a = await write(families.length, 11, families);
+  const b = await write(families.length, 11, families);
+  expect(b.m).toEqual(a.m);
+  expect(b.hashes).toEqual(a.hashes);
+  expect(a.m.documents.map((d) => d.family)).toEqual(families);
+  for (const d of a.m.documents) expect(d.kind).toBe(d.variant === 'text' ? 'text' : 'scan');
+  return a.m.documents;
 }
 
 /** A manifest corpus of the families written into a temp folder (removed after the file's tests), with each file's hash. */
