@@ -1,7 +1,7 @@
 import type { Line } from '../layout/model.js';
 import type { FieldDefinition } from '../types.js';
 import type { DocContext } from './context.js';
-import { findLabels, valueSpots } from './labels.js';
+import { findLabels, valueSpots, type LabelHit, type ValueSpot } from './labels.js';
 import { roleSpec, type Role } from './roles.js';
 import { parseValue } from './values.js';
 import { decimalRepair } from './repairs.js';
@@ -13,12 +13,15 @@ export interface Candidate {
   value: unknown;
   score: number;
   line: Line;
+  /** The label it was read beside, and where the value stood from it (due-date evidence, dateDoubts.ts). */
+  label?: LabelHit;
+  where?: ValueSpot['where'];
 }
 
 const AMOUNT_ROLES = new Set<Role>(['total', 'subtotal', 'tax']);
 
 // Labels that are also ordinary words or document titles: only trusted when nothing better exists.
-const WEAK_LABELS = new Map<string, number>([
+export const WEAK_LABELS = new Map<string, number>([
   ['invoice', 0.4], ['no.', 0.4], ['number', 0.45], ['nr.', 0.4], ['from', 0.45], ['company', 0.45],
   ['date', 0.7], ['data', 0.6], ['datum', 0.7], ['fecha', 0.7], ['due', 0.7], ['total', 0.8], ['summe', 0.7], ['gesamt', 0.7],
 ]);
@@ -67,7 +70,7 @@ export function candidatesFor(
       if (repaired !== null && repaired !== value) {
         out.push({ value: repaired, score, line: spot.line });
         out.push({ value, score: score * 0.8, line: spot.line });
-      } else out.push({ value, score, line: spot.line });
+      } else out.push({ value, score, line: spot.line, label: hit, where: spot.where });
       if (spot.where !== 'below') break;
     }
   }

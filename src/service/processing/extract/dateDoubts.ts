@@ -1,14 +1,19 @@
 import type { Cell, Line } from '../layout/model.js';
 import { parseDate, readingsOf } from '../parse/dates.js';
-import type { DocContext } from './context.js';
+import type { FieldDefinition } from '../types.js';
+import { candidatesFor, WEAK_LABELS } from './candidates.js';
+import { normLabel, type DocContext } from './context.js';
 import { findLabels, type LabelHit } from './labels.js';
 import { roleSpec } from './roles.js';
+import { termsDue } from './terms.js';
 
 // Weak evidence for an issue date, where a reading should not be called sure
 // however well its candidate ranked: the date stands between an issue-date and a
 // due-date label at about the same distance from each (a skewed scan's summary
 // box), OCR garbled the rest of its line, so its digits may be misread too, or
 // it reads another way under another order and nothing on the page says which.
+// A due date is read by rules and calibrated by its role alone, so on a layout never seen it is
+// sure only with evidence of its own (dueUnproven).
 
 // "Amount due", "Balance due" name a total, not a date.
 const AMOUNT_WORD = /amount|balance|total|montant|betrag|importe|bedrag|jumlah/;
@@ -65,4 +70,36 @@ export function orderUndecided(ctx: DocContext, iso: string): boolean {
   if (ctx.orderFrom !== 'default') return false;
   const spots = spotsOf(ctx, iso);
   return spots.length > 0 && spots.every((s) => readingsOf(s.cell.text).size > 1);
+}
+
+// Words of the document's other dates: a discount's deadline (Skonto), a delivery, a service period, an order.
+const OTHER_DATE = /skonto|discount|rabatt|escompte|descuento|sconto|korting|deliver|liefer|livraison|entrega|consegna|levering|leistung|service|period|zeitraum|periode|periodo|order|bestell|commande|pedido|ordine|shipp|versand|expedi/;
+
+const DAY = 86_400_000;
+const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+/** The printed date agrees with what the terms give: within a few days, or the end of that month. */
+function agrees(due: string, fromTerms: string): boolean {
+  const [d, t] = [dayOf(due), dayOf(fromTerms)];
+  const monthEnd = (x: number) => { const m = new Date(x); return Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 0); };
+  return Math.abs(d - t) <= 3 * DAY || d === monthEnd(t);
+}
+
+/**
+ * A due date without evidence of its own, however its reading was calibrated: it was not read beside
+ * an explicit due-date label on its line or just above it (counted from terms, a bare "Due", a label
+ * printed under the value), another date was read beside such a label too, it is not after the issue
+ * date, the printed terms give another date, or it stands with the words of another date (a Skonto
+ * deadline, a delivery, a service period, an order).
+ */
+export function dueUnproven(ctx: DocContext, field: FieldDefinition, due: string, issued: unknown): boolean {
+  const explicit = candidatesFor(field, 'dueDate', ctx, new Set())
+    .filter((c) => c.score >= 0.3 && c.label && !WEAK_LABELS.has(c.label.label) && c.where !== 'above' && !OTHER_DATE.test(normLabel(c.label.cell.text)));
+  if (!explicit.some((c) => c.value === due) || explicit.some((c) => c.value !== due)) return true;
+  if (typeof issued === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(issued)) {
+    if (due <= issued) return true;
+    const terms = termsDue(ctx, issued);
+    if (terms.length && !terms.some((t) => agrees(due, t))) return true;
+  }
+  return spotsOf(ctx, due).some((s) => [s.cell, s.line.cells[s.line.cells.indexOf(s.cell) - 1]].some((c) => c && OTHER_DATE.test(normLabel(c.text))));
 }

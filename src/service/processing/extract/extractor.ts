@@ -4,7 +4,7 @@ import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
-import { betweenDateLabels, onGarbledLine, orderUndecided } from './dateDoubts.js';
+import { betweenDateLabels, dueUnproven, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
@@ -41,7 +41,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return tidyVendor(ctx, roles, fields, choice.vendorLabelled);
-  return tidyVendor(ctx, roles, checkDates(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  return tidyVendor(ctx, roles, checkDates(ctx, schema, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -104,9 +104,9 @@ const DOUBTFUL = 0.5;
  * both are flagged, and so is an issue date that is the due date read beside its label; a date far
  * from any plausible issue date (before 1990, or more than a year ahead) is flagged too. A date
  * that reads another way under another day order, on a page that does not decide the order, is
- * left for a person to check.
+ * left for a person to check, and so is a due date without evidence of its own (dateDoubts.ts).
  */
-function checkDates(ctx: DocContext, roles: Role[], read: ExtractedField[]): ExtractedField[] {
+function checkDates(ctx: DocContext, schema: SchemaForExtraction, roles: Role[], read: ExtractedField[]): ExtractedField[] {
   const at = (role: Role) => roles.indexOf(role);
   const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN);
   const doubt = new Set<number>();
@@ -133,6 +133,7 @@ function checkDates(ctx: DocContext, roles: Role[], read: ExtractedField[]): Ext
   if (issued >= 0 && typeof fields[issued].value === 'string'
     && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string))) weak.add(issued);
   for (const i of [issued, due]) if (i >= 0 && typeof fields[i].value === 'string' && orderUndecided(ctx, fields[i].value as string)) weak.add(i);
+  if (due >= 0 && typeof fields[due].value === 'string' && dueUnproven(ctx, schema.fields[due], fields[due].value as string, fields[issued]?.value)) weak.add(due);
   return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
 }
 

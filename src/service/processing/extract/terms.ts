@@ -19,18 +19,20 @@ const TERMS = [
 ];
 
 export function dueFromTerms(ctx: DocContext, issued: string): string | null {
+  return termsDue(ctx, issued)[0] ?? null;
+}
+
+/** Every due date the printed terms give, counted from the issue date, in the order printed. */
+export function termsDue(ctx: DocContext, issued: string): string[] {
+  const start = new Date(`${issued}T00:00:00Z`);
+  if (Number.isNaN(start.getTime())) return [];
+  const out: string[] = [];
   for (const line of ctx.lines) {
     const t = normLabel(line.text);
     for (const re of TERMS) {
-      const m = t.match(re);
-      const days = m ? Number(m[1]) : 0;
-      if (days > 0 && days <= 180) {
-        const d = new Date(`${issued}T00:00:00Z`);
-        if (Number.isNaN(d.getTime())) return null;
-        d.setUTCDate(d.getUTCDate() + days);
-        return d.toISOString().slice(0, 10);
-      }
+      const days = Number(t.match(re)?.[1] ?? 0);
+      if (days > 0 && days <= 180) out.push(new Date(start.getTime() + days * 86_400_000).toISOString().slice(0, 10));
     }
   }
-  return null;
+  return out;
 }
