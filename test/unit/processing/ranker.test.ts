@@ -66,8 +66,26 @@ describe('ranker model', () => {
       { x: 0.9, right: false },
       ...Array.from({ length: 40 }, (_, i) => ({ x: 0.5 + i / 100, right: i % 2 === 0 })),
     ];
-    expect(sureThreshold(points)).toBeCloseTo(0.95, 5);
+    // The 40 right points from 0.95 up, but not the 20 lowest of them: the wrong one at 0.9 is among
+    // the next 20 points from each of those (the window of sureThreshold).
+    expect(sureThreshold(points)).toBeCloseTo(0.969, 5);
     expect(sureThreshold(points.map((p) => ({ ...p, right: false })))).toBe(2);
+  });
+
+  it('does not let a reliable top vouch for a weak tail', () => {
+    // 300 values right from 0.99 down to 0.84, then 15 from 0.6 down to 0.53 of which 2 were wrong:
+    // 313 of 315 right (99.4%) from the top all the way down, but the tail itself is 87% right.
+    const top = Array.from({ length: 300 }, (_, i) => ({ x: 0.99 - i * 0.0005, right: true }));
+    const tail = Array.from({ length: 15 }, (_, j) => ({ x: 0.6 - j * 0.005, right: j !== 7 && j !== 14 }));
+    const threshold = sureThreshold([...tail, ...top]);
+    expect(threshold).toBeGreaterThan(0.6);
+    // It stops 20 points above the first wrong one (the 308th value): at the 288th, 0.99 - 287 * 0.0005.
+    expect(threshold).toBeCloseTo(0.8465, 5);
+    // A tail of too few values to vouch for is not sure either, though every one of them was right.
+    const thin = sureThreshold([...top, { x: 0.5, right: true }, { x: 0.3, right: true }]);
+    expect(thin).toBeGreaterThan(0.5);
+    // A top right throughout and long enough is sure down to where 20 values are left.
+    expect(sureThreshold(top)).toBeCloseTo(0.99 - 280 * 0.0005, 5);
   });
 
   it('keeps values under the sure threshold below 0.9 and lifts those above it to at least 0.9', () => {

@@ -15,8 +15,9 @@ export interface Sample {
 
 export interface Calibrator {
   a: number; b: number; c: number;
-  /** The Platt value from which held-out values were right at least 99% of the time: it maps to 0.9
-   *  ("sure"), and anything below it stays under 0.9. Absent or above 1: nothing is sure. */
+  /** The Platt value from which held-out values were right at least 99% of the time, and each 20 of them
+   *  from there downwards 98% (sureThreshold): it maps to 0.9 ("sure"), and anything below it stays
+   *  under 0.9. Absent or above 1: nothing is sure. */
   sure?: number;
 }
 
@@ -109,17 +110,24 @@ export function calibrated(cal: Calibrator | undefined, p: number, quality: numb
   return x >= (cal.sure ?? 2) ? Math.max(0.9, x) : Math.min(0.89, x);
 }
 
-/** The lowest Platt value above which at least `precision` of the points were right (at least `min` of them). */
-export function sureThreshold(values: { x: number; right: boolean }[], precision = 0.99, min = 20): number {
+/**
+ * The lowest Platt value above which at least `precision` of the points were right (at least `min` of
+ * them), and not below a point where the `window` points from it downwards (itself included) were right
+ * less than `local` of the time: a reliable top must not vouch for a weak or thin tail. Too few points
+ * left for a full window count as a weak one, so the threshold never reaches the lowest `window - 1`.
+ */
+export function sureThreshold(values: { x: number; right: boolean }[], precision = 0.99, min = 20, window = 20, local = 0.98): number {
   const sorted = [...values].sort((a, b) => b.x - a.x);
-  let right = 0;
+  // rightFrom[i]: how many of the points i.. were right (a window's count by difference).
+  const rightFrom = new Array<number>(sorted.length + 1).fill(0);
+  for (let i = sorted.length - 1; i >= 0; i--) rightFrom[i] = rightFrom[i + 1] + (sorted[i].right ? 1 : 0);
   let best = 2;
-  sorted.forEach((v, i) => {
-    if (v.right) right++;
+  for (let i = 0; i < sorted.length; i++) {
+    if (rightFrom[i] - rightFrom[Math.min(sorted.length, i + window)] < local * window) break;
     const next = sorted[i + 1];
     // A threshold only between distinct values, so ties fall on one side.
-    if (i + 1 >= min && right / (i + 1) >= precision && (!next || next.x < v.x)) best = v.x;
-  });
+    if (i + 1 >= min && (rightFrom[0] - rightFrom[i + 1]) / (i + 1) >= precision && (!next || next.x < sorted[i].x)) best = sorted[i].x;
+  }
   return best;
 }
 
