@@ -66,6 +66,8 @@ export class Claims {
   /** Folders (scopes) whose ledgers this desktop writes, until when (its last renewal plus the lease, by this clock). */
   private readonly writing = new Map<string, number>();
   private off: boolean;
+  /** Rounds run between start() and stop(). */
+  private started = false;
   private stopped = false;
   /** The next round's timer, and when it fires. */
   private timer: NodeJS.Timeout | null = null;
@@ -98,13 +100,14 @@ export class Claims {
 
   /** Starts renewing, and asks for the folders' ledgers. */
   start(folders: FolderConfig[]): void {
+    this.started = true;
     this.setFolders(folders);
     this.round();
   }
 
   /** A round of asking the service now (one at a time); the next is scheduled when it ends. */
   private round(): void {
-    if (this.off || this.stopped || this.ticking) return;
+    if (this.off || !this.started || this.stopped || this.ticking) return;
     this.ticking = this.tick().finally(() => {
       this.ticking = null;
       this.schedule();
@@ -118,7 +121,7 @@ export class Claims {
    * ledgers and holds nothing else wakes once per renewal, not every 5 s (issue 20: idle CPU).
    */
   private schedule(): void {
-    if (this.off || this.stopped || this.ticking) return;
+    if (this.off || !this.started || this.stopped || this.ticking) return;
     const now = Date.now();
     let at = this.held.size > 0 || this.writing.size > 0 ? this.renewedAt + this.renewEveryMs : Infinity;
     for (const scope of this.ledgers.keys()) {
