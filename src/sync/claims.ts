@@ -66,7 +66,12 @@ export class Claims {
   /** Folders (scopes) whose ledgers this desktop writes, until when (its last renewal plus the lease, by this clock). */
   private readonly writing = new Map<string, number>();
   private off: boolean;
+  /** Rounds run between start() and stop(). */
+  private started = false;
+  private stopped = false;
+  /** The next round's timer, and when it fires. */
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
   private ticking: Promise<void> | null = null;
   /** When the file claims were last renewed (every third of the lease; the ledgers are asked for more often). */
   private renewedAt = 0;
@@ -95,13 +100,48 @@ export class Claims {
 
   /** Starts renewing, and asks for the folders' ledgers. */
   start(folders: FolderConfig[]): void {
+    this.started = true;
     this.setFolders(folders);
-    if (this.off) return;
-    const tick = () => {
-      this.ticking ??= this.tick().finally(() => (this.ticking = null));
-    };
-    tick();
-    this.timer = setInterval(tick, Math.min(this.renewEveryMs, this.peerPollMs));
+    this.round();
+  }
+
+  /** A round of asking the service now (one at a time); the next is scheduled when it ends. */
+  private round(): void {
+    if (this.off || !this.started || this.stopped || this.ticking) return;
+    this.ticking = this.tick().finally(() => {
+      this.ticking = null;
+      this.schedule();
+    });
+  }
+
+  /**
+   * Arms the timer for the next round that has something to do: the renewal of what this desktop
+   * holds (every third of the lease), and, while a folder's ledgers are written by another desktop
+   * (or not yet asked for), asking for them every `peerPollMs`. A desktop at rest that writes its
+   * ledgers and holds nothing else wakes once per renewal, not every 5 s (issue 20: idle CPU).
+   */
+  private schedule(): void {
+    if (this.off || !this.started || this.stopped || this.ticking) return;
+    const now = Date.now();
+    let at = this.held.size > 0 || this.writing.size > 0 ? this.renewedAt + this.renewEveryMs : Infinity;
+    for (const scope of this.ledgers.keys()) {
+      if ((this.writing.get(scope) ?? 0) <= now) {
+        at = Math.min(at, now + this.peerPollMs);
+        break;
+      }
+    }
+    if (at === this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    if (at === Infinity) {
+      this.timer = null;
+      return;
+    }
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerAt = Infinity;
+      this.round();
+    }, Math.max(0, at - now));
     this.timer.unref();
   }
 
@@ -112,7 +152,8 @@ export class Claims {
 
   /** Stops renewing and gives every claim up, so the other desktops need not wait for the leases to run out. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
     if (this.off || !this.o.remote.releaseClaim) return;
@@ -126,6 +167,8 @@ export class Claims {
   setFolders(folders: FolderConfig[]): void {
     this.ledgers.clear();
     for (const f of folders) this.ledgers.set(claimScope(f), f);
+    // A folder added: its ledgers are asked for at the next poll.
+    this.schedule();
   }
 
   private get renewEveryMs(): number {
@@ -154,7 +197,11 @@ export class Claims {
       return { kind: 'busy', holder: this.o.holder, retryAt: Date.now() + this.peerPollMs };
     }
     if (answer.granted) {
+      // The first claim held: its renewal is a third of the lease from now.
+      if (this.held.size === 0 && this.writing.size === 0) this.renewedAt = Date.now();
       this.held.set(id, { scope, key, path: file.rel_path });
+      // Renewed with the others, at the latest a third of the lease from now.
+      this.schedule();
       return { kind: 'mine', uploadId: answer.claim.result?.uploadId };
     }
     this.held.delete(id);
@@ -201,8 +248,9 @@ export class Claims {
   }
 
   /**
-   * Renews every claim held (every third of the lease) and asks for the ledgers (every tick: a
-   * desktop that gave them up is replaced at once, not a lease later).
+   * One round: renews every claim held (every third of the lease) and asks for the ledgers this
+   * desktop does not write (every round: a desktop that gave them up is replaced at once, not a
+   * lease later).
    */
   private async tick(): Promise<void> {
     const renew = Date.now() - this.renewedAt >= this.renewEveryMs - Math.min(this.renewEveryMs, this.peerPollMs) / 2;

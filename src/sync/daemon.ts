@@ -273,6 +273,7 @@ export class Daemon {
       this.refreshControl();
       void this.handleRequests();
       this.pump.wake();
+      this.outbox.wake();
     }
     // Corrections waiting for the service (saved by the UI or the CLI, or from before a restart).
     void this.outbox.tick().catch((err) => this.trouble(err, 'corrections not sent'));

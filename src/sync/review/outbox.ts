@@ -26,13 +26,29 @@ export interface OutboxOptions {
 export class ReviewOutbox {
   private running = false;
   private closed = false;
+  /**
+   * Before this time a pass finds nothing: the earliest retry of a correction waiting for the
+   * service, Infinity when none waits (issue 20: a daemon at rest ran the outbox's two queries
+   * every second). wake() makes the next tick look (state.db changed: a save by the UI or the CLI).
+   */
+  private nextAt = 0;
 
-  constructor(private readonly o: OutboxOptions) {}
+  constructor(private readonly o: OutboxOptions) {
+    o.store.onSaved(() => this.wake());
+  }
+
+  /** State.db was written by another connection (the control API's, the CLI's): new corrections may wait. */
+  wake(): void {
+    this.nextAt = 0;
+  }
 
   /** Sends what is due, then rewrites the outputs of files whose corrections all arrived; one pass at a time. */
   async tick(): Promise<void> {
-    if (this.running || this.closed) return;
+    if (this.running || this.closed || Date.now() < this.nextAt) return;
     this.running = true;
+    // A wake() during the pass is kept: the pass may have read before the save.
+    this.nextAt = Infinity;
+    let again = false;
     try {
       for (const row of this.o.store.due(Date.now())) {
         if (this.closed) return;
@@ -46,10 +62,18 @@ export class ReviewOutbox {
           await this.rewrite(fileRow);
         } catch (err) {
           this.o.log.warn({ err, fileRow }, 'outputs not rewritten after a correction; tried again');
+          again = true;
           continue;
         }
         if (!this.closed) this.o.store.rewritten(fileRow, upTo);
       }
+      // More than one pass's worth, a rewrite to try again: the next tick; else the next retry's time.
+      if (this.nextAt !== 0) {
+        this.nextAt = again || this.o.store.unwritten(1).length > 0 ? 0 : this.o.store.nextAttemptAt() ?? Infinity;
+      }
+    } catch (err) {
+      this.nextAt = 0;
+      throw err;
     } finally {
       this.running = false;
     }

@@ -8,6 +8,9 @@ import type { Correction, FileReview, ReviewState } from '../review/types.js';
 /** A value sent with a save: a correction (`from` what it replaced), or one the person confirmed as it is. */
 export interface CorrectionField { title: string; value: unknown; from: unknown; confirmed?: true }
 
+/** Who hears of the saves made through a connection (ReviewStore.onSaved). */
+const savedListeners = new WeakMap<Db, Set<() => void>>();
+
 export interface OutboxRow {
   id: number;
   file_row: number;
@@ -37,6 +40,16 @@ export interface QueueEntry {
 
 export class ReviewStore {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Calls `listener` after each save made through this connection (the daemon's outbox: another
+   * connection's save shows in the daemon's PRAGMA data_version instead).
+   */
+  onSaved(listener: () => void): void {
+    let set = savedListeners.get(this.db);
+    if (!set) savedListeners.set(this.db, (set = new Set()));
+    set.add(listener);
+  }
 
   /** Compiled once per connection: the daemon asks for due corrections every second, and compiling cost it most of that tick. */
   private sql(text: string) {
@@ -70,7 +83,7 @@ export class ReviewStore {
    * file confirmed. Nothing is sent yet: the daemon's outbox sends it (also after a restart).
    */
   save(fileRow: number, fileIds: string[], entries: Array<{ fileId: string; schemaValueId: string; fields: CorrectionField[] }>, now = Date.now()): number[] {
-    return this.db.transaction(() => {
+    const saved = this.db.transaction(() => {
       const changed = entries.filter((e) => e.fields.length > 0);
       // A file with nothing to send is a row too: the daemon rewrites its outputs as checked.
       const rows = changed.length ? changed : [{ fileId: fileIds[0] ?? '', schemaValueId: '', fields: [] }];
@@ -88,6 +101,8 @@ export class ReviewStore {
         .run(fileRow, now, JSON.stringify(fileIds), now, now);
       return ids;
     })();
+    for (const listener of savedListeners.get(this.db) ?? []) listener();
+    return saved;
   }
 
   /** Corrections of a file that stand (pending or accepted; refused ones do not), oldest first, one per field. */
@@ -108,6 +123,11 @@ export class ReviewStore {
   due(now: number, limit = 16): OutboxRow[] {
     return this.sql(`SELECT * FROM corrections WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`)
       .all(now, limit) as OutboxRow[];
+  }
+
+  /** When the earliest correction waiting to be sent is due (null: none waits). */
+  nextAttemptAt(): number | null {
+    return this.sql(`SELECT MIN(next_attempt_at) FROM corrections WHERE status = 'pending'`).pluck().get() as number | null;
   }
 
   pendingCount(): number {

@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReviewControl } from '../../../src/control/review.js';
 import { sidecarPaths } from '../../../src/sync/export/names.js';
+import { openStateDb } from '../../../src/sync/state/db.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/faultProxy.js';
 import { createHarness, until, type Harness } from '../sync/harness.js';
 
@@ -172,5 +173,28 @@ describe('docsync review and docsync values', () => {
     await until(() => total(sidecar(h!, 'e.txt')) === 1055.5, 20_000, 'CLI correction sent');
     expect(sidecar(h, 'e.txt').documents[0]!.fields.find((f) => f.title === 'Invoice Number')!.value).toBe('INV-7b');
     await until(() => sidecar(h!, 'f.txt').docsync.review.state === 'checked', 20_000, 'CLI confirmation written');
+  });
+
+  it('asks state.db nothing about corrections while none waits (issue 20: a daemon at rest), and sends a save of the UI or the CLI at once', async () => {
+    h = await createHarness();
+    await h.start();
+    const row = await exported(h, 'e.txt');
+    await h.daemon.waitIdle();
+    const due = vi.spyOn(h.daemon.review.store, 'due');
+    // The control loop runs every 100 ms here: before, each tick ran the outbox's queries.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(due).not.toHaveBeenCalled();
+    // A save through another connection, as the control API and the CLI make it.
+    const db = openStateDb(h.dataDir);
+    try {
+      const control = new ReviewControl(db, { url: '', apiKey: '' });
+      const doc = control.detail(row.id).documents[0]!;
+      control.save(row.id, { documents: [{ fileId: doc.fileId, schemaValueId: doc.schemaValueId, fields: [{ title: 'Total', value: '55.00' }] }] });
+    } finally {
+      db.close();
+    }
+    await until(() => total(sidecar(h!, 'e.txt')) === 55, 20_000, 'sent');
+    expect(h.daemon.review.store.outbox(row.id).map((r) => r.status)).toEqual(['sent']);
+    due.mockRestore();
   });
 });
