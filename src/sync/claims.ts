@@ -108,6 +108,10 @@ export class Claims {
   /** A round of asking the service now (one at a time); the next is scheduled when it ends. */
   private round(): void {
     if (this.off || !this.started || this.stopped || this.ticking) return;
+    // This round does what an armed timer would; the next is armed when it ends.
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Infinity;
     this.ticking = this.tick().finally(() => {
       this.ticking = null;
       this.schedule();
@@ -130,7 +134,9 @@ export class Claims {
         break;
       }
     }
-    if (at === this.timerAt) return;
+    // Only ever brought forward: a claim taken arms the renewal, and must not put off a round
+    // already due sooner (a desktop taking a file a second never asked for the ledgers).
+    if (at >= this.timerAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
     if (at === Infinity) {

@@ -151,4 +151,32 @@ describe('the rounds of a desktop at rest', () => {
       await b.remote.close();
     }
   });
+
+  it('are not put off by the claims it takes: a desktop busy taking files still asks for the ledgers every 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], now: Date.parse('2026-11-26T12:00:00Z') });
+    const a = desktop('desk-a');
+    const b = desktop('desk-b');
+    const settled = (c: Claims) => vi.waitFor(() => expect(c.busy).toBe(false), { timeout: 5_000, interval: 5 });
+    try {
+      a.claims.start([folder]);
+      await settled(a.claims);
+      b.claims.start([folder]);
+      await settled(b.claims);
+      expect(b.claims.writesLedger(folder)).toBe(false);
+      const asked = b.ledgerAsks();
+      // A file taken every second for 12 s: each arms the renewal, none may postpone the poll.
+      for (let i = 0; i < 12; i++) {
+        await vi.advanceTimersByTimeAsync(1_000);
+        await settled(b.claims);
+        expect((await b.claims.take(folder, { sha256: i.toString(16).padStart(64, 'c'), rel_path: `busy-${i}.txt` })).kind).toBe('mine');
+      }
+      await settled(b.claims);
+      expect(b.ledgerAsks() - asked).toBe(2);
+    } finally {
+      await a.claims.stop();
+      await b.claims.stop();
+      await a.remote.close();
+      await b.remote.close();
+    }
+  });
 });
