@@ -99,69 +99,72 @@ describe('the claim of a file moved during its work', () => {
 });
 
 describe('the rounds of a desktop at rest', () => {
-  it('wake it once per renewal when it writes its ledgers and holds nothing else; a desktop that does not write them asks every 5 s; a file claim taken is renewed in time', async () => {
+  const settled = (c: Claims) => vi.waitFor(() => expect(c.busy).toBe(false), { timeout: 5_000, interval: 5 });
+
+  /** Desktops A and B started on one folder on a fake clock, A first (it writes the ledgers), and stopped after `run`. */
+  async function twoDesktops(run: (a: ReturnType<typeof desktop>, b: ReturnType<typeof desktop>) => Promise<void>): Promise<void> {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], now: Date.parse('2026-11-26T12:00:00Z') });
     const a = desktop('desk-a');
     const b = desktop('desk-b');
-    const rounds = vi.spyOn(Claims.prototype as unknown as { tick(): Promise<void> }, 'tick');
-    const roundsOf = (c: Claims) => rounds.mock.contexts.filter((x) => x === c).length;
-    const settled = (c: Claims) => vi.waitFor(() => expect(c.busy).toBe(false), { timeout: 5_000, interval: 5 });
-    /** Moves the clock in steps of 1 s, letting each round that falls due finish. */
-    const advance = async (ms: number) => {
-      for (let t = 0; t < ms; t += 1_000) {
-        await vi.advanceTimersByTimeAsync(1_000);
-        await settled(a.claims);
-        await settled(b.claims);
-      }
-    };
     try {
       a.claims.start([folder]);
       await settled(a.claims);
       b.claims.start([folder]);
       await settled(b.claims);
-      expect(a.claims.writesLedger(folder)).toBe(true);
-      expect(b.claims.writesLedger(folder)).toBe(false);
-      expect([roundsOf(a.claims), roundsOf(b.claims)]).toEqual([1, 1]);
-
-      // 15 s: the writer has nothing to do before its renewal; the other desktop asks every 5 s.
-      await advance(15_000);
-      expect(roundsOf(a.claims)).toBe(1);
-      expect(a.ledgerAsks()).toBe(1);
-      expect(roundsOf(b.claims)).toBe(4);
-      expect(b.ledgerAsks()).toBe(4);
-
-      // A third of the lease: the writer renews, and still writes.
-      await advance(5_000);
-      expect(roundsOf(a.claims)).toBe(2);
-      expect(a.ledgerAsks()).toBe(2);
-      expect(a.claims.writesLedger(folder)).toBe(true);
-
-      // A file's claim taken now is renewed with the ledger's: after its first lease would have run
-      // out, the other desktop still finds it held.
-      const file = { sha256: 'b'.repeat(64), rel_path: 'f.txt' };
-      expect((await a.claims.take(folder, file)).kind).toBe('mine');
-      await advance(61_000);
-      expect(await b.claims.take(folder, file)).toMatchObject({ kind: 'busy', holder: 'desk-a' });
-      expect(roundsOf(a.claims)).toBe(5);
+      await run(a, b);
     } finally {
-      rounds.mockRestore();
       await a.claims.stop();
       await b.claims.stop();
       await a.remote.close();
       await b.remote.close();
     }
+  }
+
+  it('wake it once per renewal when it writes its ledgers and holds nothing else; a desktop that does not write them asks every 5 s; a file claim taken is renewed in time', async () => {
+    const rounds = vi.spyOn(Claims.prototype as unknown as { tick(): Promise<void> }, 'tick');
+    const roundsOf = (c: Claims) => rounds.mock.contexts.filter((x) => x === c).length;
+    try {
+      await twoDesktops(async (a, b) => {
+        /** Moves the clock in steps of 1 s, letting each round that falls due finish. */
+        const advance = async (ms: number) => {
+          for (let t = 0; t < ms; t += 1_000) {
+            await vi.advanceTimersByTimeAsync(1_000);
+            await settled(a.claims);
+            await settled(b.claims);
+          }
+        };
+        expect(a.claims.writesLedger(folder)).toBe(true);
+        expect(b.claims.writesLedger(folder)).toBe(false);
+        expect([roundsOf(a.claims), roundsOf(b.claims)]).toEqual([1, 1]);
+
+        // 15 s: the writer has nothing to do before its renewal; the other desktop asks every 5 s.
+        await advance(15_000);
+        expect(roundsOf(a.claims)).toBe(1);
+        expect(a.ledgerAsks()).toBe(1);
+        expect(roundsOf(b.claims)).toBe(4);
+        expect(b.ledgerAsks()).toBe(4);
+
+        // A third of the lease: the writer renews, and still writes.
+        await advance(5_000);
+        expect(roundsOf(a.claims)).toBe(2);
+        expect(a.ledgerAsks()).toBe(2);
+        expect(a.claims.writesLedger(folder)).toBe(true);
+
+        // A file's claim taken now is renewed with the ledger's: after its first lease would have run
+        // out, the other desktop still finds it held.
+        const file = { sha256: 'b'.repeat(64), rel_path: 'f.txt' };
+        expect((await a.claims.take(folder, file)).kind).toBe('mine');
+        await advance(61_000);
+        expect(await b.claims.take(folder, file)).toMatchObject({ kind: 'busy', holder: 'desk-a' });
+        expect(roundsOf(a.claims)).toBe(5);
+      });
+    } finally {
+      rounds.mockRestore();
+    }
   });
 
   it('are not put off by the claims it takes: a desktop busy taking files still asks for the ledgers every 5 s', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], now: Date.parse('2026-11-26T12:00:00Z') });
-    const a = desktop('desk-a');
-    const b = desktop('desk-b');
-    const settled = (c: Claims) => vi.waitFor(() => expect(c.busy).toBe(false), { timeout: 5_000, interval: 5 });
-    try {
-      a.claims.start([folder]);
-      await settled(a.claims);
-      b.claims.start([folder]);
-      await settled(b.claims);
+    await twoDesktops(async (_a, b) => {
       expect(b.claims.writesLedger(folder)).toBe(false);
       const asked = b.ledgerAsks();
       // A file taken every second for 12 s: each arms the renewal, none may postpone the poll.
@@ -172,11 +175,6 @@ describe('the rounds of a desktop at rest', () => {
       }
       await settled(b.claims);
       expect(b.ledgerAsks() - asked).toBe(2);
-    } finally {
-      await a.claims.stop();
-      await b.claims.stop();
-      await a.remote.close();
-      await b.remote.close();
-    }
+    });
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT } from '../../eval/generated.js';
 import { HELD_OUT4_FAMILIES, heldOut4Doc, type HeldOut4Doc, type HeldOut4Family } from '../../fixtures/corpus/heldout4.js';
 import { DEFAULT_FAMILY_NAMES, HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
-import { cachedDocs, expectSameForSeed, manifestWriter, printed, unprinted, type Renderings } from './printedValues.js';
+import { cachedDocs, close, expectSameForSeed, manifestWriter, printed, type Renderings, unprinted } from './printedValues.js';
 
 // H4_SEEDS=200 widens the check.
 const SEEDS = Array.from({ length: Number(process.env.H4_SEEDS ?? 12) }, (_, i) => i + 1);
@@ -54,7 +54,6 @@ const doc = cachedDocs<HeldOut4Family, HeldOut4Doc>(async (f, rng) => {
   return d;
 });
 const writeCorpus = manifestWriter();
-const close = (a: number, b: number, eps = 0.005) => Math.abs(a - b) < eps;
 const NOT_INVOICE = /^(PRESUPUESTO|COTIZACIÓN|PROFORMA INVOICE|QUOTATION|Quote|Angebot|Devis|Order Confirmation|Bestellbestätigung|Confirmation de commande)\b/;
 
 describe('held-out families, fourth set', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT5_FAMILIES, heldOut5Doc, type HeldOut5Doc, type HeldOut5Family } from '../../fixtures/corpus/heldout5.js';
 import { HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT5_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
-import { cachedDocs, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, printed, unprinted, type Renderings } from './printedValues.js';
+import { cachedDocs, close, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, printed, type Renderings, unprinted } from './printedValues.js';
 
 // H5_SEEDS=200 widens the check.
 const SEEDS = Array.from({ length: Number(process.env.H5_SEEDS ?? 12) }, (_, i) => i + 1);
@@ -48,7 +48,6 @@ const RENDERINGS: Renderings = {
 const doc = cachedDocs<HeldOut5Family, HeldOut5Doc>(heldOut5Doc);
 const texts = async (d: HeldOut5Doc) => d.lines ?? (await printed(d.bytes));
 const writeCorpus = manifestWriter();
-const close = (a: number, b: number, eps = 0.005) => Math.abs(a - b) < eps;
 const NOT_INVOICE = /^(Angebot|Kostenvoranschlag|Zahlungserinnerung|\d\. Mahnung|Rappel|1er rappel|2e rappel|PURCHASE ORDER|QUOTE|QUOTATION)\b/;
 
 describe('held-out families, fifth set', () => {

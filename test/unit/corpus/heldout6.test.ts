@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT6_FAMILIES, heldOut6Doc, type HeldOut6Doc, type HeldOut6Family } from '../../fixtures/corpus/heldout6.js';
 import { HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT5_FAMILY_NAMES, HELD_OUT6_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
-import { cachedDocs, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, printed, unprinted, type Renderings } from './printedValues.js';
+import { cachedDocs, close, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, printed, type Renderings, unprinted } from './printedValues.js';
 
 // H6_SEEDS=200 widens the check.
 const SEEDS = Array.from({ length: Number(process.env.H6_SEEDS ?? 12) }, (_, i) => i + 1);
@@ -49,7 +49,6 @@ const RENDERINGS: Renderings = {
 const doc = cachedDocs<HeldOut6Family, HeldOut6Doc>(heldOut6Doc);
 const texts = async (d: HeldOut6Doc) => d.lines ?? (await printed(d.bytes));
 const writeCorpus = manifestWriter();
-const close = (a: number, b: number, eps = 0.005) => Math.abs(a - b) < eps;
 const NOT_INVOICE = /^(Faktura pro forma|CENOV[AÁ] NAB[IÍ]DKA|ESTIMATE|DEVIS|Booking confirmation)\b/;
 
 describe('held-out families, sixth set', () => {

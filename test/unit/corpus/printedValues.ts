@@ -30,6 +30,9 @@ export async function printed(pdf: Uint8Array): Promise<string[]> {
   return runs.map((r) => r.str.trim()).filter(Boolean);
 }
 
+/** Two amounts equal to the cent (sums of rounded parts). */
+export const close = (a: number, b: number, eps = 0.005) => Math.abs(a - b) < eps;
+
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether a rendering of a value stands in one of the texts as a whole number (no digit or decimal part glued to it). */
