@@ -97,3 +97,21 @@ describe('due dates on evidence of their own', () => {
     expect(box(true).confidence).toBeLessThan(0.9);
   });
 });
+
+describe('due dates counted from terms that also grant a discount', () => {
+  // The discount's days are its deadline, not the due date: the net terms give the due date.
+  it.each([
+    ['Zahlbar innerhalb von 10 Tagen mit 2% Skonto, innerhalb von 30 Tagen netto.', '2024-04-04'],
+    ['Zahlbar innerhalb von 8 Tagen abzgl. 3 % oder 30 Tage netto', '2024-04-04'],
+    ['2% discount if paid within 10 days, otherwise net 30', '2024-04-04'],
+    ['Escompte de 2 % à 8 jours; paiement à 30 jours', '2024-04-04'],
+    ['Payment within 14 days', '2024-03-19'],
+    ['Net 30, VAT 20% included', '2024-04-04'],
+  ])('%s', (terms, due) => {
+    expect(invoice(terms).due.value).toBe(due);
+  });
+
+  it('terms that only grant a discount give no due date', () => {
+    expect(invoice('Bei Zahlung innerhalb von 10 Tagen 2% Skonto').due.value).toBeNull();
+  });
+});

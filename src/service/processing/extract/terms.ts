@@ -18,20 +18,36 @@ const TERMS = [
   /(\d{1,3})\s*日以内/,
 ];
 
+// A clause of the terms that grants a discount for early payment ("innerhalb von 10 Tagen 2%
+// Skonto", "2% discount if paid within 10 days", "escompte de 2% à 8 jours") gives the discount's
+// deadline, not the date the amount is due: its days are not a due date.
+const DISCOUNT = /skonto|discount|escompte|descuento|sconto|korting|rabat|abzgl|abzuglich|less \d/;
+/** A rate in the clause is a discount's unless the clause names a tax ("Net 30, VAT 20%"). */
+const RATE = /\d\s*%/;
+const TAX = /\b(?:vat|tax|mwst|ust|tva|iva|btw|gst|moms)\b/;
+const discounted = (clause: string) => DISCOUNT.test(clause) || (RATE.test(clause) && !TAX.test(clause));
+/** Clauses of one line of terms: "..., 30 Tage netto", "... oder 30 Tage netto", "...; net 30". */
+const CLAUSES = /[,;.](?!\d)|\s(?:oder|or|ou|o|of|sinon|otherwise|andernfalls|sonst)\s/;
+
 export function dueFromTerms(ctx: DocContext, issued: string): string | null {
   return termsDue(ctx, issued)[0] ?? null;
 }
 
-/** Every due date the printed terms give, counted from the issue date, in the order printed. */
+/**
+ * Every due date the printed terms give, counted from the issue date, in the order printed; a
+ * clause that grants an early-payment discount gives none (its deadline is the discount's).
+ */
 export function termsDue(ctx: DocContext, issued: string): string[] {
   const start = new Date(`${issued}T00:00:00Z`);
   if (Number.isNaN(start.getTime())) return [];
   const out: string[] = [];
   for (const line of ctx.lines) {
-    const t = normLabel(line.text);
-    for (const re of TERMS) {
-      const days = Number(t.match(re)?.[1] ?? 0);
-      if (days > 0 && days <= 180) out.push(new Date(start.getTime() + days * 86_400_000).toISOString().slice(0, 10));
+    for (const clause of normLabel(line.text).split(CLAUSES)) {
+      if (discounted(clause)) continue;
+      for (const re of TERMS) {
+        const days = Number(clause.match(re)?.[1] ?? 0);
+        if (days > 0 && days <= 180) out.push(new Date(start.getTime() + days * 86_400_000).toISOString().slice(0, 10));
+      }
     }
   }
   return out;
