@@ -8,7 +8,7 @@ import { betweenDateLabels, dueUnproven, onGarbledLine, orderUndecided } from '.
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, withheldAmounts, type TotalsChoice } from './totals.js';
+import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
@@ -41,7 +41,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return tidyVendor(ctx, roles, fields, choice.vendorLabelled);
-  return tidyVendor(ctx, roles, checkDates(ctx, schema, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  return tidyVendor(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -53,7 +53,22 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  }))), choice.vendorLabelled);
+  })))), choice.vendorLabelled);
+}
+
+/**
+ * A document whose subtotal and tax were not read at all, their labels lost (an OCR without
+ * Hangul): net and tax printed as bare figures that add up to the total (unlabelledParts), below
+ * "sure", for a person to check.
+ */
+function bareParts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  const [t, s, x] = (['total', 'subtotal', 'tax'] as const).map((r) => roles.indexOf(r));
+  const total = fields[t]?.value;
+  if (t < 0 || s < 0 || x < 0 || typeof total !== 'number' || !(total > 0) || fields[s].value !== null || fields[x].value !== null) return fields;
+  const parts = unlabelledParts(ctx, total);
+  if (!parts) return fields;
+  const confidence = Math.round(parts.subtotal.score * ctx.quality * 100) / 100;
+  return fields.map((f, i) => (i === s ? { ...f, value: parts.subtotal.value, confidence } : i === x ? { ...f, value: parts.tax.value, confidence } : f));
 }
 
 const ROUNDING = /\b(round(ing|ed)?|rnd)\b/i;

@@ -114,11 +114,20 @@ export function summedTaxes(taxes: Candidate[], ctx: DocContext): Candidate[] {
   return out;
 }
 
-// A rate table's header (European till receipts and some invoices): net, tax and gross columns.
-const NET_WORD = /^(net|netto|nett|excl|exkl|ekskl|ht|hors taxe|base|imponible|imponibile|veroton)\b/;
-const GROSS_WORD = /^(gross|brutto|bruto|incl|inkl|ttc|total|totaal|gesamt|verollinen)\b/;
-const TAX_WORD = /^(tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
-const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|somme|summa|totalt|i alt|yhteensa)\b/;
+// A rate table's header (European till receipts and some invoices): net, tax and gross columns,
+// each named by its first word, after a word for "value" or "amount" ("Wartość netto", "Kwota
+// VAT", "Výše DPH", "Betrag MwSt"), or by its last word (a cell OCR ran into the one before it).
+const QUALIFIER = '(?:(?:wartosc|kwota|vyse|castka|suma|wert|betrag|bedrag|belopp|valeur|montant|importe|valor|value|amount|osszeg|iznos|znesek)\\s+)?';
+const headWord = (words: string) => new RegExp(`^${QUALIFIER}(${words})\\b|\\s(${words})$`);
+const NET_WORD = headWord('net|netto|nett|excl|exkl|ekskl|ht|hors taxe|base|imponible|imponibile|veroton|zaklad|zakladu|podstawa');
+const GROSS_WORD = headWord('gross|brutto|bruto|incl|inkl|ttc|total|totaal|gesamt|verollinen|celkem|ukupno|razem');
+const TAX_WORD = headWord('tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn');
+// The line items' header ("Lp. | Nazwa | Ilość | Cena netto | Wartość netto | Wartość brutto") is no
+// rate table, though it may name the same columns.
+const ITEMS_WORD = /^(lp|pos|nr|no|description|descripcion|descricao|descrizione|beschreibung|bezeichnung|artikel|article|designation|libelle|omschrijving|nazwa|popis|naziv|megnevezes|item|items|produkt|product|qty|quantity|menge|anzahl|ilosc|mnozstvi|quantite|qte|cantidad|quantita|aantal|antal|kolicina|mennyiseg)\b/;
+// A sum row's first word, in the languages above and those of Central and Eastern Europe
+// ("Razem", "Ogółem", "Celkem", "Spolu", "Összesen", "Ukupno", "Skupaj", "Toplam", "Kokku").
+const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|suma|somme|summa|totalt|i alt|yhteensa|razem|ogolem|celkem|spolu|osszesen|ukupno|skupaj|toplam|kokku|kopa|is viso)\b/;
 
 /**
  * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
@@ -127,7 +136,7 @@ const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|somme|summa|totalt|i
 export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
   for (let i = 0; i < ctx.lines.length; i++) {
     const head = ctx.lines[i].cells.map((c) => normLabel(c.text));
-    if (head.length < 3 || !head.some((h) => NET_WORD.test(h)) || !head.some((h) => GROSS_WORD.test(h))) continue;
+    if (head.length < 3 || !head.some((h) => NET_WORD.test(h)) || !head.some((h) => GROSS_WORD.test(h)) || head.some((h) => ITEMS_WORD.test(h))) continue;
     const rows = ctx.lines.slice(i + 1, i + 9).filter((l) => l.page === ctx.lines[i].page);
     const triples = rows.flatMap((line) => {
       const a = amountsIn(line.text, ctx.decimal).slice(-3);
@@ -149,8 +158,8 @@ export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Ca
 
 // A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
 // amount and the tax, without a gross column (rateTableTotals reads those with one).
-const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton)\b/;
-const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
+const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton|zaklad|podstawa)\b/;
+const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn)\b/;
 const NOT_AMOUNT_COLUMN = /\b(rate|satz|taux|tasa|aliquota|tarief|sats|hsn|sac|code)\b|%/;
 
 /**
@@ -187,6 +196,37 @@ export function taxTableParts(ctx: DocContext): { subtotal: Candidate; tax: Cand
     const pick = readRows.find((r) => SUM_ROW.test(normLabel(r.line.text))) ?? (readRows.length === 1 ? readRows[0] : undefined);
     if (!pick || !(pick.tax > 0) || pick.tax >= pick.net) continue;
     return { subtotal: { value: pick.net, score: 0.9, line: pick.line }, tax: { value: pick.tax, score: 0.9, line: pick.line } };
+  }
+  return null;
+}
+
+// Standard VAT and sales-tax rates, in percent, that a net and its tax may stand in.
+const VAT_RATES = [5, 6, 7, 7.7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
+
+/**
+ * Net and tax printed without a label the page kept (a Korean receipt's 공급가액 and 부가세, which an
+ * OCR without Hangul leaves as bare figures): two amounts, side by side on one line or each alone on
+ * lines next to each other, net first, that add up to the total, the tax a standard rate of the net
+ * to the currency's rounding, on lines without a word. A weak candidate, for a document where no
+ * subtotal or tax was read at all.
+ */
+export function unlabelledParts(ctx: DocContext, total: number): { subtotal: Candidate; tax: Candidate } | null {
+  const whole = Number.isInteger(total);
+  const fits = (net: number, tax: number) => net > tax && tax > 0 && near(net + tax, total)
+    && VAT_RATES.some((r) => Math.abs(tax - (net * r) / 100) <= (whole ? 1 : 0.02));
+  const bare = (line: Line) => !/\p{L}{2,}/u.test(line.text);
+  const found = (net: number, tax: number, netLine: Line, taxLine: Line) => ({
+    subtotal: { value: net, score: 0.5, line: netLine }, tax: { value: tax, score: 0.5, line: taxLine },
+  });
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    if (!bare(line)) continue;
+    const a = amountsIn(line.text, ctx.decimal);
+    for (let k = 0; k + 1 < a.length; k++) if (fits(a[k]!, a[k + 1]!)) return found(a[k]!, a[k + 1]!, line, line);
+    const next = ctx.lines[i + 1];
+    if (a.length !== 1 || !next || next.page !== line.page || !bare(next)) continue;
+    const b = amountsIn(next.text, ctx.decimal);
+    if (b.length === 1 && fits(a[0]!, b[0]!)) return found(a[0]!, b[0]!, line, next);
   }
   return null;
 }
