@@ -1,4 +1,4 @@
-// Shared by the held-out sets' tests (heldout2/3/4/5/6.test.ts): a PDF's printed strings, whether each labelled
+// Shared by the held-out sets' tests (heldout2/3/4/5/6/7.test.ts): a PDF's printed strings, whether each labelled
 // value of a generated document is printed in its text, documents cached per family and seed, and
 // manifest corpora written twice into temp folders to compare.
 import { createHash } from 'node:crypto';
@@ -66,6 +66,25 @@ export function unprinted(t: Truth, texts: string[], r: Renderings): string[] {
     if (!hasNumber(texts, r.amounts(l.amount))) missing.push(`amount ${l.amount}`);
   }
   return missing;
+}
+
+/** Checks a non-invoice: one of the set's kinds, every invoice key null, and a title the set prints for such a document. */
+export function expectNotInvoice(t: Truth, docKind: string | undefined, texts: string[], kinds: string[], title: RegExp): void {
+  expect(kinds).toContain(docKind);
+  expect(Object.entries(t).filter(([k, v]) => k !== 'doc_type' && v !== null)).toEqual([]);
+  expect(texts.some((x) => title.test(x))).toBe(true);
+}
+
+/**
+ * Checks an invoice or receipt: every labelled value printed (a subtotal or tax labelled null, none printed, is not
+ * looked for), at least one line, each line's quantity times unit price its amount. Returns the lines' sum.
+ */
+export function expectPrintedWithLines(seed: number, t: Truth, texts: string[], r: Renderings): number {
+  const missing = unprinted({ ...t, subtotal: t.subtotal ?? t.total, tax: t.tax ?? t.total }, texts, r);
+  expect({ seed, missing }).toEqual({ seed, missing: [] });
+  expect(t.line_items!.length).toBeGreaterThan(0);
+  for (const l of t.line_items!) expect(Math.abs(l.quantity * l.unit_price - l.amount)).toBeLessThanOrEqual(0.0051);
+  return t.line_items!.reduce((s, l) => s + l.amount, 0);
 }
 
 /** A family's document for a seed, made once per test file. */
