@@ -78,3 +78,20 @@ describe('net and tax printed as bare figures (labels an OCR without Hangul drop
     expect([tip.Subtotal, tip.Tax]).toEqual([null, null]);
   });
 });
+
+describe('invoice numbers under Polish, Czech and French labels', () => {
+  it.each([
+    ['Faktura VAT nr FV/118/03/2024', 'FV/118/03/2024'],
+    ['Faktura č. 2024-0311', '2024-0311'],
+    ['Numéro : FA250117', 'FA250117'],
+    ['Reçu n° KX55120931', 'KX55120931'],
+  ])('%s', (line, number) => {
+    const v = read(['Atelier Lumière SARL', '12 rue des Lilas, 69003 Lyon', line, 'Date : 05/03/2024', 'Total TTC : 240,00 €']);
+    expect(v['Invoice Number']).toBe(number);
+  });
+
+  it('not an order number', () => {
+    const v = read(['Atelier Lumière SARL', 'Numéro de commande : CMD-5512', 'Date : 05/03/2024', 'Total TTC : 240,00 €']);
+    expect(v['Invoice Number']).not.toBe('CMD-5512');
+  });
+});

@@ -34,10 +34,14 @@ export const ROLES: RoleSpec[] = [
       'fakturanr', 'fakturanummer', 'faktura nr', 'kreditfakturanr', 'kreditnota nr', 'kvittonr', 'kvitto nr', 'kvitto', 'kuittinro', 'kuitti nro', 'kuitti', 'laskun numero', 'laskunro',
       'fatura n', 'fatura nº', 'n.º fatura', 'nº fatura', 'número da fatura', 'documento', 'nº documento', 'n.º documento',
       // Mexico's CFDI; a till's transaction or receipt number.
+      // pl, cs, sk; a French receipt's or ticket's number, and "Numéro :" on its own.
+      'faktura vat nr', 'faktura nr', 'faktura vat', 'nr faktury', 'numer faktury', 'rachunek nr', 'paragon nr', 'faktura č.', 'faktura č', 'faktúra č.', 'číslo faktury', 'číslo dokladu',
+      'daňový doklad č.', 'doklad č.', 'reçu n°', 'reçu no', 'ticket n°', 'numéro', 'facture',
       'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #'],
     // The invoice a credit note corrects is not its own number ("Original Invoice #", "Avser faktura").
-    // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel".
-    not: /fiscal|uuid|order|customer|kunden|client|\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
+    // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel". A Polish "Faktura VAT nr"
+    // names the invoice, not a VAT number.
+    not: /fiscal|uuid|order|commande|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'zu zahlen bis',
