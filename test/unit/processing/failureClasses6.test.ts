@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { currencyOf } from '../../../src/service/processing/parse/amounts.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
@@ -93,5 +94,20 @@ describe('invoice numbers under Polish, Czech and French labels', () => {
   it('not an order number', () => {
     const v = read(['Atelier Lumière SARL', 'Numéro de commande : CMD-5512', 'Date : 05/03/2024', 'Total TTC : 240,00 €']);
     expect(v['Invoice Number']).not.toBe('CMD-5512');
+  });
+});
+
+describe('a currency mark OCR read without its diacritic', () => {
+  it.each([
+    ['Do zapłaty: 1 230,00 zl', 'PLN'],
+    ['Celkem k úhradě: 12 400 Kc', 'CZK'],
+    ['Celkem k úhradě: 12 400 Kč', 'CZK'],
+  ])('%s', (line, code) => {
+    expect(currencyOf(line)).toBe(code);
+  });
+
+  it('not the letters inside a word', () => {
+    expect(currencyOf('Zlote Tarasy, Zlota 59, Warszawa')).toBeNull();
+    expect(currencyOf('Kcal 250')).toBeNull();
   });
 });
