@@ -111,3 +111,19 @@ describe('a currency mark OCR read without its diacritic', () => {
     expect(currencyOf('Kcal 250')).toBeNull();
   });
 });
+
+describe('due dates under Polish and Czech labels', () => {
+  const faktura = (line: string) => read(['Hurtownia Papieru Nowak Sp. z o.o.', 'Faktura VAT nr FV/112/2024', 'Data wystawienia: 05.03.2024', line, 'Do zapłaty: 451,20 PLN']);
+  it.each([
+    ['Termin płatności: 19.03.2024', '2024-03-19'],
+    ['Datum splatnosti:   19. 3. 2024', '2024-03-19'],
+    ['Termin platnosci: 14 dni od daty wystawienia', '2024-03-19'],
+    ['Splatnost 30 dní', '2024-04-04'],
+  ])('%s', (line, due) => {
+    expect(faktura(line)['Due Date']).toBe(due);
+  });
+
+  it('not the days of a warranty', () => {
+    expect(faktura('Gwarancja 24 miesiące, zwrot w ciągu 14 dni')['Due Date']).toBeNull();
+  });
+});

@@ -181,12 +181,15 @@ function printed(ctx: DocContext, value: number): boolean {
   return ctx.lines.some((l) => amountsIn(l.text, ctx.decimal).some((a) => Math.abs(a - value) <= 0.011));
 }
 
-/** A due date left empty is read from payment terms ("Net 30") counted from the invoice date. */
+/**
+ * A due date left empty is read from payment terms ("Net 30") counted from the invoice date; so is
+ * one read as the invoice date itself (the date above a terms line taken for its value).
+ */
 function withTermsDue(ctx: DocContext, schema: SchemaForExtraction, fields: ExtractedField[]): ExtractedField[] {
   const roles = schema.fields.map((f) => roleOf(f));
   const due = roles.indexOf('dueDate');
   const issued = fields[roles.indexOf('invoiceDate')]?.value;
-  if (due < 0 || fields[due].value !== null || typeof issued !== 'string') return fields;
+  if (due < 0 || (fields[due].value !== null && fields[due].value !== issued) || typeof issued !== 'string') return fields;
   const value = dueFromTerms(ctx, issued);
   if (!value) return fields;
   return fields.map((f, i) => (i === due ? { ...f, value, confidence: Math.round(0.7 * ctx.quality * 100) / 100 } : f));

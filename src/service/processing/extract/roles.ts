@@ -47,11 +47,15 @@ export const ROLES: RoleSpec[] = [
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'zu zahlen bis',
       'pay before', 'payment before', 'please pay by', 'please pay before', 'bitte zahlen bis', 'bitte bezahlen bis', 'à régler avant le', 'a regler avant le',
       'te betalen vóór', 'te betalen voor', 'betalen vóór',
-      'vencimento', 'data de vencimento', 'data limite de pagamento', 'förfallodatum', 'förfallodag', 'sista betalningsdag', 'betalas senast', 'forfallsdato', 'forfaldsdato', 'forfall', 'betalingsfrist', 'eräpäivä'] },
+      'vencimento', 'data de vencimento', 'data limite de pagamento', 'förfallodatum', 'förfallodag', 'sista betalningsdag', 'betalas senast', 'forfallsdato', 'forfaldsdato', 'forfall', 'betalingsfrist', 'eräpäivä',
+      // pl, cs, sk
+      'termin płatności', 'termin platnosci', 'datum splatnosti', 'termín splatnosti', 'dátum splatnosti', 'splatnost'] },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
     labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
       'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่', 'tarikh invois', 'tarikh', 'date de l\'avoir', 'datum gutschrift',
-      'data de emissão', 'data da fatura', 'fakturadatum', 'fakturadato', 'dato', 'päivämäärä', 'laskun päivämäärä'],
+      'data de emissão', 'data da fatura', 'fakturadatum', 'fakturadato', 'dato', 'päivämäärä', 'laskun päivämäärä',
+      // pl, cs, sk
+      'data wystawienia', 'datum vystavení', 'dátum vystavenia', 'dátum vyhotovenia'],
     not: /due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen/i },
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',

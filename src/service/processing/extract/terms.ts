@@ -3,7 +3,7 @@ import { normLabel } from './context.js';
 
 // A due date printed as payment terms ("Net 30", "payable within 14 days",
 // "zahlbar innerhalb von 30 Tagen", "à 30 jours", "a 30 días", "entro 30 giorni",
-// "binnen 14 dagen", "30日以内") rather than as a date: the issue date plus the days.
+// "binnen 14 dagen", "30日以内", "termin płatności 14 dni") rather than as a date: the issue date plus the days.
 
 const TERMS = [
   /\bnet\s*(\d{1,3})\b/,
@@ -16,6 +16,8 @@ const TERMS = [
   /\bentro\s+(\d{1,3})\s+giorni\b/,
   /\bbinnen\s+(\d{1,3})\s+dagen\b/,
   /(\d{1,3})\s*日以内/,
+  // "Termin płatności: 14 dni", "Splatnost 14 dní": the days after a payment-term label.
+  /\b(?:termin platnosci|splatnost|splatnosti)\b\D{0,12}?(\d{1,3})\s+dn[iu]\b/,
 ];
 
 // A clause of the terms that grants a discount for early payment ("innerhalb von 10 Tagen 2%
