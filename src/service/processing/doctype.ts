@@ -99,12 +99,16 @@ function top(pages: PageLayout[]): { text: string; inRow: boolean }[] {
     .map((t) => ({ ...t, text: t.text.normalize('NFKC').trim() }));
 }
 
+const THANKS = /^(?:thank|thanks|merci|danke|vielen dank|gracias|grazie|bedankt|dank u|obrigad|tack|terima kasih)(?=$|[^\p{L}])/iu;
+
 /** A title is a short line led by the word ("TAX INVOICE", "Rechnung Nr. 12", "Invoice No: 12"), or a Japanese title anywhere. */
 function titlesOf(cells: { text: string; inRow: boolean }[]): DocumentType[] {
   const out: DocumentType[] = [];
   for (const { text: line, inRow } of cells) {
     const words = line.split(/\s+/).filter(Boolean);
     if (!words.length || words.length > 7) continue;
+    // A thank-you line is no title: "Merci d'avoir voyagé avec nous" names no credit note (avoir).
+    if (THANKS.test(line)) continue;
     for (const [i, [type, re]] of TITLES.entries()) {
       const m = re.exec(line) ?? TITLES_UNACCENTED[i]![1].exec(unaccented(line));
       if (!m) continue;

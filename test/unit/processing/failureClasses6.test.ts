@@ -127,3 +127,13 @@ describe('due dates under Polish and Czech labels', () => {
     expect(faktura('Gwarancja 24 miesiące, zwrot w ciągu 14 dni')['Due Date']).toBeNull();
   });
 });
+
+describe("a receipt that thanks its customer is no credit note", () => {
+  it("'Merci d'avoir voyagé avec nous' names no avoir; a title 'AVOIR' still does", async () => {
+    const { classifyDocument } = await import('../../../src/service/processing/doctype.js');
+    const receipt = (title: string) => page(['Navette Lumière', title, 'Total      32,40 €', 'Prise en charge      4,00 €', 'Distance      24,80 €',
+      'Pourboire      3,60 €', 'dont TVA 10%      2,95 €', 'Montant débité      32,40 €', 'Reçu n° NL88120317']);
+    expect(classifyDocument(receipt("Merci d'avoir voyagé avec nous, Claire")).type).not.toBe('credit_note');
+    expect(classifyDocument(receipt('AVOIR N° A-2024-017')).type).toBe('credit_note');
+  });
+});
