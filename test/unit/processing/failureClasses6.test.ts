@@ -137,3 +137,20 @@ describe("a receipt that thanks its customer is no credit note", () => {
     expect(classifyDocument(receipt('AVOIR N° A-2024-017')).type).toBe('credit_note');
   });
 });
+
+describe('a total among bare figures: net, tax and their sum, then cash and change', () => {
+  it('takes the sum of net and tax, not the cash tendered', () => {
+    const v = read(['：214-81-55032', '：2023/08/14 12:31', cells('4,500', '2', '9,000'), cells('2,000', '1', '2,000'),
+      '10,000', '1,000', '11,000', '50,000', '39,000'], 'ocr');
+    expect([v.Subtotal, v.Tax, v.Total]).toEqual([10000, 1000, 11000]);
+  });
+});
+
+describe('bare figures are no rate table row', () => {
+  it('keeps a till receipt total over the net, tax and gross of one rate', () => {
+    const v = read(['Alpen Software AG', 'Domstraße 5', '50668 Köln', 'EUR', '3      Kaffeebohnen 1 kg      17,08      51,24 B', '4      Bürostuhl      26,99      107,96 A', 'SUMME      EUR 159,20',
+      'Bar      170,00', 'Rückgeld      10,80', 'MwSt      Netto      Steuer      Brutto', 'A19%      90,72      17,24      107,96', 'B7%      47,89      3,35      51,24',
+      'Gesamt      138,61      20,59      159，20', '02.01.2019 17:06 Bon-Nr.69998 Kasse 2'], 'ocr');
+    expect(v.Total).toBe(159.2);
+  });
+});

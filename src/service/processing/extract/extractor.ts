@@ -59,16 +59,18 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
 /**
  * A document whose subtotal and tax were not read at all, their labels lost (an OCR without
  * Hangul): net and tax printed as bare figures that add up to the total (unlabelledParts), below
- * "sure", for a person to check.
+ * "sure", for a person to check; where none add up to a total that is not sure, three bare figures
+ * (net, tax and their sum) give the total too (a receipt's tendered cash was taken for it).
  */
 function bareParts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const [t, s, x] = (['total', 'subtotal', 'tax'] as const).map((r) => roles.indexOf(r));
-  const total = fields[t]?.value;
-  if (t < 0 || s < 0 || x < 0 || typeof total !== 'number' || !(total > 0) || fields[s].value !== null || fields[x].value !== null) return fields;
-  const parts = unlabelledParts(ctx, total);
+  if (t < 0 || s < 0 || x < 0 || fields[s].value !== null || fields[x].value !== null) return fields;
+  const total = typeof fields[t].value === 'number' && (fields[t].value as number) > 0 ? (fields[t].value as number) : null;
+  const parts = (total !== null ? unlabelledParts(ctx, total) : null) ?? (fields[t].confidence < 0.9 ? unlabelledParts(ctx, null) : null);
   if (!parts) return fields;
   const confidence = Math.round(parts.subtotal.score * ctx.quality * 100) / 100;
-  return fields.map((f, i) => (i === s ? { ...f, value: parts.subtotal.value, confidence } : i === x ? { ...f, value: parts.tax.value, confidence } : f));
+  const value = (i: number) => (i === s ? parts.subtotal.value : i === x ? parts.tax.value : parts.total.value);
+  return fields.map((f, i) => (i === s || i === x || (i === t && parts.total.value !== total) ? { ...f, value: value(i), confidence } : f));
 }
 
 const ROUNDING = /\b(round(ing|ed)?|rnd)\b/i;

@@ -206,27 +206,36 @@ const VAT_RATES = [5, 6, 7, 7.7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 2
 /**
  * Net and tax printed without a label the page kept (a Korean receipt's 공급가액 and 부가세, which an
  * OCR without Hangul leaves as bare figures): two amounts, side by side on one line or each alone on
- * lines next to each other, net first, that add up to the total, the tax a standard rate of the net
- * to the currency's rounding, on lines without a word. A weak candidate, for a document where no
- * subtotal or tax was read at all.
+ * lines next to each other, net first, that add up to `total`, the tax a standard rate of the net to
+ * the currency's rounding, on lines without a word. With `total` null: three such figures, the third
+ * the sum of the first two (net, tax, total), which also give the total. Weak candidates, for a
+ * document where no subtotal or tax was read at all.
  */
-export function unlabelledParts(ctx: DocContext, total: number): { subtotal: Candidate; tax: Candidate } | null {
-  const whole = Number.isInteger(total);
-  const fits = (net: number, tax: number) => net > tax && tax > 0 && near(net + tax, total)
-    && VAT_RATES.some((r) => Math.abs(tax - (net * r) / 100) <= (whole ? 1 : 0.02));
-  const bare = (line: Line) => !/\p{L}{2,}/u.test(line.text);
-  const found = (net: number, tax: number, netLine: Line, taxLine: Line) => ({
-    subtotal: { value: net, score: 0.5, line: netLine }, tax: { value: tax, score: 0.5, line: taxLine },
-  });
+export function unlabelledParts(ctx: DocContext, total: number | null): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  const sumOf = (net: number, tax: number) => Math.round((net + tax) * 100) / 100;
+  const rated = (net: number, tax: number) => net > tax && tax > 0
+    && VAT_RATES.some((r) => Math.abs(tax - (net * r) / 100) <= (Number.isInteger(net) && Number.isInteger(tax) ? 1 : 0.02));
+  // No word and no rate: a rate table's row ("A19% | 174,09 | 33,08 | 207,17") is no run of bare figures.
+  const bare = (line: Line | undefined) => line !== undefined && !/\p{L}{2,}|%/u.test(line.text) ? line : undefined;
+  // The figures in reading order, each with its line: a bare line's amounts, then the next bare line's.
   for (let i = 0; i < ctx.lines.length; i++) {
-    const line = ctx.lines[i]!;
-    if (!bare(line)) continue;
-    const a = amountsIn(line.text, ctx.decimal);
-    for (let k = 0; k + 1 < a.length; k++) if (fits(a[k]!, a[k + 1]!)) return found(a[k]!, a[k + 1]!, line, line);
-    const next = ctx.lines[i + 1];
-    if (a.length !== 1 || !next || next.page !== line.page || !bare(next)) continue;
-    const b = amountsIn(next.text, ctx.decimal);
-    if (b.length === 1 && fits(a[0]!, b[0]!)) return found(a[0]!, b[0]!, line, next);
+    const run: Array<{ value: number; line: Line }> = [];
+    for (let k = i; k < i + 3 && run.length < 3; k++) {
+      const line = bare(ctx.lines[k]);
+      if (!line || (k > i && ctx.lines[k]!.page !== ctx.lines[i]!.page)) break;
+      const a = amountsIn(line.text, ctx.decimal);
+      if (k > i && a.length !== 1) break;
+      run.push(...a.map((value) => ({ value, line })));
+    }
+    for (let k = 0; k + 1 < run.length; k++) {
+      const [net, tax] = [run[k]!, run[k + 1]!];
+      if (!rated(net.value, tax.value)) continue;
+      // Three figures only each on a line of its own, one under the other.
+      const sum = run[k + 2] && new Set([net.line, tax.line, run[k + 2]!.line]).size === 3 ? run[k + 2] : undefined;
+      const at = total !== null && near(sumOf(net.value, tax.value), total) ? { value: total, line: tax.line }
+        : total === null && sum && near(sumOf(net.value, tax.value), sum.value) ? sum : undefined;
+      if (at) return { subtotal: { value: net.value, score: 0.5, line: net.line }, tax: { value: tax.value, score: 0.5, line: tax.line }, total: { value: at.value, score: 0.5, line: at.line } };
+    }
   }
   return null;
 }
