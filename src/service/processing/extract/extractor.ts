@@ -4,6 +4,7 @@ import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
+import { vendorUnproven } from './vendorDoubts.js';
 import { betweenDateLabels, dueUnproven, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
@@ -47,7 +48,9 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
     if (model) {
       const ranked = rank(role as RankedRole, ctx, choice, model);
-      if (ranked) return { ...field, value: ranked.value, confidence: ranked.confidence };
+      // A vendor without evidence of its own is not sure, whatever its probability (vendorDoubts.ts).
+      const unproven = role === 'vendor' && ranked && vendorUnproven(String(ranked.value), ranked.choices);
+      if (ranked) return { ...field, value: ranked.value, confidence: unproven ? Math.min(ranked.confidence, UNSURE) : ranked.confidence };
     }
     // Read by the rules alone: calibrated on held-out documents where a calibrator was fitted for
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
