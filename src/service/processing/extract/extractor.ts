@@ -10,7 +10,7 @@ import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, withheldAmounts, type TotalsChoice } from './totals.js';
-import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
+import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
 import { parseDate } from '../parse/dates.js';
@@ -226,7 +226,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
       if (cand && totals.consistent) cand = { ...cand, score: Math.min(1, cand.score + 0.2) };
     } else if (role === 'currency') cand = currencyCandidate(field, ctx);
     else if (role === 'vendor') {
-      cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
+      cand = sellerBoxName(ctx) ?? candidatesFor(field, role, ctx, tableLines)[0] ?? null;
       vendorLabelled = cand !== null;
       // A specific label ("Supplier", "Vendor", "Lieferant"), not a weak one ("From", "Company").
       vendorNamed = cand !== null && cand.score >= 0.6;

@@ -51,7 +51,10 @@ export const ROLES: RoleSpec[] = [
     not: /due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen/i },
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
-      'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door'] },
+      'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
+      // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
+      'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
+      '销售方', '销货方', '卖方', '공급자', '판매자'] },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
