@@ -115,36 +115,46 @@ export function summedTaxes(taxes: Candidate[], ctx: DocContext): Candidate[] {
 }
 
 // A rate table's header (European till receipts and some invoices): net, tax and gross columns.
-const NET_WORD = /^(net|netto|nett|excl|exkl|ekskl|ht|hors taxe|base|imponible|imponibile|veroton)\b/;
-const GROSS_WORD = /^(gross|brutto|bruto|incl|inkl|ttc|total|totaal|gesamt|verollinen)\b/;
-const TAX_WORD = /^(tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
-const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|somme|summa|totalt|i alt|yhteensa)\b/;
+// A column's name may follow a word for "value" or "amount" (Polish "Wartość netto", "Kwota VAT"), or end a
+// header cell the text layer glued to the one before it ("Według stawkiWartość netto").
+const NET_WORD = /^((wartosc|kwota) )?(net|netto|nett|excl|exkl|ekskl|ht|hors taxe|base|imponible|imponibile|veroton)\b/;
+const GROSS_WORD = /^((wartosc|kwota) )?(gross|brutto|bruto|incl|inkl|ttc|total|totaal|gesamt|verollinen)\b/;
+const TAX_WORD = /^((wartosc|kwota) )?(tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero)\b/;
+const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|somme|summa|totalt|i alt|yhteensa|razem|ogolem|celkem|spolu)\b/;
+/** Whether a header cell names the column: it opens with the name, or ends with it as its last word or two. */
+const names = (re: RegExp, cell: string) => [cell, cell.split(' ').slice(-2).join(' '), cell.split(' ').at(-1)!].some((t) => re.test(t));
 
 /**
  * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
- * 49,42 | 326,42"): from its sum row, or its one row, where net + tax = gross to the cent.
+ * 49,42 | 326,42"): from its sum row, or its one row, where net + tax = gross to the cent. A sum row
+ * under any such header comes first: an item table's header may name net and gross too, and its
+ * rows above the rate table hold one that adds up ("Wartość netto | Kwota VAT | Wartość brutto").
  */
 export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  let single: { head: string[]; pick: { line: Line; a: number[] } } | undefined;
   for (let i = 0; i < ctx.lines.length; i++) {
     const head = ctx.lines[i].cells.map((c) => normLabel(c.text));
-    if (head.length < 3 || !head.some((h) => NET_WORD.test(h)) || !head.some((h) => GROSS_WORD.test(h))) continue;
+    if (head.length < 3 || !head.some((h) => names(NET_WORD, h)) || !head.some((h) => names(GROSS_WORD, h))) continue;
     const rows = ctx.lines.slice(i + 1, i + 9).filter((l) => l.page === ctx.lines[i].page);
     const triples = rows.flatMap((line) => {
       const a = amountsIn(line.text, ctx.decimal).slice(-3);
       return a.length === 3 && Math.abs(a[0]! + a[1]! - a[2]!) <= 0.011 && a[2]! > 0 ? [{ line, a }] : [];
     });
     const sum = triples.find((t) => SUM_ROW.test(normLabel(t.line.text)));
-    const pick = sum ?? (triples.length === 1 ? triples[0] : undefined);
-    if (!pick) continue;
-    const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
-    // Net before tax, as a rule; tax first where the header's last three columns print it first
-    // ("Moms % | Moms | Netto | Brutto", not "MwSt | Netto | Steuer | Brutto" whose first names the rate).
-    const [first, second] = head.slice(-3);
-    const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
-    const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
-    return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
+    if (sum) return rateParts(head, sum);
+    if (triples.length === 1) single ??= { head, pick: triples[0]! };
   }
-  return null;
+  return single ? rateParts(single.head, single.pick) : null;
+}
+
+function rateParts(head: string[], pick: { line: Line; a: number[] }): { subtotal: Candidate; tax: Candidate; total: Candidate } {
+  const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
+  // Net before tax, as a rule; tax first where the header's last three columns print it first
+  // ("Moms % | Moms | Netto | Brutto", not "MwSt | Netto | Steuer | Brutto" whose first names the rate).
+  const [first, second] = head.slice(-3);
+  const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
+  const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
+  return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
 }
 
 // A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
