@@ -9,7 +9,7 @@ import { ROLES } from './roles.js';
 // the largest, top-most line that is not a document title, a label or an address.
 
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
-const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
+const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|pllc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 // Labels that introduce the buyer: the names beside and under them are not the issuer.
 /** Words that head the buyer's block ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
 export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|购买方|购货方|买方|공급받는자/i;
@@ -33,7 +33,7 @@ export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim())
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
-export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
 /** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
 const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
 
@@ -193,7 +193,7 @@ export function withoutRegistration(name: string): string {
  * is for OCR's reading only: a text layer's "Studio 8Bit" is what was printed.
  */
 export function tidyVendorName(read: string, ocr: boolean): string {
-  const words = withoutRegistration(read).trim().split(/\s+/);
+  const words = withoutAddress(withoutRegistration(read)).trim().split(/\s+/);
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
@@ -201,6 +201,15 @@ export function tidyVendorName(read: string, ocr: boolean): string {
   if (split.length === words.length) return mended.join(' ');
   const form = mended.splice(-2);
   return [...mended, `${form[0].replace(/\.$/, '')}.${form[1]}`].join(' ');
+}
+
+// A street address OCR or the text layer joined to the name after its legal form ("Fieldnote Marketing Group,
+// Inc.465 Lexington Ave"): a house number, then words ending in a street's kind.
+const GLUED_ADDRESS = /^(.*?\b(?:inc|llc|llp|pllc|ltd|corp|co|gmbh|sarl|sas|plc|pty|ag|bv|b\.v)\.?),?\s*\d{1,5}[a-z]?\s+\p{L}[\p{L} .'-]*?\b(?:ave|avenue|st|street|rd|road|blvd|boulevard|dr|drive|lane|ln|way|pl|place|ct|court|pkwy|parkway|hwy|highway|sq|square)\.?$/iu;
+
+/** The name without a street address joined after its legal form. */
+export function withoutAddress(name: string): string {
+  return GLUED_ADDRESS.exec(name.trim())?.[1] ?? name;
 }
 
 /** "STATIONERY B BOOKS": a lone B or 8 between two words is OCR's reading of "&". */
