@@ -8,7 +8,8 @@ import { INVOICE_SCHEMA } from './helpers.js';
 // Net, tax and gross of Polish and Czech VAT invoices, generated text layers: a Polish "Faktura VAT"
 // sums its VAT by rate under "Według stawki | Wartość netto | Kwota VAT | Wartość brutto" with a
 // "Razem" row, below an item table whose header names net and gross too; a Czech "daňový doklad"
-// prints "Celkem bez DPH" and "DPH celkem" beside its recapitulation.
+// prints "Celkem bez DPH" and "DPH celkem" beside its recapitulation; a Chinese VAT invoice sums its items
+// and their tax on its 合计 row and prints both together as 价税合计.
 
 const SCHEMA: SchemaForExtraction = { ...INVOICE_SCHEMA, fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Subtotal', type: 'NUMBER' }] };
 
@@ -56,5 +57,22 @@ describe('VAT summaries of Polish and Czech invoices', () => {
       '15 %   9 650,00   1 447,50   11 097,50   Celkem k úhradě   15 671,30 Kč',
     ]);
     expect({ subtotal, tax }).toEqual({ subtotal: 13430, tax: 2241.3 });
+  });
+});
+
+describe('a Chinese VAT invoice (发票)', () => {
+  it('subtotal and tax from its 合计 row, which add up to the 价税合计 printed in figures', () => {
+    expect(amounts([
+      '                 上海增值税电子普通发票               发票号码： 79254878',
+      '                                                    开票日期： 2020年11月05日',
+      '购买方 名   称：   苏州恒信精密机械有限公司',
+      '货物或应税劳务、服务名称   单位   数量   单价   金额   税率   税额',
+      '*纸制品*复印纸A4   箱   36   173.00   6228.00   13%   809.64',
+      '*计算机外部设备*无线鼠标   个   44   119.00   5236.00   13%   680.68',
+      '餐饮服务*餐费   次   1   802.00   802.00   6%   48.12',
+      '合   计   ￥12266.00   ￥1538.44',
+      '价税合计（大写）   壹万叁仟捌佰零肆圆肆角肆分   (小写) ￥13804.44',
+      '销售方 名   称   深圳市华科电子有限公司',
+    ])).toEqual({ subtotal: 12266, tax: 1538.44, total: 13804.44 });
   });
 });

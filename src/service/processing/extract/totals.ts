@@ -157,6 +157,27 @@ function rateParts(head: string[], pick: { line: Line; a: number[] }): { subtota
   return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
 }
 
+// A Chinese VAT invoice (发票) sums its items before tax and their tax on its 合计 row ("合 计 ￥454.00 ￥27.24",
+// the characters often spaced or in cells of their own) and prints the total on the 价税合计 (tax and price
+// together) line, in words and in figures (小写).
+const FAPIAO_SUM = /^合\s*计(?!\S*[（(]?大写)/;
+const FAPIAO_TOTAL = /价\s*税\s*合\s*计/;
+
+/** The subtotal and tax of a Chinese VAT invoice's 合计 row where they add up to its 价税合计, and that total. */
+export function fapiaoTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  const totalLine = ctx.lines.find((l) => FAPIAO_TOTAL.test(l.text));
+  const total = totalLine ? amountsIn(totalLine.text, ctx.decimal).filter((a) => a > 0).at(-1) : undefined;
+  if (!totalLine || total === undefined) return null;
+  for (const line of ctx.lines) {
+    if (line === totalLine || !FAPIAO_SUM.test(line.text.trim())) continue;
+    const a = amountsIn(line.text, ctx.decimal).filter((x) => x > 0);
+    if (a.length !== 2 || Math.abs(a[0]! + a[1]! - total) > 0.011) continue;
+    const at = (value: number, l: Line): Candidate => ({ value, score: 0.95, line: l });
+    return { subtotal: at(a[0]!, line), tax: at(a[1]!, line), total: at(total, totalLine) };
+  }
+  return null;
+}
+
 // A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
 // amount and the tax, without a gross column (rateTableTotals reads those with one).
 const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton)\b/;
