@@ -34,10 +34,11 @@ interface Features {
   notInvoice: boolean;
 }
 
-// Title words. \b fails next to accented letters and CJK, so edges are spelt out.
+// Title words. \b fails next to accented letters and CJK, so edges are spelt out. The French verb avoir in a
+// thanks ("Merci d'avoir voyagé avec nous") is no credit note's title; the noun is ("Facture d'avoir", "N° d'avoir").
 const W = (s: string) => new RegExp(`(?:^|[^\\p{L}])(?:${s})(?=$|[^\\p{L}])`, 'iu');
 const TITLES: [DocumentType, RegExp][] = [
-  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit')],
+  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|(?<!merci\\s+d[\'’]|merci\\s+de\\s+l[\'’])avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
   ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran')],
   ['delivery_note', /納品書/],
