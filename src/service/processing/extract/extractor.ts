@@ -4,12 +4,13 @@ import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
+import { vendorUnproven } from './vendorDoubts.js';
 import { betweenDateLabels, dueUnproven, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
-import { companyUnderName, footerIssuer, guessVendor, tidyVendorName } from './vendor.js';
+import { chooseTotals, fapiaoTotals, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
+import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms } from './terms.js';
 import { parseDate } from '../parse/dates.js';
@@ -47,7 +48,9 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
     if (model) {
       const ranked = rank(role as RankedRole, ctx, choice, model);
-      if (ranked) return { ...field, value: ranked.value, confidence: ranked.confidence };
+      // A vendor without evidence of its own is not sure, whatever its probability (vendorDoubts.ts).
+      const unproven = role === 'vendor' && ranked && vendorUnproven(String(ranked.value), ranked.choices);
+      if (ranked) return { ...field, value: ranked.value, confidence: unproven ? Math.min(ranked.confidence, UNSURE) : ranked.confidence };
     }
     // Read by the rules alone: calibrated on held-out documents where a calibrator was fitted for
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
@@ -216,7 +219,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
   const parts = taxTableParts(ctx);
   if (parts) for (const role of ['subtotal', 'tax'] as const) amountCands.get(role)!.unshift(parts[role]);
-  const rated = rateTableTotals(ctx);
+  const rated = rateTableTotals(ctx) ?? fapiaoTotals(ctx);
   if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) amountCands.get(role)!.unshift(rated[role]);
   const withheld = withheldAmounts(ctx, tableLines);
   const readings = rows.map((r) => rowReadings(r, ctx));
@@ -243,7 +246,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
       if (cand && totals.consistent) cand = { ...cand, score: Math.min(1, cand.score + 0.2) };
     } else if (role === 'currency') cand = currencyCandidate(field, ctx);
     else if (role === 'vendor') {
-      cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
+      cand = sellerBoxName(ctx) ?? candidatesFor(field, role, ctx, tableLines)[0] ?? null;
       vendorLabelled = cand !== null;
       // A specific label ("Supplier", "Vendor", "Lieferant"), not a weak one ("From", "Company").
       vendorNamed = cand !== null && cand.score >= 0.6;

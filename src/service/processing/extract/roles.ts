@@ -59,16 +59,23 @@ export const ROLES: RoleSpec[] = [
     not: /due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen/i },
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
-      'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door'] },
+      'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
+      // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
+      'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
+      '销售方', '销货方', '卖方', '공급자', '판매자'] },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
     labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
-      'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton'] },
+      'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton',
+      // cs, sk
+      'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane'] },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
-      'cgst', 'sgst', 'igst', 'utgst', 'output cgst', 'output sgst', 'output igst', 'iva trasladado'],
+      'cgst', 'sgst', 'igst', 'utgst', 'output cgst', 'output sgst', 'output igst', 'iva trasladado',
+      // cs, sk
+      'dph celkem', 'celkem dph', 'dph spolu', 'spolu dph'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,

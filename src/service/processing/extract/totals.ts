@@ -131,9 +131,12 @@ const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|suma|somme|summa|tot
 
 /**
  * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
- * 49,42 | 326,42"): from its sum row, or its one row, where net + tax = gross to the cent.
+ * 49,42 | 326,42"): from its sum row, or its one row, where net + tax = gross to the cent. A sum row
+ * under any such header comes first: an item table's header may name net and gross too, and its
+ * rows above the rate table hold one that adds up ("Wartość netto | Kwota VAT | Wartość brutto").
  */
 export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  let single: { head: string[]; pick: { line: Line; a: number[] } } | undefined;
   for (let i = 0; i < ctx.lines.length; i++) {
     const head = ctx.lines[i].cells.map((c) => normLabel(c.text));
     if (head.length < 3 || !head.some((h) => NET_WORD.test(h)) || !head.some((h) => GROSS_WORD.test(h)) || head.some((h) => ITEMS_WORD.test(h))) continue;
@@ -143,15 +146,39 @@ export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Ca
       return a.length === 3 && Math.abs(a[0]! + a[1]! - a[2]!) <= 0.011 && a[2]! > 0 ? [{ line, a }] : [];
     });
     const sum = triples.find((t) => SUM_ROW.test(normLabel(t.line.text)));
-    const pick = sum ?? (triples.length === 1 ? triples[0] : undefined);
-    if (!pick) continue;
-    const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
-    // Net before tax, as a rule; tax first where the header's last three columns print it first
-    // ("Moms % | Moms | Netto | Brutto", not "MwSt | Netto | Steuer | Brutto" whose first names the rate).
-    const [first, second] = head.slice(-3);
-    const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
-    const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
-    return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
+    if (sum) return rateParts(head, sum);
+    if (triples.length === 1) single ??= { head, pick: triples[0]! };
+  }
+  return single ? rateParts(single.head, single.pick) : null;
+}
+
+function rateParts(head: string[], pick: { line: Line; a: number[] }): { subtotal: Candidate; tax: Candidate; total: Candidate } {
+  const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
+  // Net before tax, as a rule; tax first where the header's last three columns print it first
+  // ("Moms % | Moms | Netto | Brutto", not "MwSt | Netto | Steuer | Brutto" whose first names the rate).
+  const [first, second] = head.slice(-3);
+  const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
+  const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
+  return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
+}
+
+// A Chinese VAT invoice (发票) sums its items before tax and their tax on its 合计 row ("合 计 ￥454.00 ￥27.24",
+// the characters often spaced or in cells of their own) and prints the total on the 价税合计 (tax and price
+// together) line, in words and in figures (小写).
+const FAPIAO_SUM = /^合\s*计(?!\S*[（(]?大写)/;
+const FAPIAO_TOTAL = /价\s*税\s*合\s*计/;
+
+/** The subtotal and tax of a Chinese VAT invoice's 合计 row where they add up to its 价税合计, and that total. */
+export function fapiaoTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  const totalLine = ctx.lines.find((l) => FAPIAO_TOTAL.test(l.text));
+  const total = totalLine ? amountsIn(totalLine.text, ctx.decimal).filter((a) => a > 0).at(-1) : undefined;
+  if (!totalLine || total === undefined) return null;
+  for (const line of ctx.lines) {
+    if (line === totalLine || !FAPIAO_SUM.test(line.text.trim())) continue;
+    const a = amountsIn(line.text, ctx.decimal).filter((x) => x > 0);
+    if (a.length !== 2 || Math.abs(a[0]! + a[1]! - total) > 0.011) continue;
+    const at = (value: number, l: Line): Candidate => ({ value, score: 0.95, line: l });
+    return { subtotal: at(a[0]!, line), tax: at(a[1]!, line), total: at(total, totalLine) };
   }
   return null;
 }

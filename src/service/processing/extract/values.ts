@@ -4,6 +4,7 @@ import { normLabel } from './context.js';
 import { parseDate } from '../parse/dates.js';
 import type { DocContext } from './context.js';
 import type { Role } from './roles.js';
+import { BUYER } from './vendor.js';
 
 // Turns the text next to a label into a typed value, or null when the text is
 // not credible for the field (an id without digits, an amount without one).
@@ -43,7 +44,11 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
     case 'vendor':
     case 'customer':
       // Another field's label in the next column ("Sold by:  Invoice date / Delivery date") names no one.
-      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) && !OTHER_LABEL.test(normLabel(t)) ? t.replace(/[,;:]$/, '') : null;
+      // Nor does the buyer's heading beside the seller's ("Sprzedawca | Nabywca", "Dodavatel: | Odběratel:"), or the rest
+      // of a sentence the label word opens ("Dodavatel je plátcem DPH.", "Supplier is not registered for VAT").
+      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) && !OTHER_LABEL.test(normLabel(t))
+        && !(role === 'vendor' && (BUYER_HEADING.test(normLabel(t)) || SENTENCE.test(t)))
+        ? t.replace(/[,;:]$/, '') : null;
     default:
       return parseByType(t, field, ctx);
   }
@@ -103,5 +108,9 @@ export function matchEnum(t: string, values: string[]): string | null {
 }
 
 /** A label of a date or a number, alone or two of them ("Invoice date / Delivery date", "Numéro de facture"). */
+// A buyer block's heading alone ("Nabywca", "Bill to:", "购买方"): no vendor's name.
+const BUYER_HEADING = new RegExp(`^(?:${BUYER.source})[\\s:：]*$`, 'iu');
+/** Three words or more opening with a word in small letters: a sentence, not a name. */
+const SENTENCE = /^\p{Ll}+\s+\S+\s+\S/u;
 const OTHER_LABEL = /^(?:(?:invoice|order|delivery|due|issue|document|rechnungs?|liefer|bestell|date de|numero de|fecha de|n°)\s*)?(?:date|datum|fecha|data|number|nummer|numero|nr\.?|no\.?|#|facturation|livraison|commande|facture)(?:\s*(?:\/|-)\s*(?:[\p{L} ]{0,20}))?$/u;
 const ON_BASE = /(?:^|\s|\))(?:on|of|auf|von|sur|sobre|su|over|op|på|af)\s+(?:[A-Z]{1,3}\$\s?|[A-Z]{3}\s?|[€$£₹¥]\s?)?\d[\d.,' ]*(?:\s?(?:[€$£₹¥]|[A-Z]{3}))?/gu;

@@ -9,10 +9,10 @@ import { ROLES } from './roles.js';
 // the largest, top-most line that is not a document title, a label or an address.
 
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
-const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
+const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|pllc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
 // Labels that introduce the buyer: the names beside and under them are not the issuer.
 /** Words that head the buyer's block ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas/i;
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|购买方|购货方|买方|공급받는자/i;
 /** A line that names the buyer: its block's heading, or a Japanese addressee ("丸山建設株式会社 御中"), whose block heads nothing. */
 export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
 // A receipt's closing words, printed at its head as often as at its foot ("Thank You. Please come again.").
@@ -33,7 +33,7 @@ export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim())
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
-export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
 /** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
 const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
 
@@ -111,6 +111,41 @@ export function buyerBlock(page: PageLayout): (at: Line, x0: number, x1: number)
   return (at, x0, x1) => heads.some((b) => at.y0 > b.y0 && at.y0 - b.y1 < (b.y1 - b.y0) * 6 && x0 < b.x1 && x1 > b.x0 - 20);
 }
 
+// A Chinese VAT invoice (发票) names both parties in boxes headed 购买方 (buyer) and 销售方 (seller), each
+// with its name after 名称 ("名 称：", which OCR may cut into cells of a character each).
+const SELLER_BOX = /销售方|销货方|卖方/;
+const NAME_LABEL = /名\s*称\s*[:：]?\s*$/;
+
+/** The name in the seller's box of a Chinese VAT invoice: after 名称 on the seller heading's line or the nearest line beside it. */
+export function sellerBoxName(ctx: DocContext): Candidate | null {
+  const nameOn = (line: Line): string | undefined => {
+    let before = '';
+    for (const cell of line.cells) {
+      const t = cell.text.trim();
+      // The label and the name in one cell ("名称：杭州青禾…"), or the name in the cell after the label.
+      const inCell = /名\s*称\s*[:：]\s*(.+)$/.exec(t);
+      if (inCell && /\p{L}{2}/u.test(inCell[1]) && !SELLER_BOX.test(inCell[1])) return inCell[1].trim();
+      if (NAME_LABEL.test(`${before}${t.replace(/^.*?(销售方|销货方|卖方)/, '')}`) || NAME_LABEL.test(before)) {
+        if (/\p{L}{2}/u.test(t) && !NAME_LABEL.test(t) && !/[:：]/.test(t) && !SELLER_BOX.test(t)) return t;
+      }
+      before = `${before}${t}`.slice(-12);
+    }
+    return undefined;
+  };
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    // The heading, not the stamp's place at the foot ("销售方：（章）").
+    if (!line.cells.some((c) => SELLER_BOX.test(c.text) && !/[（(]\s*章\s*[)）]/.test(c.text))) continue;
+    const near = [i, i - 1, i + 1, i - 2, i + 2].filter((j) => j >= 0 && j < ctx.lines.length && ctx.lines[j]!.page === line.page)
+      .sort((a, b) => Math.abs(ctx.lines[a]!.y0 - line.y0) - Math.abs(ctx.lines[b]!.y0 - line.y0));
+    for (const j of near) {
+      const name = nameOn(ctx.lines[j]!);
+      if (name && !namesNoOne(name)) return { value: name, score: 0.8, line: ctx.lines[j]! };
+    }
+  }
+  return null;
+}
+
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
   const page = ctx.pages[0];
   if (!page) return null;
@@ -158,7 +193,7 @@ export function withoutRegistration(name: string): string {
  * is for OCR's reading only: a text layer's "Studio 8Bit" is what was printed.
  */
 export function tidyVendorName(read: string, ocr: boolean): string {
-  const words = withoutRegistration(read).trim().split(/\s+/);
+  const words = withoutAddress(withoutRegistration(read)).trim().split(/\s+/);
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
@@ -166,6 +201,15 @@ export function tidyVendorName(read: string, ocr: boolean): string {
   if (split.length === words.length) return mended.join(' ');
   const form = mended.splice(-2);
   return [...mended, `${form[0].replace(/\.$/, '')}.${form[1]}`].join(' ');
+}
+
+// A street address OCR or the text layer joined to the name after its legal form ("Fieldnote Marketing Group,
+// Inc.465 Lexington Ave"): a house number, then words ending in a street's kind.
+const GLUED_ADDRESS = /^(.*?\b(?:inc|llc|llp|pllc|ltd|corp|co|gmbh|sarl|sas|plc|pty|ag|bv|b\.v)\.?),?\s*\d{1,5}[a-z]?\s+\p{L}[\p{L} .'-]*?\b(?:ave|avenue|st|street|rd|road|blvd|boulevard|dr|drive|lane|ln|way|pl|place|ct|court|pkwy|parkway|hwy|highway|sq|square)\.?$/iu;
+
+/** The name without a street address joined after its legal form. */
+export function withoutAddress(name: string): string {
+  return GLUED_ADDRESS.exec(name.trim())?.[1] ?? name;
 }
 
 /** "STATIONERY B BOOKS": a lone B or 8 between two words is OCR's reading of "&". */
@@ -198,6 +242,13 @@ function lettersForDigits(word: string): string {
 /** The legal form at the end of a name ("SDN BHD", "S/B"), put back when OCR misread one letter of it. */
 function legalForm(words: string[]): string[] {
   if (words.length < 2) return words;
+  // A Polish or Czech form whose o OCR read as a zero ("Sp. Z 0.0.", "s.r.0.").
+  const tail = words.slice(-3).join(' ');
+  const slavic = /(?<![\p{L}\p{N}])(sp\.\s?z\s?|s\.\s?r\.\s?)([o0]\.\s?[o0]\.?|[o0]\.?)$/iu.exec(tail);
+  if (slavic && /0/.test(slavic[2])) {
+    const mended = tail.slice(0, slavic.index) + slavic[1].replace(/Z/, 'z') + slavic[2].replace(/0/g, 'o');
+    return [...words.slice(0, -3), ...mended.split(' ').filter(Boolean)];
+  }
   const last = words[words.length - 1];
   if (/^S\/[B8D9]\.?$/i.test(last)) return [...words.slice(0, -1), last[0] === 's' ? 's/b' : 'S/B'];
   if (words.length < 3) return words;

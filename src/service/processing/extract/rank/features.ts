@@ -201,7 +201,7 @@ export const VENDOR_FEATURES = [
   'companyForm', 'firstCompanyForm', 'acrossGap', 'fragment', 'underBuyer',
 ];
 // A registered company's legal form ("SDN BHD", "GmbH", "株式会社"), as against a kind of shop ("MART", "CAFE").
-const COMPANY_FORM = /\b(sdn\.? ?bhd|bhd|s\/b|gmbh|ag|ltd|limited|llc|llp|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|pte|srl|spa|oy|ab|aps|kk|kg|ohg|ug|e\.k|nv|n\.v|bv)\b|株式会社|有限会社|合同会社|\(株\)|（株）/;
+const COMPANY_FORM = /\b(sdn\.? ?bhd|bhd|s\/b|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|pte|srl|spa|oy|ab|aps|kk|kg|ohg|ug|e\.k|nv|n\.v|bv)\b|株式会社|有限会社|合同会社|\(株\)|（株）/;
 
 const SUFFIX = LEGAL_NAME;
 const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;

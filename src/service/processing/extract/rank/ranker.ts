@@ -23,7 +23,11 @@ export interface RankerWeights {
   ruleCalibration?: Record<string, Calibrator>;
 }
 
-export interface Ranked { value: string | number; confidence: number; p: number }
+export interface Ranked {
+  value: string | number; confidence: number; p: number;
+  /** How many different values the ranker chose among: over one, its probability is 1 whatever the value. */
+  choices: number;
+}
 
 let cached: RankerWeights | null | undefined;
 
@@ -48,7 +52,8 @@ export function modelFor(weights: RankerWeights | null, role: RankedRole): RoleM
 
 export function rank(role: RankedRole, ctx: DocContext, rules: RuleChoice, model: RoleModel): Ranked | null {
   const cands = candidatesOf(role, ctx, rules);
-  const pick = choose(model.w, cands.map((c) => c.x), cands.map((c) => c.value), (v) => (role === 'vendor' ? String(v).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') : v));
+  const key = (v: string | number) => (role === 'vendor' ? String(v).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') : v);
+  const pick = choose(model.w, cands.map((c) => c.x), cands.map((c) => c.value), key);
   if (!pick) return null;
-  return { value: pick.value, p: pick.p, confidence: Math.round(calibrated(model.calibration?.[ctx.quality >= 1 ? 'text' : 'ocr'], pick.p, ctx.quality) * 100) / 100 };
+  return { value: pick.value, p: pick.p, choices: new Set(cands.map((c) => key(c.value))).size, confidence: Math.round(calibrated(model.calibration?.[ctx.quality >= 1 ? 'text' : 'ocr'], pick.p, ctx.quality) * 100) / 100 };
 }
