@@ -18,7 +18,10 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'disc
 
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
-  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
+  // A Polish or Czech invoice's unit ("J.m.", "MJ"), VAT rate ("Stawka", "Sazba DPH") and VAT amount
+  // ("Kwota VAT", "DPH"); a Chinese fapiao's specification, unit, tax rate and tax amount.
+  ['other', /^(j\.? ?m\.?|m\.? ?j\.?|mj|stawka( vat)?|sazba( dph)?|dph( ?%)?|kwota vat|vat( ?%)?|規格型号|规格型号|单位|單位|税率|税额|税額)$/i],
   // Columns no item field takes, named so a header of many columns is known as one: a row's date, its
   // voucher, a weight, a unit of measure alone ("Unit", "Einh."; "Units" counts them), a credits column
   // beside the charges of a folio or statement.
@@ -26,13 +29,13 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
   ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
-  ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?))$/i],
-  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
+  ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
+  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
   ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
-  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
-  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
+  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
+  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
@@ -73,7 +76,11 @@ function labelAtStart(roles: string[]): RegExp {
 }
 
 // The totals block ends a table: any subtotal, tax or total label opening a line.
-const STOP = labelAtStart(['subtotal', 'tax', 'total']);
+// A tax the total includes, named on a line of its own ("inkl. MwSt. 7%", "Includes VAT 20%", "enth. MwSt.", "dont TVA")
+// is part of that block too.
+const STOP_LABEL = labelAtStart(['subtotal', 'tax', 'total']);
+const TAX_INCLUDED = /^(inkl\.?|incl\.?|inc\.?|includes?|including|included|inklusive|inclusief|inklusiv|inkluderet|enth\.?|enthalten|enthalt|dont|davon|darin|of which|hiervon|w tym|v tom)\s*(\d+([.,]\d+)?\s*%\s*)?(mwst|ust|vat|tax|gst|tva|iva|btw|moms|mva|alv|dph)\b/;
+const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) };
 
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
@@ -117,8 +124,10 @@ function splitHeaderCell(cell: Cell): Cell[] {
 function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   const parts = splitHeaderCell(cell);
   if (parts.length < 2) return parts;
-  const named = new Set(others.map((c) => columnOf(c.text)));
-  return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
+  // Amounts before and after tax are two columns ("Cena netto Wartość netto" beside "Wartość brutto").
+  const [net, gross] = [(c: Cell) => NET.test(normLabel(c.text)) && !GROSS.test(normLabel(c.text)), (c: Cell) => GROSS.test(normLabel(c.text)) && !NET.test(normLabel(c.text))];
+  const again = (p: Cell, o: Cell) => columnOf(p.text) === columnOf(o.text) && !(columnOf(p.text) === 'amount' && ((net(p) && gross(o)) || (gross(p) && net(o))));
+  return parts.some((p) => others.some((o) => again(p, o))) ? [cell] : parts;
 }
 
 /**
@@ -129,7 +138,24 @@ function headerCols(line: Line): { col: Column; cell: Cell }[] {
   const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
   const desc = cols.find((c) => c.col === 'description');
-  return desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols;
+  return netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols);
+}
+
+// A column's name saying its amounts are before tax ("Wartość netto", "Bez DPH", "Montant HT", "Net amount").
+const NET = /\b(netto|net|nett|ht|excl|exkl|ekskl|bez dph|sans tva|sin iva|senza iva|ohne|before tax)\b/i;
+// ...or after it ("Wartość brutto", "Celkem", "Montant TTC", "Gross", "incl. VAT").
+const GROSS = /\b(brutto|bruto|gross|ttc|incl|inkl|celkem|s dph|con iva|iva incl)\b/i;
+
+/**
+ * A table that prints each row's amount before and after tax ("Wartość netto  Wartość brutto", "Bez DPH
+ * DPH Celkem"): the amount is the one before tax, the figure quantity times price gives; the other
+ * column is kept as a column of its own so its figures do not join the amount.
+ */
+function netAmount(cols: { col: Column; cell: Cell }[]): { col: Column; cell: Cell }[] {
+  const amounts = cols.filter((c) => c.col === 'amount');
+  const net = amounts.filter((c) => NET.test(normLabel(c.cell.text)) && !GROSS.test(normLabel(c.cell.text)));
+  if (amounts.length < 2 || net.length !== 1) return cols;
+  return cols.map((c) => (c.col === 'amount' && c !== net[0] && GROSS.test(normLabel(c.cell.text)) ? { ...c, col: 'other' as const } : c));
 }
 
 function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
@@ -382,7 +408,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
 }
 
 const IDENTIFIER_LINE = /^(asin|sku|ean|upc|isbn|gtin|mpn|fnsku|item code|article code|art\.? ?-?nr\.?|artikelnummer|part (?:no|number)\.?|serial (?:no|number)\.?|s\/n)\s*[:#.]?\s*[A-Z0-9][A-Z0-9-]{3,}$/i;
-const SERIAL_HEAD = /^(#|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b)/;
+const SERIAL_HEAD = /^(#|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b|lp\b)/;
 
 /** How far two lines overlap vertically (negative: the gap between them). */
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
