@@ -573,3 +573,23 @@ describe('a list whose total includes a tax named on a line of its own', () => {
     ]);
   });
 });
+
+describe('a table in sections', () => {
+  const text = (first: string) => ['FACTURE N° F2023-0171', 'Désignation                                   Qté U      PU HT     TVA     Montant HT', first,
+    "Porte d'entrée aluminium                      1 u     2 250,00    10 %      2 250,00", 'Divers',
+    'Déplacement                                   1 forfait  43,50    10 %         43,50', 'Salle de bain',
+    'Fourniture et pose receveur de douche         1 u       744,50    10 %        744,50', 'Total HT                                                          3 038,00'].join('\n');
+
+  it("takes a heading over a row ('Divers' over 'Déplacement') for no part of the row above it when the table opens with one", () => {
+    expect(items(page(linesFromText(text('Menuiseries'), 1)))).toEqual([
+      { Description: "Porte d'entrée aluminium", Quantity: 1, 'Unit Price': 2250, Amount: 2250 },
+      { Description: 'Déplacement', Quantity: 1, 'Unit Price': 43.5, Amount: 43.5 },
+      { Description: 'Fourniture et pose receveur de douche', Quantity: 1, 'Unit Price': 744.5, Amount: 744.5 },
+    ]);
+  });
+
+  it('still reads a name alone under a row as its second line when the table opens with a row', () => {
+    const got = items(page(linesFromText(text('Pose comprise                                 1 u        10,00    10 %         10,00'), 1))) as Record<string, unknown>[];
+    expect(got.map((r) => r.Description)).toEqual(['Pose comprise', "Porte d'entrée aluminium Divers", 'Déplacement Salle de bain', 'Fourniture et pose receveur de douche']);
+  });
+});

@@ -299,6 +299,21 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     };
     // A description OCR read as a line of its own just above its row's figures.
     let pending: { desc: string; line: Line } | undefined;
+    // A name alone with a whole row (name and figures) under it: a section's heading ("Menuiseries",
+    // "Salle de bain") or a name's second line, which only a row above it can have.
+    const fullRow = (l: Line | undefined) => {
+      if (!l || l.page !== page) return false;
+      const c = assign(l.cells, header);
+      return c.has('description') && [...c.entries()].some(([k, v]) => k !== 'description' && k !== 'other' && parseAmount(v, ctx.decimal) !== null);
+    };
+    const nameAlone = (l: Line | undefined) => {
+      if (!l || l.page !== page) return false;
+      const c = assign(l.cells, header);
+      return c.size === 1 && c.has('description') && !noise(c.get('description')!, l);
+    };
+    // A table whose first line is such a name has its rows in sections: the names alone over a row
+    // further down are headings too, not a second line of the row above them.
+    const sectioned = nameAlone(ctx.lines[header.lineIndex + 1]) && fullRow(ctx.lines[header.lineIndex + 2]);
     for (let i = header.lineIndex + 1; i < end; i++) {
       const line = ctx.lines[i];
       if (line.page !== page) break;
@@ -377,6 +392,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       else if (desc && noise(desc, line)) continue;
       // An article's identifier under its name ("ASIN: B0XX12", "SKU 4471-B", "EAN 4006381333931") is no part of it.
       else if (desc && cells.size === 1 && rows.length && IDENTIFIER_LINE.test(desc.trim())) continue;
+      else if (desc && cells.size === 1 && sectioned && fullRow(ctx.lines[i + 1])) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
         const lastY = prev.lines[prev.lines.length - 1].y1;
