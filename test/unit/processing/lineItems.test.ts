@@ -593,3 +593,35 @@ describe('a table in sections', () => {
     expect(got.map((r) => r.Description)).toEqual(['Pose comprise', "Porte d'entrée aluminium Divers", 'Déplacement Salle de bain', 'Fourniture et pose receveur de douche']);
   });
 });
+
+describe('rows and the lines after them', () => {
+  it("keeps a 'Date of Service' column out of the description", () => {
+    const lines = [line(20, [[50, 'Clearview Speech & Language Therapy LLC']]),
+      line(100, [[50, 'Date of Service'], [150, 'CPT'], [200, 'Description'], [420, 'Units'], [470, 'Charge'], [540, 'Amount']]),
+      line(118, [[50, '10/22/2017'], [150, '92507'], [200, 'Speech/language treatment'], [426, '1'], [467, '140.00'], [539, '140.00']]),
+      line(136, [[50, '10/29/2017'], [150, '92507'], [200, 'Speech/language treatment'], [426, '1'], [467, '133.00'], [539, '133.00']]),
+      line(160, [[370, 'Total Charges'], [531, '$273.00']])];
+    expect((items(page(lines)) as Record<string, unknown>[]).map((r) => r.Description)).toEqual(['Speech/language treatment', 'Speech/language treatment']);
+  });
+
+  it("ends a fapiao's goods at its sum whose characters OCR read apart ('合  计')", () => {
+    const lines = [line(20, [[200, '上海增值税电子普通发票']]),
+      line(100, [[40, '货物或应税劳务、服务名称'], [300, '数量'], [350, '单价'], [420, '金额']]),
+      line(118, [[40, '餐饮服务*餐费'], [306, '1'], [344, '454.00'], [420, '454.00']]),
+      line(140, [[40, '合'], [70, '计'], [408, '￥454.00']]), line(160, [[40, '价税合计（大写）'], [150, '肆佰捌拾壹圆贰角肆分'], [408, '（小写） ￥481.24']])];
+    expect(items(page(lines, 'ocr'))).toEqual([{ Description: '餐饮服务*餐费', Quantity: 1, 'Unit Price': 454, Amount: 454 }]);
+  });
+
+  it("ends a skewed scan's rows at the total: the name under its figures is no item ('TOTAL $2,020.00' over 'Remit To')", () => {
+    // The scan is skewed by about half a row: each row's figures came out a little above its name.
+    const lines = [line(20, [[40, 'Copper & Quill Design']]),
+      line(100, [[330, 'Qty / Hrs'], [420, 'Rate'], [500, 'Amount']]), line(109, [[50, 'Description']]),
+      line(118, [[355, '4'], [410, '120.00'], [500, '480.00']]), line(127, [[50, 'Website design - homepage mockups']]),
+      line(136, [[350, '14'], [410, '110.00'], [494, '1,540.00']]), line(145, [[50, 'Logo refinements']]),
+      line(166, [[355, 'TOTAL'], [486, '$2,020.00']]), line(200, [[50, 'Remit To']]), line(214, [[50, 'Copper & Quill Design']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Website design - homepage mockups', Quantity: 4, 'Unit Price': 120, Amount: 480 },
+      { Description: 'Logo refinements', Quantity: 14, 'Unit Price': 110, Amount: 1540 },
+    ]);
+  });
+});

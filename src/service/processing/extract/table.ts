@@ -21,6 +21,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
   // A Polish or Czech invoice's unit ("J.m.", "MJ"), VAT rate ("Stawka", "Sazba DPH") and VAT amount
   // ("Kwota VAT", "DPH"); a Chinese fapiao's specification, unit, tax rate and tax amount.
+  // A date the row's service was given on ("Date of Service", "Service date", "Leistungsdatum", "Date de prestation").
+  ['other', /^((date|datum|fecha|data|dato) (of|de|del|di|da|van|der) \S+( \S+)?|\S+ (date|datum)|[a-z]+datum)$/i],
   ['other', /^(j\.? ?m\.?|m\.? ?j\.?|mj|stawka( vat)?|sazba( dph)?|dph( ?%)?|kwota vat|vat( ?%)?|規格型号|规格型号|单位|單位|税率|税额|税額)$/i],
   // Columns no item field takes, named so a header of many columns is known as one: a row's date, its
   // voucher, a weight, a unit of measure alone ("Unit", "Einh."; "Units" counts them), a credits column
@@ -87,6 +89,9 @@ const GRAND = labelAtStart(['total']);
 
 // A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht") ends them too.
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
+
+// A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
+const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
 // "Transport" only as a label ("Transport  66 665,50", "Transport fra side 1"), not an item's name ("Transport conteneur 40 pieds").
@@ -252,7 +257,7 @@ export interface TableRow {
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
-  const skew = realignSkewedTable(ctx, columnOf);
+  const skew = realignSkewedTable(ctx, columnOf, (text) => STOP.test(text));
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
   if (!skew || !got?.rows.length) return readRows(ctx);
   const printed = (l: Line) => skew.sources.get(l) ?? [l];
@@ -359,7 +364,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
-      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first)) break;
+      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
