@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { lostDecimalReading } from '../../../src/service/processing/parse/amounts.js';
 import { INVOICE_SCHEMA, valuesOf } from './helpers.js';
 
@@ -143,5 +143,42 @@ describe("a receipt's rate table", () => {
   it('takes the tax from the column the header names, tax before net or after it', () => {
     expect(receipt(['Moms %', 'Moms', 'Netto', 'Brutto'], ['Summa', '22,05', '117,72', '139,77']).Tax).toBe(22.05);
     expect(receipt(['MwSt', 'Netto', 'Steuer', 'Brutto'], ['Summe', '117,72', '22,05', '139,77']).Tax).toBe(22.05);
+  });
+});
+
+describe('a rate table under an items table that names net and gross too', () => {
+  /** A line of cells at x (6 units a character), 12 high. */
+  const line = (y: number, cells: [number, string][]): Line => {
+    const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 6 }));
+    return { text: cells.map((c) => c[1]).join('   '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 12, page: 1 };
+  };
+  const schema = { ...INVOICE_SCHEMA, fields: [...INVOICE_SCHEMA.fields, { id: 'f9', title: 'Subtotal', type: 'NUMBER' as const }] };
+  const fields = (lines: Line[]) => valuesOf(extractFields([{ number: 1, width: 700, height: 900, source: 'text', quality: 1, lines }], schema));
+
+  it("takes a Polish invoice's net and VAT from the rate table's sum row ('Razem'), not from a rate's row", () => {
+    const lines = [line(20, [[40, 'Faktura VAT nr F/1201/21']]),
+      line(100, [[40, 'Lp.'], [60, 'Nazwa towaru lub usługi'], [262, 'J.m.'], [296, 'Ilość'], [330, 'Cena netto'], [390, 'Wartość netto'], [470, 'VAT'], [500, 'Kwota VAT'], [560, 'Wartość brutto']]),
+      line(118, [[40, '1.'], [60, 'Jabłka deserowe'], [262, 'kg'], [299, '103'], [340, '4,70'], [400, '484,10'], [470, '5%'], [510, '24,21'], [570, '508,31']]),
+      line(136, [[40, '2.'], [60, 'Ziemia ogrodowa 50 l'], [262, 'worek'], [304, '39'], [336, '18,60'], [400, '725,40'], [470, '8%'], [510, '58,03'], [570, '783,43']]),
+      line(154, [[40, '3.'], [60, 'Olej silnikowy 5W30'], [262, 'l'], [304, '13'], [336, '52,00'], [400, '676,00'], [466, '23%'], [504, '155,48'], [570, '831,48']]),
+      line(180, [[300, 'Według stawki'], [390, 'Wartość netto'], [500, 'Kwota VAT'], [560, 'Wartość brutto']]),
+      line(198, [[300, '23%'], [400, '676,00'], [504, '155,48'], [570, '831,48']]),
+      line(216, [[300, '8%'], [400, '725,40'], [510, '58,03'], [570, '783,43']]),
+      line(234, [[300, '5%'], [400, '484,10'], [510, '24,21'], [570, '508,31']]),
+      line(252, [[300, 'Razem:'], [394, '1 885,50'], [504, '237,72'], [564, '2 123,22']]),
+      line(280, [[40, 'Do zapłaty: 2 123,22 PLN']])];
+    const got = fields(lines);
+    expect([got.Subtotal, got.Tax, got.Total]).toEqual([1885.5, 237.72, 2123.22]);
+  });
+
+  it("takes a fapiao's amount and tax from its sum row ('合  计', its characters OCR'd apart)", () => {
+    const lines = [line(20, [[200, '上海增值税电子普通发票']]), line(40, [[400, '发票号码： 45370332']]),
+      line(100, [[40, '货物或应税劳务、服务名称'], [200, '规格型号'], [260, '单位'], [300, '数量'], [350, '单价'], [420, '金额'], [480, '税率'], [540, '税额']]),
+      line(118, [[40, '*纸制品*复印纸A4'], [260, '箱'], [306, '2'], [344, '173.00'], [414, '346.00'], [480, '13%'], [540, '44.98']]),
+      line(136, [[40, '餐饮服务*餐费'], [260, '次'], [306, '1'], [344, '454.00'], [414, '454.00'], [480, '6%'], [540, '27.24']]),
+      line(160, [[40, '合'], [70, '计'], [408, '￥800.00'], [534, '￥72.22']]),
+      line(180, [[40, '价税合计（大写）'], [150, '捌佰柒拾贰圆贰角贰分'], [400, '（小写） ￥872.22']])];
+    const got = fields(lines);
+    expect([got.Subtotal, got.Tax]).toEqual([800, 72.22]);
   });
 });

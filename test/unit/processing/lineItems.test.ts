@@ -500,3 +500,128 @@ describe('a receipt of one item', () => {
     expect(items(page(linesFromText(text, 1)))).toEqual([{ Description: 'Kananmunat 10 kpl', Quantity: 4, 'Unit Price': 7.39, Amount: 29.56 }]);
   });
 });
+
+describe('Polish, Czech and Chinese invoice tables', () => {
+  it("reads a Polish VAT invoice's rows at their net amount, the gross column beside it kept apart", () => {
+    const lines = [line(20, [[40, 'Faktura VAT nr F/6156/18']]),
+      line(100, [[40, 'Lp.'], [60, 'Nazwa towaru lub usługi'], [262, 'J.m.'], [296, 'Ilość'], [326, 'Cena netto Wartość netto'], [480, 'VAT'], [510, 'Kwota VAT'], [580, 'Wartość brutto']]),
+      line(118, [[40, '1.'], [60, 'Cement portlandzki CEM II 25 kg'], [262, 'szt.'], [304, '29'], [343, '23,80'], [400, '690,20'], [480, '23%'], [520, '158,75'], [590, '848,95']]),
+      line(136, [[40, '2.'], [60, 'Roboczogodzina mechanika'], [262, 'godz.'], [304, '14'], [339, '150,00'], [394, '2 100,00'], [480, '23%'], [520, '483,00'], [584, '2 583,00']]),
+      line(160, [[300, 'Razem:'], [394, '2 790,20'], [520, '641,75'], [584, '3 431,95']])];
+    expect(items(page(lines))).toEqual([
+      { Description: 'Cement portlandzki CEM II 25 kg', Quantity: 29, 'Unit Price': 23.8, Amount: 690.2 },
+      { Description: 'Roboczogodzina mechanika', Quantity: 14, 'Unit Price': 150, Amount: 2100 },
+    ]);
+  });
+
+  it("reads a Czech invoice's rows ('Označení dodávky', 'Počet MJ', 'Cena za MJ', 'Bez DPH' beside 'Celkem')", () => {
+    const lines = [line(20, [[40, 'Faktura - daňový doklad č. 20170838']]),
+      line(100, [[40, 'Označení dodávky'], [265, 'Počet MJ'], [329, 'Cena za MJ'], [400, 'DPH %'], [440, 'Bez DPH'], [500, 'DPH'], [540, 'Celkem']]),
+      line(118, [[40, 'Knihy - dotisk'], [272, '100 ks'], [350, '96,50'], [406, '15'], [440, '9 650,00'], [494, '1 447,50'], [540, '11 097,50']]),
+      line(136, [[40, 'Práce mechanika'], [274, '4,5 hod'], [346, '840,00'], [406, '21'], [440, '3 780,00'], [494, '793,80'], [540, '4 573,80']]),
+      line(160, [[300, 'Celkem k úhradě'], [520, '15 671,30 Kč']])];
+    expect(items(page(lines))).toEqual([
+      { Description: 'Knihy - dotisk', Quantity: 100, 'Unit Price': 96.5, Amount: 9650 },
+      { Description: 'Práce mechanika', Quantity: 4.5, 'Unit Price': 840, Amount: 3780 },
+    ]);
+  });
+
+  it("reads a Chinese fapiao's goods ('货物或应税劳务、服务名称'), its tax columns apart", () => {
+    const lines = [line(20, [[200, '上海增值税电子普通发票']]),
+      line(100, [[40, '货物或应税劳务、服务名称'], [200, '规格型号'], [260, '单位'], [300, '数量'], [350, '单价'], [420, '金额'], [480, '税率'], [540, '税额']]),
+      line(118, [[40, '*纸制品*复印纸A4'], [260, '箱'], [306, '36'], [344, '173.00'], [414, '6228.00'], [480, '13%'], [534, '809.64']]),
+      line(136, [[40, '餐饮服务*餐费'], [260, '次'], [306, '1'], [344, '802.00'], [420, '802.00'], [480, '6%'], [540, '48.12']]),
+      line(160, [[40, '合'], [60, '计'], [408, '￥7030.00'], [528, '￥857.76']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: '*纸制品*复印纸A4', Quantity: 36, 'Unit Price': 173, Amount: 6228 },
+      { Description: '餐饮服务*餐费', Quantity: 1, 'Unit Price': 802, Amount: 802 },
+    ]);
+  });
+});
+
+describe('a list whose total includes a tax named on a line of its own', () => {
+  it("ends the items at 'inkl. MwSt. 7%' and checks them against the sum printed after it", () => {
+    const text = ['Cabby', 'Danke für deine Fahrt, Lukas', 'Gesamt                 23,50 €', 'Grundpreis              2,10 €', 'Strecke                11,79 €',
+      'Zeit                    7,61 €', 'Trinkgeld               2,00 €', 'inkl. MwSt. 7%          1,68 €', 'Belastet               23,50 €', 'Amex ••••1460'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Grundpreis', Quantity: 1, 'Unit Price': 2.1, Amount: 2.1 },
+      { Description: 'Strecke', Quantity: 1, 'Unit Price': 11.79, Amount: 11.79 },
+      { Description: 'Zeit', Quantity: 1, 'Unit Price': 7.61, Amount: 7.61 },
+      { Description: 'Trinkgeld', Quantity: 1, 'Unit Price': 2, Amount: 2 },
+    ]);
+  });
+
+  it("reads amounts printed after an ISO currency code ('GBP 1,347.00')", () => {
+    const text = ['Albion Skies', 'E-ticket receipt and itinerary', 'Fare details', 'Base fare              GBP 1,347.00',
+      'Taxes, fees and charges    GBP 163.91', 'Total                  GBP 1,510.91', 'Paid by card'].join('\n');
+    expect(items(page(linesFromText(text, 1)))).toEqual([
+      { Description: 'Base fare', Quantity: 1, 'Unit Price': 1347, Amount: 1347 },
+      { Description: 'Taxes, fees and charges', Quantity: 1, 'Unit Price': 163.91, Amount: 163.91 },
+    ]);
+  });
+
+  it("knows the tax line when a skewed scan's OCR put its figure a little above its label ('5.00' over 'Includes VAT 20%')", () => {
+    // Each row's amount came out a little higher than its name, as a line of its own.
+    const rows: [string, string][] = [['Base fare', '2.00'], ['Distance', '13.04'], ['Time', '10.15']];
+    const lines = [line(20, [[40, 'Hopp Mobility']]), line(40, [[40, 'Total'], [400, '25.19']])];
+    rows.forEach(([name, amount], k) => lines.push(line(80 + 24 * k, [[420, amount]]), line(86 + 24 * k, [[40, name]])));
+    lines.push(line(152, [[420, '4.20']]), line(158, [[40, 'Includes VAT 20%']]), line(176, [[420, '25.19']]), line(182, [[40, 'Total charged']]));
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Base fare', Quantity: 1, 'Unit Price': 2, Amount: 2 },
+      { Description: 'Distance', Quantity: 1, 'Unit Price': 13.04, Amount: 13.04 },
+      { Description: 'Time', Quantity: 1, 'Unit Price': 10.15, Amount: 10.15 },
+    ]);
+  });
+});
+
+describe('a table in sections', () => {
+  const text = (first: string) => ['FACTURE N° F2023-0171', 'Désignation                                   Qté U      PU HT     TVA     Montant HT', first,
+    "Porte d'entrée aluminium                      1 u     2 250,00    10 %      2 250,00", 'Divers',
+    'Déplacement                                   1 forfait  43,50    10 %         43,50', 'Salle de bain',
+    'Fourniture et pose receveur de douche         1 u       744,50    10 %        744,50', 'Total HT                                                          3 038,00'].join('\n');
+
+  it("takes a heading over a row ('Divers' over 'Déplacement') for no part of the row above it when the table opens with one", () => {
+    expect(items(page(linesFromText(text('Menuiseries'), 1)))).toEqual([
+      { Description: "Porte d'entrée aluminium", Quantity: 1, 'Unit Price': 2250, Amount: 2250 },
+      { Description: 'Déplacement', Quantity: 1, 'Unit Price': 43.5, Amount: 43.5 },
+      { Description: 'Fourniture et pose receveur de douche', Quantity: 1, 'Unit Price': 744.5, Amount: 744.5 },
+    ]);
+  });
+
+  it('still reads a name alone under a row as its second line when the table opens with a row', () => {
+    const got = items(page(linesFromText(text('Pose comprise                                 1 u        10,00    10 %         10,00'), 1))) as Record<string, unknown>[];
+    expect(got.map((r) => r.Description)).toEqual(['Pose comprise', "Porte d'entrée aluminium Divers", 'Déplacement Salle de bain', 'Fourniture et pose receveur de douche']);
+  });
+});
+
+describe('rows and the lines after them', () => {
+  it("keeps a 'Date of Service' column out of the description", () => {
+    const lines = [line(20, [[50, 'Clearview Speech & Language Therapy LLC']]),
+      line(100, [[50, 'Date of Service'], [150, 'CPT'], [200, 'Description'], [420, 'Units'], [470, 'Charge'], [540, 'Amount']]),
+      line(118, [[50, '10/22/2017'], [150, '92507'], [200, 'Speech/language treatment'], [426, '1'], [467, '140.00'], [539, '140.00']]),
+      line(136, [[50, '10/29/2017'], [150, '92507'], [200, 'Speech/language treatment'], [426, '1'], [467, '133.00'], [539, '133.00']]),
+      line(160, [[370, 'Total Charges'], [531, '$273.00']])];
+    expect((items(page(lines)) as Record<string, unknown>[]).map((r) => r.Description)).toEqual(['Speech/language treatment', 'Speech/language treatment']);
+  });
+
+  it("ends a fapiao's goods at its sum whose characters OCR read apart ('合  计')", () => {
+    const lines = [line(20, [[200, '上海增值税电子普通发票']]),
+      line(100, [[40, '货物或应税劳务、服务名称'], [300, '数量'], [350, '单价'], [420, '金额']]),
+      line(118, [[40, '餐饮服务*餐费'], [306, '1'], [344, '454.00'], [420, '454.00']]),
+      line(140, [[40, '合'], [70, '计'], [408, '￥454.00']]), line(160, [[40, '价税合计（大写）'], [150, '肆佰捌拾壹圆贰角肆分'], [408, '（小写） ￥481.24']])];
+    expect(items(page(lines, 'ocr'))).toEqual([{ Description: '餐饮服务*餐费', Quantity: 1, 'Unit Price': 454, Amount: 454 }]);
+  });
+
+  it("ends a skewed scan's rows at the total: the name under its figures is no item ('TOTAL $2,020.00' over 'Remit To')", () => {
+    // The scan is skewed by about half a row: each row's figures came out a little above its name.
+    const lines = [line(20, [[40, 'Copper & Quill Design']]),
+      line(100, [[330, 'Qty / Hrs'], [420, 'Rate'], [500, 'Amount']]), line(109, [[50, 'Description']]),
+      line(118, [[355, '4'], [410, '120.00'], [500, '480.00']]), line(127, [[50, 'Website design - homepage mockups']]),
+      line(136, [[350, '14'], [410, '110.00'], [494, '1,540.00']]), line(145, [[50, 'Logo refinements']]),
+      line(166, [[355, 'TOTAL'], [486, '$2,020.00']]), line(200, [[50, 'Remit To']]), line(214, [[50, 'Copper & Quill Design']])];
+    expect(items(page(lines, 'ocr'))).toEqual([
+      { Description: 'Website design - homepage mockups', Quantity: 4, 'Unit Price': 120, Amount: 480 },
+      { Description: 'Logo refinements', Quantity: 14, 'Unit Price': 110, Amount: 1540 },
+    ]);
+  });
+});

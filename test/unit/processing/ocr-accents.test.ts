@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../../src/service/processing/loaders/render.js';
 import { closeProcessing, pageImageOf, processFile } from '../../../src/service/processing/engine.js';
-import { accentLanguage, restoreAccents, withAccents } from '../../../src/service/processing/extract/accents.js';
+import { accentLanguage, restoreAccents, withAccents, wordAccents } from '../../../src/service/processing/extract/accents.js';
 import { imagePages } from '../../../src/service/processing/loaders/images.js';
 import type { ExtractedField } from '../../../src/service/processing/types.js';
 import { INVOICE_SCHEMA, inputFor, tempDir } from './helpers.js';
@@ -57,6 +57,18 @@ describe('accents restored on scans', () => {
     expect(withAccents('Alpen Software AG', 'Alpen Software AG')).toBeUndefined();
   });
 
+  it('carries marks word by word where the two readings differ elsewhere', () => {
+    // A misread letter elsewhere ('1 ko' for '1 kg', '6009' for '600g') no longer costs the word its marks.
+    expect(wordAccents('Kaffebonor 1 kg', 'Kaffebönor 1 ko')).toBe('Kaffebönor 1 kg');
+    expect(wordAccents('SMOR BREGOTT 600g', 'Smör Bregott 6009')).toBe('SMÖR BREGOTT 600g');
+    expect(wordAccents('Formacion incluye desplazamiento', 'Formación inciuye desplazamiento')).toBe('Formación incluye desplazamiento');
+    // Only a word of the same letters: a misread word stays as it is; nothing to add, nothing changed.
+    expect(wordAccents('Weber Birobedarf', 'Weber Bürobedarf')).toBeUndefined();
+    expect(wordAccents('Lopez', 'Lópes')).toBeUndefined();
+    // A word the reading marks two ways is left alone.
+    expect(wordAccents('Pate', 'Pâte Paté')).toBeUndefined();
+  });
+
   it('guesses the language whose marks to read from the page\'s words', () => {
     const page = (...texts: string[]) => [{ number: 1, width: 100, height: 100, source: 'ocr' as const, quality: 1,
       lines: texts.map((text) => ({ text, page: 1, x0: 0, x1: 1, y0: 0, y1: 1, cells: [] })) }];
@@ -85,9 +97,12 @@ describe('accents restored on scans', () => {
     const box: [number, number, number, number] = [line.x0 / pages[0]!.width, line.y0 / pages[0]!.height, line.x1 / pages[0]!.width, line.y1 / pages[0]!.height];
     const field = (value: string): ExtractedField => ({ title: 'Vendor Name', type: 'string', description: '', hidden: false, value, confidence: 0.9, source: { page: 1, box } });
     const image = pageImageOf(bytes, 'jpeg');
-    // A value whose letters differ from the print (as a misread would): left as it is.
+    // A value with a word whose letters differ from the print (as a misread would): that word is left
+    // as it is, the word read with the same letters gets its marks.
     const [wrong] = await restoreAccents([field('Ferreteria Lopes S.L.')], pages, image);
-    expect(wrong!.value).toBe('Ferreteria Lopes S.L.');
+    expect(wrong!.value).toBe('Ferretería Lopes S.L.');
+    const [other] = await restoreAccents([field('Ferretaria Lopes S.L.')], pages, image);
+    expect(other!.value).toBe('Ferretaria Lopes S.L.');
     const [right] = await restoreAccents([field('Ferreteria Lopez S.L.')], pages, image);
     expect(right!.value).toBe('Ferretería López S.L.');
   });

@@ -84,6 +84,31 @@ export function withAccents(value: string, reading: string): string | undefined 
   return changed ? out.join('') : undefined;
 }
 
+/**
+ * PaddleOCR's `value` with marks taken word by word where the two readings differ elsewhere
+ * ("Kaffebonor 1 kg" and "Kaffebönor 1 ko"): a word of three letters or more gets the marks of a
+ * word of `reading` that is the same letters once accents and case are folded, and only when
+ * `reading` marks that word one way. Undefined when no word gets a mark.
+ */
+export function wordAccents(value: string, reading: string): string | undefined {
+  const marked = new Map<string, string | null>();
+  for (const w of reading.normalize('NFC').match(/\p{L}[\p{L}\p{M}]*/gu) ?? []) {
+    const base = strip(w).toLowerCase();
+    if (base === w.toLowerCase() || [...base].length !== [...w].length) continue;
+    const seen = marked.get(base);
+    marked.set(base, seen === undefined || seen === w.toLowerCase() ? w.toLowerCase() : null);
+  }
+  let changed = false;
+  const out = value.normalize('NFC').replace(/\p{L}+/gu, (w) => {
+    const m = marked.get(w.toLowerCase());
+    if ([...w].length < 3 || strip(w) !== w || !m) return w;
+    const theirs = [...m];
+    changed = true;
+    return [...w].map((ch, i) => (ch + theirs[i]!.normalize('NFD').slice(1)).normalize('NFC')).join('');
+  });
+  return changed ? out : undefined;
+}
+
 /** tesseract's reading of one box of a grey page image (a single line, padded). */
 export async function readBox(image: Buffer, box: FieldSource['box'], lang: string): Promise<string> {
   const meta = await sharp(image).metadata();
@@ -213,9 +238,11 @@ export async function restoreAccents(
   for (const t of list) {
     for (const degrees of await turns(t.source.page)) {
       const text = await readAt(t, degrees);
-      if (alignAt(t.text, text) < 0) continue;
+      // The same letters (or a run of them), else the words the two readings share.
+      const whole = alignAt(t.text, text) >= 0;
+      const fixed = whole ? withAccents(t.text, text) : wordAccents(t.text, text);
+      if (!whole && !fixed) continue;
       upright.set(t.source.page, degrees);
-      const fixed = withAccents(t.text, text);
       if (fixed) {
         accentStats.restored++;
         t.set(fixed);

@@ -24,7 +24,8 @@ export interface LooseItem {
 }
 
 // An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
-const MONEY = /^(?:[€$£]|EUR|RM)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR)?$/i;
+// Or an ISO currency code ("GBP 1,347.00", "163.91 USD").
+const MONEY = /^(?:[€$£]|EUR|RM|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?$/i;
 // A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
 const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
 const TAX_MARK_AFTER = /(\d)(?:\s+(?:[A-Z]{1,2}|\*)|\s*[A-Z])$/;
@@ -233,5 +234,7 @@ function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: 
   if (prints(first)) return true;
   // A label OCR put on a line of its own, its amount on the next ("Subtotale" over "87,50").
   const alone = amountsIn(first.text, ctx.decimal).length === 0 && !!ctx.lines[i + 1] && prints(ctx.lines[i + 1]!);
-  return alone || (stop(normLabel(first.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints));
+  // The label's row OCR split in two lines on a skewed scan ("5.00" a little above "Includes VAT 20%").
+  const row = splitRow(first, ctx.lines[i + 1], ctx.lines[i + 2]) ?? first;
+  return alone || (stop(normLabel(row.cells[0]?.text ?? '')) && ctx.lines.slice(i + 1, i + 4).some(prints));
 }

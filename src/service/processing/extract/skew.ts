@@ -1,6 +1,7 @@
 import type { Cell, Line } from '../layout/model.js';
 import { parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
+import { normLabel } from './context.js';
 
 // A table on a scan skewed by about a row's height across the page: OCR's lines
 // join the left-hand cells of one row (reference, description) with the
@@ -22,7 +23,7 @@ export interface Realigned {
 const figures = (cells: Cell[], ctx: DocContext) => cells.some((c) => parseAmount(c.text, ctx.decimal) !== null && !/\p{L}{2}/u.test(c.text));
 
 /** The rebuilt lines when the document holds such a table; null otherwise. */
-export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realigned | null {
+export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf, stop: (text: string) => boolean = () => false): Realigned | null {
   const lines = ctx.lines;
   for (let h = 0; h < lines.length; h++) {
     const head = lines[h]!;
@@ -46,7 +47,8 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf): Realign
     const sources = new Map<Line, Line[]>([[header, lines.slice(h, (d ?? alone!) + 1)]]);
     const rebuilt: Line[] = [header];
     const onPage = (i: number) => lines[i]?.page === head.page;
-    const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx);
+    // The totals block's figures ("TOTAL  $2,020.00") end the rows: the name under them is no item's.
+    const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx) && !right(lines[i]!).some((c) => stop(normLabel(c.text)));
     const nameOnly = (i: number) => onPage(i) && right(lines[i]!).length === 0 && left(lines[i]!).length > 0;
     let j = d ?? alone! + 1;
     while (isFigures(j)) {

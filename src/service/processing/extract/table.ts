@@ -18,7 +18,12 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'disc
 
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
-  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?)$/i],
+  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
+  // A Polish or Czech invoice's unit ("J.m.", "MJ"), VAT rate ("Stawka", "Sazba DPH") and VAT amount
+  // ("Kwota VAT", "DPH"); a Chinese fapiao's specification, unit, tax rate and tax amount.
+  // A date the row's service was given on ("Date of Service", "Service date", "Leistungsdatum", "Date de prestation").
+  ['other', /^((date|datum|fecha|data|dato) (of|de|del|di|da|van|der) \S+( \S+)?|\S+ (date|datum)|[a-z]+datum)$/i],
+  ['other', /^(j\.? ?m\.?|m\.? ?j\.?|mj|stawka( vat)?|sazba( dph)?|dph( ?%)?|kwota vat|vat( ?%)?|規格型号|规格型号|单位|單位|税率|税额|税額)$/i],
   // Columns no item field takes, named so a header of many columns is known as one: a row's date, its
   // voucher, a weight, a unit of measure alone ("Unit", "Einh."; "Units" counts them), a credits column
   // beside the charges of a folio or statement.
@@ -26,13 +31,13 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
   ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
-  ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?))$/i],
-  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|数量|จำนวน/i],
+  ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
+  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
   ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
-  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|金額|金额|จำนวนเงิน/i],
-  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|品名|内容|项目|รายการ/i],
+  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
+  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
@@ -73,13 +78,20 @@ function labelAtStart(roles: string[]): RegExp {
 }
 
 // The totals block ends a table: any subtotal, tax or total label opening a line.
-const STOP = labelAtStart(['subtotal', 'tax', 'total']);
+// A tax the total includes, named on a line of its own ("inkl. MwSt. 7%", "Includes VAT 20%", "enth. MwSt.", "dont TVA")
+// is part of that block too.
+const STOP_LABEL = labelAtStart(['subtotal', 'tax', 'total']);
+const TAX_INCLUDED = /^(inkl\.?|incl\.?|inc\.?|includes?|including|included|inklusive|inclusief|inklusiv|inkluderet|enth\.?|enthalten|enthalt|dont|davon|darin|of which|hiervon|w tym|v tom)\s*(\d+([.,]\d+)?\s*%\s*)?(mwst|ust|vat|tax|gst|tva|iva|btw|moms|mva|alv|dph)\b/;
+const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) };
 
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
 
 // A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht") ends them too.
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
+
+// A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
+const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
 // A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
 // "Transport" only as a label ("Transport  66 665,50", "Transport fra side 1"), not an item's name ("Transport conteneur 40 pieds").
@@ -117,8 +129,10 @@ function splitHeaderCell(cell: Cell): Cell[] {
 function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   const parts = splitHeaderCell(cell);
   if (parts.length < 2) return parts;
-  const named = new Set(others.map((c) => columnOf(c.text)));
-  return parts.some((p) => named.has(columnOf(p.text))) ? [cell] : parts;
+  // Amounts before and after tax are two columns ("Cena netto Wartość netto" beside "Wartość brutto").
+  const [net, gross] = [(c: Cell) => NET.test(normLabel(c.text)) && !GROSS.test(normLabel(c.text)), (c: Cell) => GROSS.test(normLabel(c.text)) && !NET.test(normLabel(c.text))];
+  const again = (p: Cell, o: Cell) => columnOf(p.text) === columnOf(o.text) && !(columnOf(p.text) === 'amount' && ((net(p) && gross(o)) || (gross(p) && net(o))));
+  return parts.some((p) => others.some((o) => again(p, o))) ? [cell] : parts;
 }
 
 /**
@@ -129,7 +143,24 @@ function headerCols(line: Line): { col: Column; cell: Cell }[] {
   const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
   const desc = cols.find((c) => c.col === 'description');
-  return desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols;
+  return netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols);
+}
+
+// A column's name saying its amounts are before tax ("Wartość netto", "Bez DPH", "Montant HT", "Net amount").
+const NET = /\b(netto|net|nett|ht|excl|exkl|ekskl|bez dph|sans tva|sin iva|senza iva|ohne|before tax)\b/i;
+// ...or after it ("Wartość brutto", "Celkem", "Montant TTC", "Gross", "incl. VAT").
+const GROSS = /\b(brutto|bruto|gross|ttc|incl|inkl|celkem|s dph|con iva|iva incl)\b/i;
+
+/**
+ * A table that prints each row's amount before and after tax ("Wartość netto  Wartość brutto", "Bez DPH
+ * DPH Celkem"): the amount is the one before tax, the figure quantity times price gives; the other
+ * column is kept as a column of its own so its figures do not join the amount.
+ */
+function netAmount(cols: { col: Column; cell: Cell }[]): { col: Column; cell: Cell }[] {
+  const amounts = cols.filter((c) => c.col === 'amount');
+  const net = amounts.filter((c) => NET.test(normLabel(c.cell.text)) && !GROSS.test(normLabel(c.cell.text)));
+  if (amounts.length < 2 || net.length !== 1) return cols;
+  return cols.map((c) => (c.col === 'amount' && c !== net[0] && GROSS.test(normLabel(c.cell.text)) ? { ...c, col: 'other' as const } : c));
 }
 
 function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
@@ -226,7 +257,7 @@ export interface TableRow {
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
-  const skew = realignSkewedTable(ctx, columnOf);
+  const skew = realignSkewedTable(ctx, columnOf, (text) => STOP.test(text));
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
   if (!skew || !got?.rows.length) return readRows(ctx);
   const printed = (l: Line) => skew.sources.get(l) ?? [l];
@@ -273,6 +304,21 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     };
     // A description OCR read as a line of its own just above its row's figures.
     let pending: { desc: string; line: Line } | undefined;
+    // A name alone with a whole row (name and figures) under it: a section's heading ("Menuiseries",
+    // "Salle de bain") or a name's second line, which only a row above it can have.
+    const fullRow = (l: Line | undefined) => {
+      if (!l || l.page !== page) return false;
+      const c = assign(l.cells, header);
+      return c.has('description') && [...c.entries()].some(([k, v]) => k !== 'description' && k !== 'other' && parseAmount(v, ctx.decimal) !== null);
+    };
+    const nameAlone = (l: Line | undefined) => {
+      if (!l || l.page !== page) return false;
+      const c = assign(l.cells, header);
+      return c.size === 1 && c.has('description') && !noise(c.get('description')!, l);
+    };
+    // A table whose first line is such a name has its rows in sections: the names alone over a row
+    // further down are headings too, not a second line of the row above them.
+    const sectioned = nameAlone(ctx.lines[header.lineIndex + 1]) && fullRow(ctx.lines[header.lineIndex + 2]);
     for (let i = header.lineIndex + 1; i < end; i++) {
       const line = ctx.lines[i];
       if (line.page !== page) break;
@@ -318,7 +364,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
-      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first)) break;
+      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
@@ -351,6 +397,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       else if (desc && noise(desc, line)) continue;
       // An article's identifier under its name ("ASIN: B0XX12", "SKU 4471-B", "EAN 4006381333931") is no part of it.
       else if (desc && cells.size === 1 && rows.length && IDENTIFIER_LINE.test(desc.trim())) continue;
+      else if (desc && cells.size === 1 && sectioned && fullRow(ctx.lines[i + 1])) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
         const lastY = prev.lines[prev.lines.length - 1].y1;
@@ -382,7 +429,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
 }
 
 const IDENTIFIER_LINE = /^(asin|sku|ean|upc|isbn|gtin|mpn|fnsku|item code|article code|art\.? ?-?nr\.?|artikelnummer|part (?:no|number)\.?|serial (?:no|number)\.?|s\/n)\s*[:#.]?\s*[A-Z0-9][A-Z0-9-]{3,}$/i;
-const SERIAL_HEAD = /^(#|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b)/;
+const SERIAL_HEAD = /^(#|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b|lp\b)/;
 
 /** How far two lines overlap vertically (negative: the gap between them). */
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
