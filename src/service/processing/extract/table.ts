@@ -87,8 +87,8 @@ const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.tes
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
 
-// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht") ends them too.
-const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos))(?![\p{L}])/u;
+// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht", "Rekapitulace DPH") ends them too.
+const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio|rekapitulace|rekapitulacia|rekapitulacja|podsumowanie) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos|dph))(?![\p{L}])/u;
 
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
