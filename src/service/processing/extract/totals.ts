@@ -127,8 +127,7 @@ const TAX_WORD = headWord('tax|vat|gst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|
 const ITEMS_WORD = /^(lp|pos|nr|no|description|descripcion|descricao|descrizione|beschreibung|bezeichnung|artikel|article|designation|libelle|omschrijving|nazwa|popis|naziv|megnevezes|item|items|produkt|product|qty|quantity|menge|anzahl|ilosc|mnozstvi|quantite|qte|cantidad|quantita|aantal|antal|kolicina|mennyiseg)\b/;
 // A sum row's first word, in the languages above and those of Central and Eastern Europe
 // ("Razem", "Ogółem", "Celkem", "Spolu", "Összesen", "Ukupno", "Skupaj", "Toplam", "Kokku").
-// A Chinese sum ("合计", OCR'd "合  计") has no word boundary after it.
-const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|suma|somme|summa|totalt|i alt|yhteensa|razem|ogolem|celkem|spolu|osszesen|ukupno|skupaj|toplam|kokku|kopa|is viso)\b|^合\s*[计計]/;
+const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|suma|somme|summa|totalt|i alt|yhteensa|razem|ogolem|celkem|spolu|osszesen|ukupno|skupaj|toplam|kokku|kopa|is viso)\b/;
 
 /**
  * The net, tax and gross of a rate table ("MwSt | Netto | Steuer | Brutto" ... "Gesamt | 277,00 |
@@ -186,9 +185,8 @@ export function fapiaoTotals(ctx: DocContext): { subtotal: Candidate; tax: Candi
 
 // A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
 // amount and the tax, without a gross column (rateTableTotals reads those with one).
-// A Chinese fapiao's amount (金额, before tax) and tax (税额) columns.
-const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton|zaklad|podstawa)\b|^金[额額]$/;
-const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn)\b|^税[额額]$/;
+const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton|zaklad|podstawa)\b/;
+const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn)\b/;
 const NOT_AMOUNT_COLUMN = /\b(rate|satz|taux|tasa|aliquota|tarief|sats|hsn|sac|code)\b|%/;
 
 /**
