@@ -107,10 +107,10 @@ export function matchEnum(t: string, values: string[]): string | null {
   return null;
 }
 
-/** A label of a date or a number, alone or two of them ("Invoice date / Delivery date", "Numéro de facture"). */
 // A buyer block's heading alone ("Nabywca", "Bill to:", "购买方"): no vendor's name.
 const BUYER_HEADING = new RegExp(`^(?:${BUYER.source})[\\s:：]*$`, 'iu');
 /** Three words or more opening with a word in small letters: a sentence, not a name. */
 const SENTENCE = /^\p{Ll}+\s+\S+\s+\S/u;
+/** A label of a date or a number, alone or two of them ("Invoice date / Delivery date", "Numéro de facture"). */
 const OTHER_LABEL = /^(?:(?:invoice|order|delivery|due|issue|document|rechnungs?|liefer|bestell|date de|numero de|fecha de|n°)\s*)?(?:date|datum|fecha|data|number|nummer|numero|nr\.?|no\.?|#|facturation|livraison|commande|facture)(?:\s*(?:\/|-)\s*(?:[\p{L} ]{0,20}))?$/u;
 const ON_BASE = /(?:^|\s|\))(?:on|of|auf|von|sur|sobre|su|over|op|på|af)\s+(?:[A-Z]{1,3}\$\s?|[A-Z]{3}\s?|[€$£₹¥]\s?)?\d[\d.,' ]*(?:\s?(?:[€$£₹¥]|[A-Z]{3}))?/gu;
