@@ -105,3 +105,6 @@ export function roleOf(field: FieldDefinition): Role {
 export function roleSpec(role: Role): RoleSpec | undefined {
   return ROLES.find((r) => r.role === role);
 }
+
+/** Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|购买方|购货方|买方|공급받는자/i;

@@ -3,8 +3,7 @@ import { currencyOf, parseAmount } from '../parse/amounts.js';
 import { normLabel } from './context.js';
 import { parseDate } from '../parse/dates.js';
 import type { DocContext } from './context.js';
-import type { Role } from './roles.js';
-import { BUYER } from './vendor.js';
+import { BUYER, type Role } from './roles.js';
 
 // Turns the text next to a label into a typed value, or null when the text is
 // not credible for the field (an id without digits, an amount without one).

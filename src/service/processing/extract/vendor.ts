@@ -3,16 +3,14 @@ import type { Line, PageLayout } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import type { Candidate } from './candidates.js';
 import { normLabel } from './context.js';
-import { ROLES } from './roles.js';
+import { BUYER, ROLES } from './roles.js';
 
 // Without a vendor label the issuer is the name at the head of the first page:
 // the largest, top-most line that is not a document title, a label or an address.
 
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
 const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|pllc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
-// Labels that introduce the buyer: the names beside and under them are not the issuer.
-/** Words that head the buyer's block ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|购买方|购货方|买方|공급받는자/i;
+// The buyer's block (its headings: BUYER, roles.ts): the names beside and under them are not the issuer.
 /** A line that names the buyer: its block's heading, or a Japanese addressee ("丸山建設株式会社 御中"), whose block heads nothing. */
 export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
 // A receipt's closing words, printed at its head as often as at its foot ("Thank You. Please come again.").
