@@ -47,11 +47,13 @@ const TITLES: [DocumentType, RegExp][] = [
   ['note', /議事録|会議メモ/],
   // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
-  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|pro ?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.
   ['other', /^(?:order confirmation|order acknowledge?ment|confirmation of (?:your )?order|sales order confirmation|auftragsbestätigung|bestellbestätigung|confirmation de commande|confirmación de(?:l)? pedido|conferma d'ordine|orderbevestiging)(?=$|[^\p{L}])/iu],
+  // A sales order as the document's own title ("PEDIDO DE VENDA Nº 1374"), not a label with a colon.
+  ['other', /^(?:sales order|pedido de venda|pedido de venta|bon de commande|ordine di vendita|verkaufsauftrag|satış siparişi|satis siparisi)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number)?\s*:)(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
   ['receipt', /領収書|レシート/],

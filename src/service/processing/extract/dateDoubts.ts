@@ -103,3 +103,17 @@ export function dueUnproven(ctx: DocContext, field: FieldDefinition, due: string
   }
   return spotsOf(ctx, due).some((s) => [s.cell, s.line.cells[s.line.cells.indexOf(s.cell) - 1]].some((c) => c && OTHER_DATE.test(normLabel(c.text))));
 }
+
+/**
+ * A due date per instalment: one row holds the same due label twice or more, beside different
+ * dates ("Venc. 15/09/2024 | Venc. 15/10/2024" under a DANFE's duplicatas, "1st instalment due ...
+ * | 2nd instalment due ..."). No one of them is the document's due date.
+ */
+export function instalments(ctx: DocContext, field: FieldDefinition): boolean {
+  const byLine = new Map<Line, Set<unknown>>();
+  for (const c of candidatesFor(field, 'dueDate', ctx, new Set())) {
+    if (!c.label || c.score < 0.3 || c.label.line !== c.line) continue;
+    byLine.set(c.line, (byLine.get(c.line) ?? new Set()).add(c.value));
+  }
+  return [...byLine.values()].some((values) => values.size >= 2);
+}

@@ -5,14 +5,14 @@ import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
 import { vendorUnproven } from './vendorDoubts.js';
-import { betweenDateLabels, dueUnproven, onGarbledLine, orderUndecided } from './dateDoubts.js';
+import { betweenDateLabels, dueUnproven, instalments, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, fapiaoTotals, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
-import { dueFromTerms } from './terms.js';
+import { dueFromTerms, dueInSentence } from './terms.js';
 import { parseDate } from '../parse/dates.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
 import { calibrated } from './rank/model.js';
@@ -41,8 +41,8 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const read = readByRules(pages, schema, opts.type);
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
-  if (!weights) return tidyVendor(ctx, roles, fields, choice.vendorLabelled);
-  return tidyVendor(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  if (!weights) return vendorCurrency(ctx, schema, roles, tidyVendor(ctx, roles, fields, choice.vendorLabelled));
+  return vendorCurrency(ctx, schema, roles, tidyVendor(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -56,7 +56,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  })))), choice.vendorLabelled);
+  })))), choice.vendorLabelled));
 }
 
 /**
@@ -187,16 +187,20 @@ function printed(ctx: DocContext, value: number): boolean {
 }
 
 /**
- * A due date left empty is read from payment terms ("Net 30") counted from the invoice date; so is
- * one read as the invoice date itself (the date above a terms line taken for its value).
+ * A due date left empty is read from payment terms ("Net 30") counted from the invoice date, or
+ * from a sentence that asks for the amount by a date; so is one read as the invoice date itself
+ * (the date above a terms line taken for its value). Instalments' dates give none.
  */
 function withTermsDue(ctx: DocContext, schema: SchemaForExtraction, fields: ExtractedField[]): ExtractedField[] {
   const roles = schema.fields.map((f) => roleOf(f));
   const due = roles.indexOf('dueDate');
   const issued = fields[roles.indexOf('invoiceDate')]?.value;
+  if (due >= 0 && fields[due].value !== null && instalments(ctx, schema.fields[due])) {
+    return fields.map((f, i) => (i === due ? { ...f, value: null, confidence: 0 } : f));
+  }
   if (due < 0 || (fields[due].value !== null && fields[due].value !== issued) || typeof issued !== 'string') return fields;
-  const value = dueFromTerms(ctx, issued);
-  if (!value) return fields;
+  const value = dueFromTerms(ctx, issued) ?? dueInSentence(ctx);
+  if (!value || value < issued) return fields;
   return fields.map((f, i) => (i === due ? { ...f, value, confidence: Math.round(0.7 * ctx.quality * 100) / 100 } : f));
 }
 
@@ -279,6 +283,20 @@ function preferLower(ctx: DocContext) {
   return (c: Candidate): Candidate => ({ ...c, score: c.score + 0.1 * (ctx.lines.indexOf(c.line) / n) });
 }
 
+const GUESSED_CURRENCY = 0.45;
+
+/**
+ * A currency guessed from the country (none printed) is the vendor's country's, once the vendor is
+ * known: the customer's address, VAT number or legal form may be from abroad.
+ */
+function vendorCurrency(ctx: DocContext, schema: SchemaForExtraction, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  const [cur, ven] = [roles.indexOf('currency'), roles.indexOf('vendor')];
+  const vendor = fields[ven]?.value;
+  if (cur < 0 || typeof vendor !== 'string' || currencyCandidate(schema.fields[cur], ctx)?.score !== GUESSED_CURRENCY) return fields;
+  const value = currencyOfCountry(ctx.text, vendor);
+  return value === fields[cur].value ? fields : fields.map((f, i) => (i === cur ? { ...f, value } : f));
+}
+
 function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate | null {
   const labelled = candidatesFor(field, 'currency', ctx, new Set())[0];
   if (labelled) return labelled;
@@ -286,7 +304,7 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
   if (code) return { value: code, score: 0.8, line: ctx.lines[0] };
   // None printed (or OCR lost the sign): the currency of the country the document comes from, to review.
   const guessed = currencyOfCountry(ctx.text);
-  return guessed ? { value: guessed, score: 0.45, line: ctx.lines[0] } : null;
+  return guessed ? { value: guessed, score: GUESSED_CURRENCY, line: ctx.lines[0] } : null;
 }
 
 // A tax line whose label OCR garbled still shows the amount: the one printed

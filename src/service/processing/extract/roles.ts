@@ -36,18 +36,24 @@ export const ROLES: RoleSpec[] = [
       // Mexico's CFDI; a till's transaction or receipt number.
       // pl, cs, sk; a French receipt's or ticket's number, and "Numéro :" on its own.
       'faktura vat nr', 'faktura nr', 'faktura vat', 'nr faktury', 'numer faktury', 'rachunek nr', 'paragon nr', 'faktura č.', 'faktura č', 'faktúra č.', 'číslo faktury', 'číslo dokladu',
-      'daňový doklad č.', 'doklad č.', 'reçu n°', 'reçu no', 'ticket n°', 'numéro', 'facture',
+      'daňový doklad č.', 'daňový doklad', 'doklad č.', 'reçu n°', 'reçu no', 'ticket n°', 'numéro', 'facture',
+      // it (FatturaPA's band), pt (a DANFE's "Nº 000.012.345"), tr
+      'numero documento', 'n. documento', 'nº', 'n°', 'fatura numarası', 'fatura numarasi', 'belge no',
+      // a hotel's folio
+      'folio-nr.', 'folio-nr', 'folio nr', 'folio no', 'folio no.', 'folio number', 'folio #', 'folio n°', 'n° de folio', 'numero folio',
       'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #'],
     // The invoice a credit note corrects is not its own number ("Original Invoice #", "Avser faktura").
     // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel". A Polish "Faktura VAT nr"
     // names the invoice, not a VAT number.
-    not: /fiscal|uuid|order|commande|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
+    not: /fiscal|uuid|order|commande|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'zu zahlen bis',
       'pay before', 'payment before', 'please pay by', 'please pay before', 'bitte zahlen bis', 'bitte bezahlen bis', 'à régler avant le', 'a regler avant le',
       'te betalen vóór', 'te betalen voor', 'betalen vóór',
       'vencimento', 'data de vencimento', 'data limite de pagamento', 'förfallodatum', 'förfallodag', 'sista betalningsdag', 'betalas senast', 'forfallsdato', 'forfaldsdato', 'forfall', 'betalingsfrist', 'eräpäivä',
+      // tr; a DANFE's duplicata ("Venc. 12/08/2020")
+      'son ödeme tarihi', 'son odeme tarihi', 'vade tarihi', 'venc.', 'venc', 'vencto',
       // pl, cs, sk
       'termin płatności', 'termin platnosci', 'datum splatnosti', 'termín splatnosti', 'dátum splatnosti', 'splatnost'] },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,

@@ -1,5 +1,6 @@
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
+import { parseDate } from '../parse/dates.js';
 
 // A due date printed as payment terms ("Net 30", "payable within 14 days",
 // "zahlbar innerhalb von 30 Tagen", "à 30 jours", "a 30 días", "entro 30 giorni",
@@ -53,4 +54,18 @@ export function termsDue(ctx: DocContext, issued: string): string[] {
     }
   }
   return out;
+}
+
+// A due date said in a sentence with the amount between the verb and the date ("Please pay £63.68
+// by 19 November 2017", "Bitte zahlen Sie 120,00 € bis zum 14.03.2025"). A Direct Debit collected
+// "on or after" a date is no due date: nothing is to be paid by hand.
+const PAY_BY = /\b(?:please pay|pay|payable|to be paid|bitte (?:be)?zahlen sie|zahlen sie|veuillez (?:payer|régler)|merci de régler|si prega di pagare|gelieve|por favor pague)\b[^\n]{0,40}?\b(?:by|before|no later than|bis(?: zum| spätestens)?|avant le|entro il|antes del?|vóór|voor)\s+(.{6,30})/i;
+
+export function dueInSentence(ctx: DocContext): string | null {
+  for (const line of ctx.lines) {
+    const m = PAY_BY.exec(line.text);
+    const date = m ? parseDate(m[1]!, ctx.order) : null;
+    if (date) return date;
+  }
+  return null;
 }

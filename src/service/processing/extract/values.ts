@@ -53,13 +53,15 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
   }
 }
 
-function parseId(t: string, ctx: DocContext): string | null {
+function parseId(text: string, ctx: DocContext): string | null {
+  // The number before the date it is "of" ("Fattura n. 54/2020 del 03/10/2020", "Nr. 118 vom 12.03.2024").
+  const t = text.split(/\s+(?:del|dd\.?|du|vom|of|dated|de|d\.d\.)\s+(?=\d)/i)[0]!;
   if (parseDate(t, ctx.order) && !/[A-Z]{2}/i.test(t.replace(/\b[A-Za-zäéû]{3,9}\b/g, ''))) return null;
   // The id is the first token next to its label; a longer text (an address, a
   // sentence) that merely contains a number is not an id.
   const [first = '', second = ''] = t.replace(/^[#:\s]+/, '').split(/\s+/);
-  // A series code before the number, as Portuguese and Spanish invoices print it ("FT 2023A1/1721").
-  if (/^[A-Z]{1,4}$/.test(first) && /^[A-Z0-9.]*\d[A-Z0-9.]*\/\d+$/i.test(second)) return `${first} ${second}`;
+  // A series code before the number, as Portuguese, Spanish and Polish invoices print it ("FT 2023A1/1721", "FV 2024/10/0162").
+  if (/^[A-Z]{1,4}$/.test(first) && /^[A-Z0-9.]*\d[A-Z0-9.]*(?:\/\d+)+$/i.test(second)) return `${first} ${second}`;
   const m = ` ${first}`.match(ID_RE);
   if (!m) return null;
   const id = m[1].replace(/[.,;:]+$/, '');

@@ -9,6 +9,8 @@ const SYMBOLS: Record<string, string> = {
   'S$': 'SGD', 'HK$': 'HKD', 'RMB': 'CNY', '元': 'CNY', '₩': 'KRW', 'RM': 'MYR', 'Rs.': 'INR', 'Rs': 'INR',
   // The marks OCR reads without their diacritics ("5 613,72 zl"), as words beside a figure.
   'zl': 'PLN', 'Kč': 'CZK', 'Kc': 'CZK',
+  // The Turkish lira, as printed after every amount of an e-Fatura ("1.694,88 TL").
+  '₺': 'TRY', 'TL': 'TRY',
 };
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
@@ -155,15 +157,29 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/, 'GB'], // a UK postcode ("LS1 4AB")
 ];
 
+const VAT_LABEL = /\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|n° tva)/gi;
+const VAT_ID = /\b([A-Z]{2}) ?(\d[\d ]{6,13}\d|[0-9A-Z]{8,12})\b/;
+
+/** The country of a VAT id after its label, in capitals, its number grouped or not ("GB 897 5577 73"), not the "re" of "registration". */
+function vatCountry(text: string): string | undefined {
+  for (const m of text.matchAll(VAT_LABEL)) {
+    const after = text.slice(m.index! + m[0].length).split('\n')[0]!.slice(0, 40);
+    const id = after.match(VAT_ID);
+    if (id && /\d{2}/.test(id[2]!)) return id[1];
+  }
+  return undefined;
+}
+
 /**
  * The currency of the country a document comes from, when it prints none: the country of its
- * IBAN or VAT number, else words only used there (a legal form, a tax's name, an address). A
- * guess, so callers flag it for review.
+ * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
+ * a tax's name, an address). A guess, so callers flag it for review.
  */
-export function currencyOfCountry(text: string): string | null {
+export function currencyOfCountry(text: string, vendor?: string): string | null {
   const iban = text.match(/\b([A-Z]{2})\d{2}(?:\s?[A-Z0-9]{4}){3,7}/);
-  const vat = text.match(/\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|n° tva)[^\n]{0,20}?\b([A-Z]{2})\s?[0-9A-Z]{8,12}\b/i);
-  const country = iban?.[1] ?? vat?.[1]?.toUpperCase() ?? COUNTRY_WORDS.find(([re]) => re.test(text))?.[1];
+  const named = (t: string) => COUNTRY_WORDS.find(([re]) => re.test(t))?.[1];
+  // The vendor's own name (its legal form) before the page's other words: the customer's address may be abroad.
+  const country = iban?.[1] ?? (vendor ? named(vendor) : undefined) ?? vatCountry(text) ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }

@@ -44,7 +44,10 @@ const RE_NUM_EXTRA = new RegExp(String.raw`\b(\d{1,2})([-/.])(\d{1,2})\2((?:19|2
 const RE_ZERO_MONTH = /\b(\d{1,2})\s+([A-Z]*0[A-Z]*)\s+(\d{4})\b/i;
 const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
 const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
-const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\s+)(\\d{4})\\b`, 'i');
+// "February 13, 2025", and with OCR's dot for the comma ("February 13.2025").
+const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:[,.]\\s*|\\s+)(\\d{4})\\b`, 'i');
+// A month name with a digit OCR read for a letter ("Apri1 21, 2020", "0ct 3, 2021"), month first.
+const RE_WORDDY = /(?<![\p{L}\d])([\p{L}01]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/u;
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += y < 70 ? 2000 : 1900;
@@ -95,7 +98,11 @@ function ocrDamaged(t: string, order: DayOrder): string | null {
   if (m) return numeric(+m[1], +m[3], +m[4], order);
   m = t.match(RE_ZERO_MONTH);
   const name = m && m[2].length >= 3 ? m[2].replace(/0/g, 'o') : undefined;
-  return m && name && month(name) ? iso(+m[3], month(name)!, +m[1]) : null;
+  if (m && name && month(name)) return iso(+m[3], month(name)!, +m[1]);
+  m = t.match(RE_WORDDY);
+  const word = m && /\p{L}/u.test(m[1]) && /[01]/.test(m[1]) ? m[1].replace(/1/g, 'l').replace(/0/g, 'o') : undefined;
+  const named = word ? month(word) ?? fuzzyMonth(word) : undefined;
+  return m && named ? iso(+m[3], named, +m[2]) : null;
 }
 
 /** The one month whose name (four letters or more) is one edit from `word`; undefined when none or several. */
