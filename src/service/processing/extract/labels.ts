@@ -43,11 +43,14 @@ function labelRegex(labels: string[]): RegExp {
   return re;
 }
 
+// An exclusion is matched against normalised cell text, so its letters are folded the same way;
+// its escapes are kept as written (lower-casing `\D` would make it `\d`, `\S` `\s`).
 const foldedNot = new Map<RegExp, RegExp>();
+const foldLetters = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 function fold(not: RegExp | undefined): RegExp | undefined {
   if (!not) return undefined;
   let r = foldedNot.get(not);
-  if (!r) foldedNot.set(not, (r = new RegExp(normLabel(not.source).replace(/\\b/g, '\\b'), not.flags)));
+  if (!r) foldedNot.set(not, (r = new RegExp(not.source.replace(/\\(?:[pPu]\{[^}]*\}|.)|[^\\]+/gu, (m) => (m.startsWith('\\') ? m : foldLetters(m))), not.flags)));
   return r;
 }
 
