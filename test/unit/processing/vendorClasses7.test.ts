@@ -79,6 +79,11 @@ describe("a DANFE: the emitente's box, not the receipt stub's sentence", () => {
     expect(vendorOf(danfe(['LIVRARIA E PAPELARIA SUL LTDA', 'ME']))).toBe('LIVRARIA E PAPELARIA SUL LTDA ME');
   });
 
+  it('or the name beside the heading, as its value ("Emitente: …")', () => {
+    const lines = danfe(['RUA DOS ANDRADAS, 1450']).map((l) => (l.startsWith('IDENTIFICAÇÃO DO EMITENTE') ? 'Emitente: TRANSPORTES VALE VERDE LTDA' : l));
+    expect(vendorOf(lines)).toBe('TRANSPORTES VALE VERDE LTDA');
+  });
+
   it('below the sure threshold: a box read by its heading is left for a person to check', () => {
     expect(vendorField(danfe(['TRANSPORTES VALE VERDE LTDA'])).confidence).toBeLessThan(0.9);
   });

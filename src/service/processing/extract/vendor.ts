@@ -162,6 +162,10 @@ function headedSellerName(ctx: DocContext): Candidate | null {
     const head = lines[i]!.cells.find((c) => SELLER_HEAD.test(normLabel(c.text.trim())) && !BUYER.test(normLabel(c.text)));
     if (!head) continue;
     const h = Math.max(1, lines[i]!.y1 - lines[i]!.y0);
+    // The name beside the heading, as a label's value ("Emitente: Tipografia Lusa Lda", or in the next cell close by).
+    const after = /^[^:：]+[:：]\s*(\S.*)$/.exec(head.text.trim())?.[1]
+      ?? lines[i]!.cells.find((c) => c.x0 > head.x1 && c.x0 - head.x1 < 3 * h)?.text.trim();
+    if (after && plainName(after)) return { value: after, score: 0.8, line: lines[i]! };
     // The box ends where another begins on its right: the buyer's heading, or any cell beside the heading (the DANFE's box).
     const right = Math.min(...lines
       .filter((l) => Math.abs(l.y0 - lines[i]!.y0) < 3 * h)
