@@ -1,5 +1,5 @@
 import { distance as levenshtein } from 'fastest-levenshtein';
-import type { Line, PageLayout } from '../layout/model.js';
+import type { Cell, Line, PageLayout } from '../layout/model.js';
 import type { DocContext } from './context.js';
 import type { Candidate } from './candidates.js';
 import { normLabel } from './context.js';
@@ -27,7 +27,27 @@ const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[
 // wholly in brackets (a branch, a note) names no one by itself.
 const COPY_MARK = /^[\s*\p{P}]*(?:(?:original|duplicate|triplicate|quadruplicate)(?: copy)?(?: for [\p{L} ]{3,20})?|(?:customer|merchant|cardholder|store|office|buyer|seller|extra)'?s? copy)[\s*\p{P}]*$/iu;
 const bracketed = (text: string) => /^\s*[(\[][^()[\]]*[)\]]\s*$/.test(text);
-export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim());
+// The title of an electronic invoice's printout ("NF-e", "DANFE", "e-Fatura", "e-Arşiv Fatura", "Fattura elettronica",
+// "e-Invoice", "Factura electrónica", "CFDI"), on the words of a normLabel'd text: the kind of document, not its issuer.
+const E_TITLE = /^(?:(?:e|el|e arsiv|earsiv) )?(?:invoice|fatura|fattura|factura|facture|rechnung|faktura|factuur|nota fiscal|recibo)(?: (?:elettronica|electronica|eletronica|electronique|elektronik|elektronisch|electronic|digital|pro ?forma|de servicos|de consumidor))*(?: (?:no|nr|n°|#))?$|^(?:nf c?e|nfe|nfce|nfs e|danfe|cfdi|documento auxiliar da nota fiscal eletronica)$/;
+// A row of a tax registration ("Identificativo fiscale ai fini IVA: IT…", "Codice fiscale", "CNPJ", "USt-IdNr. DE…", "VKN"),
+// also as OCR garbles its label ("Identificativ fscale ai fnVA:I1216…"); a normLabel'd text.
+const TAX_ID_ROW = /^(?:identificativ|codice fiscale|cod\.? ?fisc|partita iva|p\. ?iva\b|c\.f\.|cnpj|cpf\b|inscricao estadual|vkn\b|tckn\b|vergi (?:dairesi|no|numarasi)|ust-?id|ust\.? ?id|steuer ?-?nr|st\.? ?-?nr\.|nif\b|cif\b|rfc\b|tax id|vat (?:no|number|reg))/;
+// The owner's line of a German shop ("Inh. Aylin Demir e.K.", "Inhaberin Dr. …"): the shop's name is the line beside it.
+const OWNER_LINE = /^(?:inh\.|inhaber(?:in)?\b)/;
+// A branch's number alone ("STORE #2022", "Filiale Nr. 12"): which shop of a chain, not its name.
+const BRANCH_NO = /^(?:store|shop|branch|outlet|filiale|tienda|negozio|loja|magasin)\s*(?:#|no\.?|nr\.?|n°|number)\s*\d+$/;
+// A contact line: a web address and a telephone number ("brightwellenergy.co.uk | 0330 123 4567").
+const WEB = /www\.|https?:|(?<![\p{L}\p{N}.])[\p{L}\p{N}-]{2,}\.(?:com|net|org|info|biz|eu|co\.uk|com\.\p{L}{2}|co|uk|de|it|fr|es|nl|be|at|ch|pt|br|tr|pl|cz|my|sg|au|ca|us)(?![\p{L}\p{N}])/iu;
+const contactLine = (text: string) => WEB.test(text) && (text.match(/\d/g) ?? []).length >= 6;
+// The heading of the buyer's box and nothing else ("Cessionario/committente (cliente)", "SAYIN", "Bill to"), however OCR
+// joined its words ("Cessionariolcommittente"): a heading names no one.
+const BUYER_HEADING = /^(?:(?:cessionario|committente|cliente|client|customer|buyer|bill to|billed to|sold to|ship to|destinatario|destinataire|adquirente|rechnungsempfanger|kunde|klant|nabywca|odberatel|sayin|sayın|alici|alıcı|remetente)[\s/|()l.:-]*)+$/;
+/** A sentence ("RECEBEMOS DE … OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL …"): longer than any business's name. */
+const sentence = (text: string) => text.trim().split(/\s+/).length > 12;
+const wordsOf = (text: string) => normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
+  || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
@@ -80,7 +100,8 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
       const below = next.cells.find((c) => c.x0 < cell.x1 && c.x1 > cell.x0);
       const name = below?.text.trim() ?? '';
       const legal = LEGAL_NAME.exec(normLabel(name));
-      if (!legal || legal.index === 0 || name.split(/\s+/).length > 6 || namesNoOne(name)) return undefined;
+      // Not a web address ("brightwellenergy.co.uk": its ".co" is no legal form).
+      if (!legal || legal.index === 0 || name.split(/\s+/).length > 6 || namesNoOne(name) || WEB.test(name)) return undefined;
       if (read !== own && read !== normLabel(`${cell.text.trim()} ${name}`)) return undefined;
       return name;
     }
@@ -105,7 +126,7 @@ export const SALUTATION = /^(mr|mrs|ms|miss|frau|herrn?|mme|madame|monsieur|mevr
  * column may share the line.
  */
 export function buyerBlock(page: PageLayout): (at: Line, x0: number, x1: number) => boolean {
-  const heads = page.lines.flatMap((l) => l.cells.filter((c) => BUYER.test(normLabel(c.text)) || buyerWordMisread(c.text) || SALUTATION.test(c.text.trim())).map((c) => ({ y0: l.y0, y1: l.y1, x0: c.x0, x1: c.x1 })));
+  const heads = page.lines.flatMap((l) => l.cells.filter((c) => BUYER.test(normLabel(c.text)) || BUYER_HEADING.test(normLabel(c.text)) || buyerWordMisread(c.text) || SALUTATION.test(c.text.trim())).map((c) => ({ y0: l.y0, y1: l.y1, x0: c.x0, x1: c.x1 })));
   return (at, x0, x1) => heads.some((b) => at.y0 > b.y0 && at.y0 - b.y1 < (b.y1 - b.y0) * 6 && x0 < b.x1 && x1 > b.x0 - 20);
 }
 
@@ -114,8 +135,94 @@ export function buyerBlock(page: PageLayout): (at: Line, x0: number, x1: number)
 const SELLER_BOX = /销售方|销货方|卖方/;
 const NAME_LABEL = /名\s*称\s*[:：]?\s*$/;
 
-/** The name in the seller's box of a Chinese VAT invoice: after 名称 on the seller heading's line or the nearest line beside it. */
+/**
+ * The name in the seller's box: a Chinese VAT invoice's (after 名称 in its 销售方 box), or a box headed by the seller's
+ * role, as an Italian electronic invoice ("Cedente/prestatore (fornitore)") or a Brazilian DANFE ("IDENTIFICAÇÃO DO
+ * EMITENTE") print it beside the buyer's.
+ */
 export function sellerBoxName(ctx: DocContext): Candidate | null {
+  return chineseSellerName(ctx) ?? headedSellerName(ctx);
+}
+
+// The heading of the seller's box: the seller by its role in an Italian electronic invoice (cedente/prestatore), a
+// Brazilian one's issuer (emitente), on a normLabel'd cell.
+const SELLER_HEAD = /^(?:cedente|prestatore|identificacao do emitente|dados do emitente|emitente\b)/;
+// A row naming the party in such a box ("Denominazione: X", "Cognome nome: X", "Razão social: X"); "Nome: X" with
+// "Cognome: Y" after it, in its cell or the next, names a person.
+const NAME_ROW = /^(?:denominazione|ragione sociale|razao social|nome ?\/ ?razao social|cognome ?(?:e ?)?nome|nome ?(?:e ?)?cognome)\s*[:：]\s*(\S.*)$/;
+const FIRST_NAME_ROW = /^nome\s*[:：]\s*(\S.*?)(?:\s+cognome\s*[:：]\s*(\S.*))?$/;
+const SURNAME_ROW = /^cognome\s*[:：]\s*(\S.*)$/;
+
+/** The name in a box headed by the seller's role: its name row, else the first line under the heading that is a name. */
+function headedSellerName(ctx: DocContext): Candidate | null {
+  const page = ctx.pages[0];
+  if (!page) return null;
+  const lines = page.lines;
+  for (let i = 0; i < lines.length && lines[i]!.y0 < page.height * 0.5; i++) {
+    const head = lines[i]!.cells.find((c) => SELLER_HEAD.test(normLabel(c.text.trim())) && !BUYER.test(normLabel(c.text)));
+    if (!head) continue;
+    const h = Math.max(1, lines[i]!.y1 - lines[i]!.y0);
+    // The name beside the heading, as a label's value ("Emitente: Tipografia Lusa Lda", or in the next cell close by).
+    const after = /^[^:：]+[:：]\s*(\S.*)$/.exec(head.text.trim())?.[1]
+      ?? lines[i]!.cells.find((c) => c.x0 > head.x1 && c.x0 - head.x1 < 3 * h)?.text.trim();
+    if (after && plainName(after)) return { value: after, score: 0.8, line: lines[i]! };
+    // The box ends where another begins on its right: the buyer's heading, or any cell beside the heading (the DANFE's box).
+    const right = Math.min(...lines
+      .filter((l) => Math.abs(l.y0 - lines[i]!.y0) < 3 * h)
+      .flatMap((l) => l.cells.filter((c) => c.x0 > head.x1 && (Math.abs(l.y0 - lines[i]!.y0) < 1.5 * h || BUYER.test(normLabel(c.text)) || BUYER_HEADING.test(normLabel(c.text)) || buyerWordMisread(c.text))))
+      .map((c) => c.x0));
+    const box = lines.filter((l) => l.y0 > lines[i]!.y0 + h / 2 && l.y0 < lines[i]!.y1 + 12 * h)
+      .map((l) => ({ line: l, cells: column(l.cells.filter((c) => c.x0 >= head.x0 - 3 * h && c.x0 < right - h), h) }))
+      .filter((r) => r.cells.length > 0);
+    for (const { line, cells } of box) {
+      for (let k = 0; k < cells.length; k++) {
+        const t = cells[k]!.text.trim();
+        const n = normLabel(t);
+        const named = NAME_ROW.exec(n);
+        if (named) return { value: t.slice(t.length - named[1].length).trim(), score: 0.8, line };
+        const first = FIRST_NAME_ROW.exec(n);
+        if (first) {
+          const surname = first[2] ? t.slice(t.length - first[2].length) : SURNAME_ROW.exec(normLabel(cells[k + 1]?.text.trim() ?? ''))?.[1] && cells[k + 1]!.text.trim().replace(/^\S+\s*[:：]\s*/, '');
+          const given = t.replace(/^\S+\s*[:：]\s*/, '').slice(0, first[1].length).trim();
+          return { value: surname ? `${given} ${surname.trim()}` : given, score: 0.8, line };
+        }
+      }
+    }
+    // No name row: the first line under the heading that is a name (the DANFE's emitente box), with its second line
+    // when the name goes on there to its legal form ("DISTRIBUIDORA DE ALIMENTOS BOM" / "PREÇO LTDA").
+    for (let k = 0; k < Math.min(3, box.length); k++) {
+      const { line, cells } = box[k]!;
+      const t = cells.map((c) => c.text.trim()).join(' ');
+      if (!plainName(t)) continue;
+      // Its second line: the cells right under it, within its width.
+      const x0 = cells[0]!.x0, x1 = cells[cells.length - 1]!.x1;
+      const more = box.slice(k + 1).find((r) => r.line.y0 - line.y1 < h && r.cells.some((c) => c.x0 >= x0 && c.x0 < x1))
+        ?.cells.filter((c) => c.x0 >= x0 && c.x0 < x1).map((c) => c.text.trim()).join(' ') ?? '';
+      const joined = `${t} ${more}`;
+      // Joined when the name goes on to its legal form there, or that line is only a form ("… LTDA" / "ME").
+      const formOnly = boxForm(more) && more.split(/\s+/).length <= 2;
+      if (more && (formOnly || (plainName(more) && !boxForm(t) && boxForm(joined))) && joined.split(/\s+/).length <= 8) return { value: joined, score: 0.8, line };
+      return { value: t, score: 0.8, line };
+    }
+    break;
+  }
+  return null;
+}
+
+// Legal forms of the countries whose invoices print such boxes (Brazil's LTDA, EIRELI, ME, S.A.), and the others'.
+const boxForm = (t: string) => LEGAL_NAME.test(normLabel(t)) || /(?<![\p{L}\p{N}])(?:ltda|eireli|me|epp|s\/a|sa|s\.p\.a|srl|s\.r\.l|snc|sas)\.?$/u.test(normLabel(t));
+
+/** A box's cells on one line: from the first, up to a wide gap (another box beside it: the DANFE's title box). */
+function column(cells: Cell[], h: number): Cell[] {
+  const end = cells.findIndex((c, k) => k > 0 && c.x0 - cells[k - 1]!.x1 > 2.5 * h);
+  return end < 0 ? cells : cells.slice(0, end);
+}
+
+/** A line that can be a business's name: letters, no label, no telephone or number, not the kind of document. */
+const plainName = (t: string) => /\p{L}{3}/u.test(t) && !/[:：@]/.test(t) && (t.match(/\d/g) ?? []).length <= 2 && !namesNoOne(t) && !TITLE.test(normLabel(t));
+
+/** The name in the seller's box of a Chinese VAT invoice: after 名称 on the seller heading's line or the nearest line beside it. */
+function chineseSellerName(ctx: DocContext): Candidate | null {
   const nameOn = (line: Line): string | undefined => {
     let before = '';
     for (const cell of line.cells) {
@@ -144,6 +251,9 @@ export function sellerBoxName(ctx: DocContext): Candidate | null {
   return null;
 }
 
+// A street and house number with a postcode and town ("Hauptstraße 21, 79098 Freiburg", "Rua X, 77 - 01310-100"): an address.
+const POSTAL_ADDRESS = /\p{L}.*\d.*,\s*(?:[A-Z]{1,2}-?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}/u;
+
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
   const page = ctx.pages[0];
   if (!page) return null;
@@ -157,7 +267,7 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
     for (const cell of line.cells) {
       const t = cell.text.trim();
       const n = normLabel(t);
-      if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
+      if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || POSTAL_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
       if (ALL_LABELS.some((l) => n.startsWith(l))) continue;
       if (underBuyer(line, cell.x0, cell.x1)) continue;
       if (billTo.includes(line) && line.cells.some((c) => c.x1 <= cell.x0 && BUYER.test(normLabel(c.text)))) continue;
@@ -191,7 +301,7 @@ export function withoutRegistration(name: string): string {
  * is for OCR's reading only: a text layer's "Studio 8Bit" is what was printed.
  */
 export function tidyVendorName(read: string, ocr: boolean): string {
-  const words = withoutAddress(withoutRegistration(read)).trim().split(/\s+/);
+  const words = withoutBranch(withoutAddress(withoutRegistration(read))).trim().split(/\s+/);
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
@@ -204,6 +314,12 @@ export function tidyVendorName(read: string, ocr: boolean): string {
 // A street address OCR or the text layer joined to the name after its legal form ("Fieldnote Marketing Group,
 // Inc.465 Lexington Ave"): a house number, then words ending in a street's kind.
 const GLUED_ADDRESS = /^(.*?\b(?:inc|llc|llp|pllc|ltd|corp|co|gmbh|sarl|sas|plc|pty|ag|bv|b\.v)\.?),?\s*\d{1,5}[a-z]?\s+\p{L}[\p{L} .'-]*?\b(?:ave|avenue|st|street|rd|road|blvd|boulevard|dr|drive|lane|ln|way|pl|place|ct|court|pkwy|parkway|hwy|highway|sq|square)\.?$/iu;
+
+/** The name without the branch's number printed after it ("BAYSIDE DRUG & WELLNESS STORE #3666"): which shop of a chain it is. */
+export function withoutBranch(name: string): string {
+  const m = /^(.*\p{L}{2}.*?)[\s,-]+(?:store|shop|branch|outlet|filiale|tienda|negozio|loja|magasin)\s*(?:#|no\.?|nr\.?|n°|number)\s*\d+$/iu.exec(name.trim());
+  return m ? m[1] : name;
+}
 
 /** The name without a street address joined after its legal form. */
 export function withoutAddress(name: string): string {
