@@ -122,3 +122,13 @@ describe('dates OCR printed with a dot for the comma or a digit for a letter', (
     expect(v['Invoice Date']).toBeNull();
   });
 });
+
+describe('"From" names a sender only on its own', () => {
+  it('not in "Balance from your last bill"', async () => {
+    const { buildContext } = await import('../../../src/service/processing/extract/context.js');
+    const { candidatesFor } = await import('../../../src/service/processing/extract/candidates.js');
+    const vendorOf = (...lines: string[]) => candidatesFor({ title: 'Vendor Name', type: 'STRING' }, 'vendor', buildContext(page(lines)), new Set())[0]?.value ?? null;
+    expect(vendorOf('Your account summary', 'Balance from your last bill      £60.94 in credit', 'New charges      84.10')).toBeNull();
+    expect(vendorOf('From:      Kestrel Energy Ltd', 'Bill number 7781-22')).toBe('Kestrel Energy Ltd');
+  });
+});

@@ -68,7 +68,9 @@ export const ROLES: RoleSpec[] = [
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
       // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
       'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
-      '销售方', '销货方', '卖方', '공급자', '판매자'] },
+      '销售方', '销货方', '卖方', '공급자', '판매자'],
+    // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
+    not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)/u },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
