@@ -42,7 +42,7 @@ const WEB = /www\.|https?:|(?<![\p{L}\p{N}.])[\p{L}\p{N}-]{2,}\.(?:com|net|org|i
 const contactLine = (text: string) => WEB.test(text) && (text.match(/\d/g) ?? []).length >= 6;
 // The heading of the buyer's box and nothing else ("Cessionario/committente (cliente)", "SAYIN", "Bill to"), however OCR
 // joined its words ("Cessionariolcommittente"): a heading names no one.
-const BUYER_HEADING = /^(?:(?:cessionario|committente|cliente|client|customer|buyer|bill to|billed to|sold to|ship to|destinatario|destinataire|adquirente|rechnungsempfanger|kunde|klant|nabywca|odberatel|sayin|sayın|alici|alıcı|remetente)[\s/|()l.:-]*)+$/;
+const BUYER_HEADING = new RegExp(`^(?:(?:${BUYER.source}|kunde|rechnungsempfanger|sayin|sayın|alici|alıcı|remetente)[\\s/|()l.:-]*)+$`, 'iu');
 /** A sentence ("RECEBEMOS DE … OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL …"): longer than any business's name. */
 const sentence = (text: string) => text.trim().split(/\s+/).length > 12;
 const wordsOf = (text: string) => normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/\s+/g, ' ').trim();
