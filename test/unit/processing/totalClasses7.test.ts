@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildContext } from '../../../src/service/processing/extract/context.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { printedSum } from '../../../src/service/processing/extract/totals.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
@@ -102,5 +104,19 @@ describe('an Italian FatturaPA\'s RIEPILOGHI IVA E TOTALI', () => {
       ...band('1.268,80'), 'Netto a pagare: 1.068,80 (totale documento 1.268,80 meno ritenuta d\'acconto 200,00)',
     ]);
     expect(totals(v)).toEqual([1040, 228.8, 1268.8]);
+  });
+});
+
+describe('a total no label gave', () => {
+  const lines = ['Totale imponibile   8.704,80', 'Totale imposta   1.915,06', '10.619,86', 'Importo   8.945,86'];
+  const ctx = buildContext(page(lines), 'invoice');
+  const cand = (value: number, i: number) => ({ value, score: 0.9, line: ctx.lines[i]! });
+
+  it('is the subtotal plus the tax where that sum is printed', () => {
+    expect(printedSum(cand(8704.8, 0), cand(1915.06, 1), ctx)?.value).toBe(10619.86);
+  });
+
+  it('but never the subtotal again beside a tax of nothing', () => {
+    expect(printedSum(cand(8704.8, 0), cand(0, 1), ctx)).toBeNull();
   });
 });
