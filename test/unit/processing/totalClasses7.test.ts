@@ -56,6 +56,20 @@ describe('a UK energy bill\'s charges', () => {
   });
 });
 
+describe('a carrier\'s freight invoice (heldout3\'s freight-wide)', () => {
+  it('takes "Net charges" as the subtotal', () => {
+    const v = read([
+      'Pennine Haulage Ltd', at([60, 'Invoice No.'], [80, '2019/3318']), at([60, 'Invoice Date'], [80, '11-Mar-19']),
+      at([0, 'Date'], [12, 'Consignment'], [28, 'From'], [40, 'To'], [52, 'Service'], [70, 'Qty Unit'], [82, 'Rate'], [92, 'Amount']),
+      at([0, '02-Mar-19'], [12, 'CMR 4410021'], [28, 'Hull'], [40, 'York'], [52, 'Part load'], [70, '6 PAL'], [82, '55.00'], [92, '330.00']),
+      at([0, '05-Mar-19'], [12, 'CMR 4410388'], [28, 'Leeds'], [40, 'Derby'], [52, 'Full load'], [70, '1 FTL'], [82, '910.00'], [92, '910.00']),
+      at([0, 'Consignments: 2 · Total weight: 18,200 kg'], [70, 'Net charges'], [92, '1,240.00']),
+      at([70, 'VAT @ 20%'], [92, '248.00']), at([64, 'Invoice Total GBP'], [92, '1,488.00']),
+    ]);
+    expect(totals(v)).toEqual([1240, 248, 1488]);
+  });
+});
+
 describe('a Brazilian DANFE\'s tax calculation boxes', () => {
   // Each label at its box's left edge, its figure right-aligned at the box's right edge on the next line.
   const box = (labels: string[], values: string[]) => [

@@ -10,8 +10,8 @@ export const MORE_AMOUNT_LABELS: Partial<Record<Role, string[]>> = {
     'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam',
     // it: taxable total
     'totale imponibile',
-    // en: charges before tax (a utility bill's "Total charges before VAT")
-    'before vat', 'before tax',
+    // en: charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges")
+    'before vat', 'before tax', 'net charges',
   ],
   tax: [
     // tr: KDV (VAT) computed, per rate or in total
