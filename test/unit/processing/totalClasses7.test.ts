@@ -70,6 +70,28 @@ describe('a carrier\'s freight invoice (heldout3\'s freight-wide)', () => {
   });
 });
 
+describe('subtotal labels of heldout2\'s families', () => {
+  it('a US credit memo\'s "Merchandise Credit"', () => {
+    const v = read([
+      'Coastal Office Supply Inc.', at([60, 'CREDIT MEMO']), at([40, 'Credit Memo No.'], [64, 'CM-2208']), at([40, 'Credit Date'], [64, '03/14/2023']),
+      at([0, 'Item #'], [10, 'Description'], [40, 'Qty'], [48, 'Price'], [60, 'Amount']),
+      at([0, '5521'], [10, 'Toner cartridge'], [40, '3'], [48, '84.00'], [60, '(252.00)']),
+      at([40, 'Merchandise Credit'], [60, '(252.00)']), at([40, 'Sales Tax (6%)'], [60, '(15.12)']), at([40, 'Total Credit'], [60, '(267.12)']),
+    ]);
+    expect(totals(v)).toEqual([-252, -15.12, -267.12]);
+  });
+
+  it('"ekskl. moms" with the space after its point lost to OCR', () => {
+    const v = read([
+      'Fyns Tømrerforretning ApS', 'Faktura nr. 40213', 'Fakturadato 02.05.2023',
+      at([0, 'Tekst'], [40, 'Antal'], [50, 'Stk. pris'], [62, 'Beløb']),
+      at([0, 'Montering af dør'], [40, '2'], [50, '1.250,00'], [62, '2.500,00']),
+      at([36, 'Beløb ekskl.moms'], [62, '2.500,00']), at([36, 'Moms 25%'], [62, '625,00']), at([36, 'I alt DKK'], [62, '3.125,00']),
+    ]);
+    expect(totals(v)).toEqual([2500, 625, 3125]);
+  });
+});
+
 describe('a Brazilian DANFE\'s tax calculation boxes', () => {
   // Each label at its box's left edge, its figure right-aligned at the box's right edge on the next line.
   const box = (labels: string[], values: string[]) => [

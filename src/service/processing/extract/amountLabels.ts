@@ -12,6 +12,10 @@ export const MORE_AMOUNT_LABELS: Partial<Record<Role, string[]>> = {
     'totale imponibile',
     // en: charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges")
     'before vat', 'before tax', 'net charges',
+    // a US credit memo's goods credited before tax
+    'merchandise credit',
+    // "excluding VAT" with the space after the point lost to OCR ("Beløb ekskl.moms")
+    'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
   ],
   tax: [
     // tr: KDV (VAT) computed, per rate or in total
