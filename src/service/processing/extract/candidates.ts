@@ -1,10 +1,12 @@
 import type { Line } from '../layout/model.js';
 import type { FieldDefinition } from '../types.js';
-import type { DocContext } from './context.js';
+import { normLabel, type DocContext } from './context.js';
 import { findLabels, valueSpots, type LabelHit, type ValueSpot } from './labels.js';
 import { roleSpec, type Role } from './roles.js';
 import { parseValue } from './values.js';
 import { decimalRepair } from './repairs.js';
+import { MORE_AMOUNT_LABELS, namesNet } from './amountLabels.js';
+import { boxedValue } from './boxes.js';
 
 // Scored candidate values for one field, from every label occurrence that has a
 // parseable value nearby. The extractor (and the totals cross-check) choose among them.
@@ -33,7 +35,7 @@ export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const own = [field.title, ...(field.title ?? '').split(/\s*[/(),]\s*/)]
     .map((s) => (s ?? '').toLowerCase().trim())
     .filter((s) => s.length >= 2);
-  return [...new Set([...(spec?.labels ?? []), ...own])];
+  return [...new Set([...(spec?.labels ?? []), ...(MORE_AMOUNT_LABELS[role] ?? []), ...own])];
 }
 
 export function candidatesFor(
@@ -54,12 +56,21 @@ export function candidatesFor(
   const out: Candidate[] = [];
   for (const hit of hits) {
     if (exclude.has(hit.line)) continue;
+    // A net amount's label ("Total charges before VAT"): no tax, nor the total.
+    if (namesNet(role, hit.prefix, normLabel(hit.rest), normLabel(hit.cell.text))) continue;
     // Longer, more specific labels earn more trust than a bare "date" or "no.".
     const specificity =
       (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0) - (hit.fuzzy ? 0.15 : 0);
     // Beside the label, or under it; a label printed under its value (a summary box) is read so
     // only when nothing stands beside it, and then the value above competes with the one below.
-    for (const spot of valueSpots(ctx, hit)) {
+    // A form's boxes: the figure under the label at the box's right edge, when nothing stands beside it.
+    const boxed = AMOUNT_ROLES.has(role) ? boxedValue(ctx, hit) : undefined;
+    const spots = valueSpots(ctx, hit);
+    if (boxed && !spots.some((s) => s.line === boxed.line && s.text === boxed.text)) {
+      const above = spots.findIndex((s) => s.where === 'above');
+      spots.splice(above < 0 ? spots.length : above, 0, boxed);
+    }
+    for (const spot of spots) {
       if (exclude.has(spot.line)) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;

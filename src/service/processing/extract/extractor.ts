@@ -9,7 +9,8 @@ import { betweenDateLabels, dueUnproven, instalments, onGarbledLine, orderUndeci
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, fapiaoTotals, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
+import { chooseTotals, fapiaoTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
+import { danfeTotals } from './danfe.js';
 import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms, dueInSentence } from './terms.js';
@@ -223,8 +224,8 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
   const parts = taxTableParts(ctx);
   if (parts) for (const role of ['subtotal', 'tax'] as const) amountCands.get(role)!.unshift(parts[role]);
-  const rated = rateTableTotals(ctx) ?? fapiaoTotals(ctx);
-  if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) amountCands.get(role)!.unshift(rated[role]);
+  const rated = rateTableTotals(ctx) ?? fapiaoTotals(ctx) ?? danfeTotals(ctx);
+  if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) if (rated[role]) amountCands.get(role)!.unshift(rated[role]);
   const withheld = withheldAmounts(ctx, tableLines);
   const readings = rows.map((r) => rowReadings(r, ctx));
   let numbers = readings.map((r) => r.best);
@@ -237,6 +238,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     totals = chooseTotals(cands('total'), cands('subtotal'), cands('tax'), itemsMatcher(numbers, readings), ctx, withheld);
   }
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
+  if (!totals.total && totals.subtotal && totals.tax) totals = { ...totals, total: printedSum(totals.subtotal, totals.tax, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
 
   let vendorLabelled = false;

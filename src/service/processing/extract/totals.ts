@@ -65,6 +65,18 @@ export function chooseTotals(
   return best;
 }
 
+/**
+ * A total no label gave (its line taken for a table's row): the subtotal plus a tax where that sum is
+ * printed on another line than the subtotal's, on the last line that prints it.
+ */
+export function printedSum(subtotal: Candidate, tax: Candidate, ctx: DocContext): Candidate | null {
+  // A tax of nothing makes the subtotal its own sum: no evidence of a total.
+  if (!((tax.value as number) > 0)) return null;
+  const sum = Math.round(((subtotal.value as number) + (tax.value as number)) * 100) / 100;
+  const line = ctx.lines.findLast((l) => l !== subtotal.line && amountsIn(l.text, ctx.decimal).some((a) => near(a, sum)));
+  return line ? { value: sum, score: Math.min(subtotal.score, tax.score) * 0.8, line } : null;
+}
+
 // A tax withheld by the payer and taken off the total: Spain's IRPF, Mexico's ISR and IVA retenidos,
 // a US backup withholding, Italy's ritenuta d'acconto, a French retenue.
 const WITHHOLDING = /\b(retencion(es)?|retenid[oa]s?|irpf|withholding|withheld|ritenuta|retenue)\b/;
@@ -186,8 +198,9 @@ export function fapiaoTotals(ctx: DocContext): { subtotal: Candidate; tax: Candi
 // A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
 // amount and the tax, without a gross column (rateTableTotals reads those with one).
 const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton|zaklad|podstawa)\b/;
-const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn)\b/;
-const NOT_AMOUNT_COLUMN = /\b(rate|satz|taux|tasa|aliquota|tarief|sats|hsn|sac|code)\b|%/;
+const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn|imposta|impuesto|imposto)\b/;
+// A rate, a code, or the stamp duty ("Imposta di bollo"): no column of the tax charged.
+const NOT_AMOUNT_COLUMN = /\b(rate|satz|taux|tasa|aliquota|tarief|sats|hsn|sac|code|bollo)\b|%/;
 
 /**
  * Net and tax from a tax summary table with no gross column: its sum row (or its one row), each
@@ -220,11 +233,25 @@ export function taxTableParts(ctx: DocContext): { subtotal: Candidate; tax: Cand
       return n !== null && n > 0 && t.every((x) => x !== null) ? { line, net: n, tax: Math.round(t.reduce((a, b) => a + b!, 0) * 100) / 100 } : null;
     };
     const readRows = rows.map(read).filter((r) => r !== null);
-    const pick = readRows.find((r) => SUM_ROW.test(normLabel(r.line.text))) ?? (readRows.length === 1 ? readRows[0] : undefined);
-    if (!pick || !(pick.tax > 0) || pick.tax >= pick.net) continue;
+    const sum = readRows.find((r) => SUM_ROW.test(normLabel(r.line.text))) ?? sumByArithmetic(readRows);
+    const pick = sum ?? (readRows.length === 1 ? readRows[0] : undefined);
+    // A tax of nothing only where the table's sum says so (an invoice outside the tax's scope).
+    if (!pick || !(pick.tax > 0 || (sum && pick.tax === 0)) || pick.tax >= pick.net) continue;
     return { subtotal: { value: pick.net, score: 0.9, line: pick.line }, tax: { value: pick.tax, score: 0.9, line: pick.line } };
   }
   return null;
+}
+
+/**
+ * The last of a tax summary's rows where it adds up the others, net and tax, to the cent: its sum row,
+ * whose label OCR may have put on a line of its own.
+ */
+function sumByArithmetic<R extends { net: number; tax: number }>(rows: R[]): R | undefined {
+  const last = rows.at(-1);
+  if (!last || rows.length < 3) return undefined;
+  const others = rows.slice(0, -1);
+  const adds = (key: 'net' | 'tax') => Math.abs(others.reduce((s, r) => s + r[key], 0) - last[key]) <= 0.011;
+  return adds('net') && adds('tax') ? last : undefined;
 }
 
 // Standard VAT and sales-tax rates, in percent, that a net and its tax may stand in.
