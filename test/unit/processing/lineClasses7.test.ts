@@ -53,6 +53,47 @@ describe('a Turkish e-Fatura table', () => {
   });
 });
 
+describe('a Brazilian DANFE product grid', () => {
+  it('reads the product code apart from the description, quantities to four decimals nearer the price, names over two lines', () => {
+    expect(items([
+      'DANFE', 'Nº 000.204.118', 'DADOS DOS PRODUTOS / SERVIÇOS',
+      at([0, 'CÓDIGO PRODUTO DESCRIÇÃO DO PRODUTO / SERVIÇO'], [52, 'NCM/SH'], [60, 'CST'], [65, 'CFOP'], [71, 'UN'], [75, 'QUANT'], [89, 'VALOR UNIT'], [101, 'VALOR TOTAL'], [114, 'VALOR ICMS']),
+      at([0, 'K20411'], [9, 'PARAFUSO ALLEN INOX M6 X 20'], [52, '73181500'], [60, '000'], [65, '5102'], [71, 'PC'], [83, '8,0000'], [92, '12,5000'], [105, '100,00'], [116, '12,00']),
+      at([0, 'B77310'], [9, 'BROCA ACO RAPIDO 8MM'], [52, '82075011'], [60, '000'], [65, '5102'], [71, 'UN'], [80, '15,0000'], [92, '4,2000'], [107, '63,00'], [117, '7,56']),
+      at([9, 'CAIXA COM 10']),
+      'DADOS ADICIONAIS',
+    ])).toEqual([['PARAFUSO ALLEN INOX M6 X 20', 8, 12.5, 100], ['BROCA ACO RAPIDO 8MM CAIXA COM 10', 15, 4.2, 63]]);
+  });
+});
+
+describe('a UK energy bill', () => {
+  it('reads energy at a pence rate per kWh and a standing charge per day, the period under each', () => {
+    expect(items([
+      'Northfield Energy', 'Bill number  77120043', 'Your electricity charges',
+      cells('Energy used', '842 kWh', 'x 26.115p', '£219.89'),
+      '  1 Feb 2024 - 29 Feb 2024',
+      cells('Standing charge', '29 days', 'x 53.35p per day', '£15.47'),
+      '  1 Feb 2024 - 29 Feb 2024',
+      cells('Electricity charges before VAT', '£235.36'),
+      cells('VAT at 5%', '£11.77'),
+      cells('Total electricity charges', '£247.13'),
+    ])).toEqual([['Energy used 1 Feb 2024 - 29 Feb 2024', 842, 0.26115, 219.89], ['Standing charge 1 Feb 2024 - 29 Feb 2024', 29, 0.5335, 15.47]]);
+  });
+
+  it('with the period in the name, gas after electricity once the electricity total is printed', () => {
+    expect(items([
+      'Northfield Energy', 'Your electricity charges',
+      cells('Energy used (02/03/22 - 31/03/22)', '300 kWh', 'x 28.34p', '£85.02'),
+      cells('Electricity charges before VAT', '£85.02'), cells('VAT at 5%', '£4.25'), cells('Total electricity charges', '£89.27'),
+      'Your gas charges',
+      cells('Energy used (02/03/22 - 31/03/22)', '1,210 kWh', 'x 7.37p', '£89.18'),
+      cells('Standing charge (02/03/22 - 31/03/22)', '30 days', 'x 27.22p per day', '£8.17'),
+      cells('Gas charges before VAT', '£97.35'), cells('VAT at 5%', '£4.87'), cells('Total gas charges', '£102.22'),
+    ])).toEqual([['Energy used (02/03/22 - 31/03/22)', 300, 0.2834, 85.02], ['Energy used (02/03/22 - 31/03/22)', 1210, 0.0737, 89.18],
+      ['Standing charge (02/03/22 - 31/03/22)', 30, 0.2722, 8.17]]);
+  });
+});
+
 describe('pharmacy till receipts', () => {
   it('a French facture: the name over its CIP line, the rates line under it left out', () => {
     expect(items([
@@ -106,5 +147,20 @@ describe('pharmacy till receipts', () => {
       cells('WATER H2O 1L', '1.29 N'),
       cells('SUBTOTAL', '22.96'),
     ], 'ocr')?.map((r) => r[0])).toEqual(['VITAMIN C 500MG TAB', 'SALINE SPRAY 30ML', 'SUNSCREEN SPF30', 'WATER H2O 1L']);
+  });
+});
+
+describe('an Italian FatturaPA courtesy copy', () => {
+  it('keeps the article code out of the description and ends the table at the next section', () => {
+    expect(items([
+      'Cedente/prestatore (fornitore)', 'Numero documento  118/2023',
+      at([0, 'Cod. articolo Descrizione'], [40, 'Quantità'], [52, 'Prezzo unitario'], [70, 'Prezzo totale']),
+      at([0, 'AB1203'], [14, 'Olio extravergine 1 l'], [43, '12.00'], [60, '9.50'], [77, '114.00']),
+      at([0, 'CD0415'], [14, 'Aceto balsamico 250 ml'], [44, '6.00'], [60, '4.20'], [78, '25.20']),
+      'Dati Cassa Previdenziale',
+      cells('Tipo cassa', 'Aliquota cassa', 'Importo contributo cassa', 'Imponibile previdenziale'),
+      cells('TC22 INPS gestione separata', '4.00', '5.57', '139.20'),
+      'RIEPILOGHI IVA E TOTALI',
+    ])).toEqual([['Olio extravergine 1 l', 12, 9.5, 114], ['Aceto balsamico 250 ml', 6, 4.2, 25.2]]);
   });
 });

@@ -31,8 +31,8 @@ const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
 const TAX_MARK_AFTER = /(\d)(?:\s+(?:[A-Z]{1,2}|\*)|\s*[A-Z])$/;
 // Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50", a unit after the
 // quantity and a price in pence or cents ("31 days @ 45.2p", "412 kWh @ 24.50p"), a price first ("4.50 x 2").
-// The price may name its unit after it ("2,396 kg × 3,87 €/kg").
-const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?(?:\s*\S{0,3}\/\p{L}{1,4})?$/iu;
+// The price may name its unit after it ("2,396 kg × 3,87 €/kg", "92 days x 59.78p per day").
+const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?(?:\s*\S{0,3}\/\p{L}{1,4}|\s+(?:per|a|an|pro|par)\s+\p{L}{1,6})?$/iu;
 // The same at the end of the name's cell: "Standing charge 31 days @ 45.2p".
 const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x|×|@|at)\s*\S+)$/u;
 
@@ -85,13 +85,19 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   let description = cells.shift()!;
   const spec = quantity === undefined && cells.length === 0 ? TIMES_AFTER_NAME.exec(description) : null;
   if (spec && timesOf(spec[2]!, ctx)) [description, cells[0]] = [spec[1]!, spec[2]!];
-  if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || parseDate(description, ctx.order) || IDENTIFIER.test(description)) return null;
+  if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || (parseDate(description, ctx.order) && !namesPeriod(description)) || IDENTIFIER.test(description)) return null;
   const q = quantity === undefined ? null : Number(quantity);
   if (cells.length === 0) {
     // Without a price: a quantity other than one must divide the amount to the cent, else it is part of the name.
     if (q === null || q === 0) return { description, quantity: '1', unitPrice: amountText, amount: amountText };
     if (q === 1 || cents(a / q)) return { description, quantity: String(q), unitPrice: String(Math.round((a / q) * 100) / 100), amount: amountText };
     return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
+  }
+  // The quantity with its unit and the price in cells side by side ("Energy used  1,104 kWh  x 27.833p  £307.28").
+  const split = q === null && cells.length === 2 ? timesOf(cells.join(' '), ctx) : null;
+  if (split) {
+    const n = [split.q, split.weighed].find((v) => v !== undefined && fits(v, split.p, a));
+    return n !== undefined ? { description, quantity: printed(n, ctx), unitPrice: printed(split.p, ctx), amount: amountText, checked: true } : null;
   }
   if (cells.length === 2) {
     // A quantity and a price between the name and the amount, in either order ("Widget  12.50  2  25.00").
@@ -145,8 +151,12 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
     const from = (items: Found[], k: number, last: number) => (items[k] ? items[k]!.after ?? items[k]!.index : last);
     const take = (items: Found[], least: number, last: number) => {
       // Items come before the grand total: a run after the total line of items taken before is a
-      // payment slip ("Importo 44,24 / Mancia 5,00" over "Totale addebitato 49,24"), not more items.
-      const paid = out.length > 0 && items.length > 0 && lines.slice(out[out.length - 1]!.index + 1, items[0]!.index).some((l) => grand(normLabel(l.cells[0]?.text ?? '')));
+      // payment slip ("Importo 44,24 / Mancia 5,00" over "Totale addebitato 49,24") that repeats a sum
+      // printed above it, not more items (a bill's next section after its first one's total is).
+      const between = out.length > 0 && items.length > 0 ? lines.slice(out[out.length - 1]!.index + 1, items[0]!.index) : [];
+      const sums = between.flatMap((l) => amountsIn(l.text, ctx.decimal));
+      const paid = between.some((l) => grand(normLabel(l.cells[0]?.text ?? '')))
+        && items.some((it) => sums.some((v) => Math.abs((parseAmount(it.item.amount, ctx.decimal) ?? NaN) - v) <= 0.011));
       for (let k = items.length; !paid && k >= Math.max(least, items[0]?.item.checked ? 1 : 2); k--) {
         if (addsUp(items.slice(0, k).map((r) => r.item), from(items, k, last), ctx, stop)) {
           out.push(...items.slice(0, k));
@@ -240,10 +250,23 @@ function secondLine(line: Line, next: Line | undefined, ctx: DocContext, stop: (
   if (next.y0 - line.y1 > 0.6 * h || next.y0 < line.y1 - 0.3 * h) return false;
   if (!(nh < 0.95 * h || next.x0 > name.x0 + 0.5 * h) || next.x0 < name.x0 - 0.5 * h || next.x1 >= amount.x0) return false;
   const text = next.text.trim();
-  // A rate (`Remb. 65%  TVA 2,10%`) or a reference (`RX# 4537033`) is no part of a name.
+  // A rate (`Remb. 65%  TVA 2,10%`) is no part of a name; a period of service (`20 Oct 2023 - 19 Jan 2024`) is.
   return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !/\d\s*%|#\s*\d{3}/.test(text)
-    && !parseDate(text, ctx.order);
+    && (!parseDate(text, ctx.order) || isPeriod(text, ctx));
 }
+
+// Two dates joined by a dash or "to" ("20 Oct 2023 - 19 Jan 2024", "(12/01/21 - 09/02/21)", "01.03.2024 bis 31.03.2024").
+const DAY = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? ?\p{L}{3,9}\.? ?\d{2,4})`;
+const PERIOD = new RegExp(String.raw`\(?\s*${DAY}\s*(?:-|–|to|bis|au|al|tot)\s*${DAY}\s*\)?`, 'u');
+
+/** The text is a period of service and nothing else. */
+function isPeriod(text: string, ctx: DocContext): boolean {
+  const m = PERIOD.exec(text.trim());
+  return !!m && m[0].length === text.trim().length && parseDate(text, ctx.order) !== null;
+}
+
+/** A name with a period of service in it ("Energy used (12/01/21 - 09/02/21)"): words beside the period. */
+const namesPeriod = (text: string) => PERIOD.test(text) && /\p{L}{2}/u.test(text.replace(PERIOD, ' '));
 
 /**
  * An item whose quantity was measured, printed under its name and amount without an amount of its own

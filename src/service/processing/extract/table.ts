@@ -19,8 +19,10 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'disc
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
-  // A Turkish table's row number ("Sıra No").
-  ['other', /^s[ıi]ra( no\.?)?$/i],
+  // ... in Italian, Portuguese, Spanish and Turkish ("Cod. articolo", "Código produto", "Sıra No" the row's number).
+  ['other', /^(cod\.?( ?art(icolo|\.)?)?|codice( articolo)?|c[oó]d(igo|\.)?( (do |del )?(produto|producto|art[ií]culo|item))?|s[ıi]ra( no\.?)?)$/i],
+  // A Brazilian product grid's fiscal columns: the goods' NCM and CST codes, the CFOP, the unit, ICMS and IPI bases, values and rates.
+  ['other', /^(ncm( ?\/ ?sh)?|(o ?\/ ?)?cst|cfop|csosn|un|und|b\.? ?c[aá]lc\.?( (do )?(icms|ipi))?|(valor|v\.?|vl\.?) (do )?(icms|ipi)|al[ií]q\.?( ?(icms|ipi))*|icms|ipi)$/i],
   // A Turkish e-Fatura's VAT rate and amount and its discount's amount ("KDV Oranı", "KDV Tutarı", "İskonto Tutarı").
   ['other', /^(kdv( ?%| ora[nı][ıi]| tutar[ıi])?|[iı]skonto tutar[ıi])$/i],
   // A Polish or Czech invoice's unit ("J.m.", "MJ"), VAT rate ("Stawka", "Sazba DPH") and VAT amount
@@ -36,8 +38,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
-  ['quantity', /^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
+  ['unitPrice', /^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  ['quantity', /^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
   ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
   ['amount', /hizmet tutar[ıi]$|^tutar[ıi]$|amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
@@ -48,7 +50,7 @@ const COLUMN_WORDS: [Column, RegExp][] = [
 const FUZZY_WORDS: [Column, string[]][] = [
   ['description', ['description', 'beschreibung', 'bezeichnung', 'designation', 'descripcion', 'omschrijving', 'descrizione', 'beskrivelse', 'benamning', 'descricao']],
   ['quantity', ['quantity', 'quantite', 'cantidad', 'quantita']],
-  ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs', 'birim fiyat']],
+  ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs', 'valor unit', 'valor unitario', 'birim fiyat']],
   ['amount', ['montant', 'betrag', 'importe', 'bedrag', 'importo']],
 ];
 
