@@ -31,8 +31,8 @@ const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
 const TAX_MARK_AFTER = /(\d)(?:\s+(?:[A-Z]{1,2}|\*)|\s*[A-Z])$/;
 // Quantity times price between the name and the amount: "2 x 28,09", "3 @ 4.50", a unit after the
 // quantity and a price in pence or cents ("31 days @ 45.2p", "412 kWh @ 24.50p"), a price first ("4.50 x 2").
-// The price may name its unit after it ("2,396 kg × 3,87 €/kg").
-const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?(?:\s*\S{0,3}\/\p{L}{1,4})?$/iu;
+// The price may name its unit after it ("2,396 kg × 3,87 €/kg", "92 days x 59.78p per day").
+const TIMES = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(\p{L}{1,6}\.?)?\s*(?:x|×|\*|@|at)\s*(?:[€$£]|EUR|RM)?\s*(\d[\d.,]*\d|\d)\s*(p|c|ct|cts)?(?:\s*\S{0,3}\/\p{L}{1,4}|\s+(?:per|a|an|pro|par)\s+\p{L}{1,6})?$/iu;
 // The same at the end of the name's cell: "Standing charge 31 days @ 45.2p".
 const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x|×|@|at)\s*\S+)$/u;
 
@@ -51,8 +51,17 @@ function timesOf(text: string, ctx: DocContext): { q: number; p: number; weighed
   return { q, p, weighed };
 }
 
+// Words of a row that takes money off ("Rabatt", "Coupon", "Savings", "BOGO", "Remise", "Sconto").
+const DISCOUNT_ROW = /\b(discount|disc|savings?|coupon|bogo|rewards?|promo(tion)?|rebate|voucher|rabatt|nachlass|gutschein|remise|r[ée]duction|descuento|desconto|sconto|korting|alennus|rabat|rabais)\b/i;
+
+// An article's identifier alone: a French CIP, a German PZN, an EAN or UPC, a SKU ("CIP 3400913534256", "PZN 94398172").
+const IDENTIFIER = /^(cip|pzn|ean|upc|sku|gtin|ndc|plu|art\.? ?-?nr\.?|item|code)\s*[:#.]?\s*\d[\d -]{4,}$/i;
+
 /** A number as the document prints it, so that parseAmount reads it back ("0,452" where commas mark decimals). */
-const printed = (n: number, ctx: DocContext) => (ctx.decimal === 'comma' ? String(n).replace('.', ',') : String(n));
+const printed = (n: number, ctx: DocContext) => {
+  const text = String(Math.round(n * 1e6) / 1e6);
+  return ctx.decimal === 'comma' ? text.replace('.', ',') : text;
+};
 
 const fits = (q: number, p: number, a: number) => Math.abs(q * p - a) <= 0.011;
 const cents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
@@ -64,7 +73,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   if (cells.length < 2 || cells.length > 4) return null;
   const amountText = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
   const a = MONEY.test(amountText) ? parseAmount(amountText, ctx.decimal) : null;
-  if (a === null || a <= 0) return null;
+  // A discount, coupon or savings row is an item at its negative amount ("DIGITAL COUPON  -0.67", "Kundenkarte Rabatt 5%  -0,20").
+  if (a === null || a === 0 || (a < 0 && !DISCOUNT_ROW.test(cells.join(' ')))) return null;
   // A quantity first, in its own cell or joined to the name by OCR ("5 Kaffeebohnen"; "I" is a 1 OCR misread).
   let quantity: string | undefined;
   if (cells.length >= 2 && /^\d{1,3}$/.test(cells[0]!)) quantity = cells.shift();
@@ -75,13 +85,19 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   let description = cells.shift()!;
   const spec = quantity === undefined && cells.length === 0 ? TIMES_AFTER_NAME.exec(description) : null;
   if (spec && timesOf(spec[2]!, ctx)) [description, cells[0]] = [spec[1]!, spec[2]!];
-  if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || parseDate(description, ctx.order)) return null;
+  if (!/\p{L}{2}/u.test(description) || stop(normLabel(description)) || (parseDate(description, ctx.order) && !namesPeriod(description)) || IDENTIFIER.test(description)) return null;
   const q = quantity === undefined ? null : Number(quantity);
   if (cells.length === 0) {
     // Without a price: a quantity other than one must divide the amount to the cent, else it is part of the name.
     if (q === null || q === 0) return { description, quantity: '1', unitPrice: amountText, amount: amountText };
     if (q === 1 || cents(a / q)) return { description, quantity: String(q), unitPrice: String(Math.round((a / q) * 100) / 100), amount: amountText };
     return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
+  }
+  // The quantity with its unit and the price in cells side by side ("Energy used  1,104 kWh  x 27.833p  £307.28").
+  const split = q === null && cells.length === 2 ? timesOf(cells.join(' '), ctx) : null;
+  if (split) {
+    const n = [split.q, split.weighed].find((v) => v !== undefined && fits(v, split.p, a));
+    return n !== undefined ? { description, quantity: printed(n, ctx), unitPrice: printed(split.p, ctx), amount: amountText, checked: true } : null;
   }
   if (cells.length === 2) {
     // A quantity and a price between the name and the amount, in either order ("Widget  12.50  2  25.00").
@@ -111,24 +127,55 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
  * price and the arithmetic holds.
  */
 export function summedItems(ctx: DocContext, stop: (text: string) => boolean, grand: (text: string) => boolean = () => false): Array<{ item: LooseItem; lines: Line[] }> {
-  type Found = { item: LooseItem; lines: Line[]; index: number };
+  // `after`: the index of a note line passed over just before the item (see below).
+  type Found = { item: LooseItem; lines: Line[]; index: number; after?: number };
   const out: Found[] = [];
   let run: Found[] = [];
+  let passed: number | undefined;
   const lines = ctx.lines;
   const itemAt = (i: number): Found | null => {
     const line = lines[i];
     if (!line) return null;
     const item = looseItem(line, ctx, stop);
-    const joined = item ? null : splitRow(line, lines[i + 1], lines[i + 2]) ?? nameOverTimes(line, lines[i + 1], ctx);
+    const joined = item ? null : splitRow(line, lines[i + 1], lines[i + 2]) ?? nameOverTimes(line, lines[i + 1], ctx) ?? nameOverCode(line, lines[i + 1]);
     const whole = joined ? looseItem(joined, ctx, stop) : null;
-    return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i } : null;
+    const counted = item || whole ? null : timesOver(line, lines[i + 1], ctx, stop);
+    return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i }
+      : counted ? { item: counted, lines: [line, lines[i + 1]!], index: i } : null;
+  };
+  const isNear = (prev: Line | undefined, line: Line | undefined) => !!prev && !!line && line.page === prev.page && line.y0 - prev.y1 < 2.5 * Math.max(1, prev.y1 - prev.y0);
+  // A run's items where they add up: the longest run the line after it adds up, tried first across the note
+  // lines passed over, then in each stretch between them alone.
+  const settle = (end: number) => {
+    const cuts = run.map((r, k) => (k > 0 && r.after !== undefined ? k : -1)).filter((k) => k > 0);
+    const from = (items: Found[], k: number, last: number) => (items[k] ? items[k]!.after ?? items[k]!.index : last);
+    const take = (items: Found[], least: number, last: number) => {
+      // Items come before the grand total: a run after the total line of items taken before is a
+      // payment slip ("Importo 44,24 / Mancia 5,00" over "Totale addebitato 49,24") that repeats a sum
+      // printed above it, not more items (a bill's next section after its first one's total is).
+      const between = out.length > 0 && items.length > 0 ? lines.slice(out[out.length - 1]!.index + 1, items[0]!.index) : [];
+      const sums = between.flatMap((l) => amountsIn(l.text, ctx.decimal));
+      const paid = between.some((l) => grand(normLabel(l.cells[0]?.text ?? '')))
+        && items.some((it) => sums.some((v) => Math.abs((parseAmount(it.item.amount, ctx.decimal) ?? NaN) - v) <= 0.011));
+      for (let k = items.length; !paid && k >= Math.max(least, items[0]?.item.checked ? 1 : 2); k--) {
+        if (addsUp(items.slice(0, k).map((r) => r.item), from(items, k, last), ctx, stop)) {
+          out.push(...items.slice(0, k));
+          return true;
+        }
+      }
+      return false;
+    };
+    if (cuts.length && take(run, cuts[0]! + 1, end)) return;
+    [0, ...cuts].forEach((c, j) => take(run.slice(c, cuts[j] ?? run.length), 1, cuts[j] !== undefined ? run[cuts[j]!]!.after! : end));
   };
   for (let i = 0; i <= lines.length; i++) {
     const line = lines[i];
     const got = itemAt(i);
     const prev = run[run.length - 1]?.lines.at(-1);
-    const near = prev && line && line.page === prev.page && line.y0 - prev.y1 < 2.5 * Math.max(1, prev.y1 - prev.y0);
+    const near = isNear(prev, line);
     if (got && (!prev || near)) {
+      if (passed !== undefined) got.after = passed;
+      passed = undefined;
       run.push(got);
       i += got.lines.length - 1;
       // The quantity measured and its price per unit on a line of their own under the name and amount.
@@ -144,22 +191,54 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
       }
       continue;
     }
+    // A note between two items, without an amount ("RX# 9835279  FILL 07  COPAY" over its drug, "Remb. 65%
+    // TVA 2,10%" under it): passed over, one line at a time, where the next item follows near.
+    if (!got && passed === undefined && run.length && line && near && noteLine(line, stop, grand) && isNear(prev, lines[i + 1]) && itemAt(i + 1)) {
+      passed = i;
+      continue;
+    }
+    passed = undefined;
     // The subtotal's own line may read like one more item ("Charges excl. VAT  66.21"): the longest
     // run of items that the line after it adds up.
     // One item alone only where its own arithmetic was checked (a lone line equal to the total is no list).
-    // Items come before the grand total: a run after the total line of items taken before is a
-    // payment slip ("Importo 44,24 / Mancia 5,00" over "Totale addebitato 49,24"), not more items.
-    const paid = out.length > 0 && run.length > 0 && lines.slice(out[out.length - 1]!.index + 1, run[0]!.index).some((l) => grand(normLabel(l.cells[0]?.text ?? '')));
-    for (let k = run.length; !paid && k >= (run[0]?.item.checked ? 1 : 2); k--) {
-      if (addsUp(run.slice(0, k).map((r) => r.item), run[k]?.index ?? i, ctx, stop)) {
-        out.push(...run.slice(0, k));
-        break;
-      }
-    }
+    settle(i);
     run = got ? [got] : [];
     if (got) i += got.lines.length - 1;
   }
   return out;
+}
+
+/** A line of words and figures other than money, no totals label: a note about the item beside it. */
+function noteLine(line: Line, stop: (text: string) => boolean, grand: (text: string) => boolean): boolean {
+  const first = normLabel(line.cells[0]?.text ?? '');
+  return /\p{L}{2}/u.test(line.text) && !stop(first) && !grand(first) && !line.cells.some((c) => MONEY.test(c.text.trim().replace(TAX_MARK_AFTER, '$1')));
+}
+
+/**
+ * An item printed under its article's name, its identifier first ("METFORMINE 850MG CPR B/90" over "CIP
+ * 3400913534256  3 x 6,14  18,42", "Insulin Lantus" over "PZN 94398172  Zuzahlung  10,00 A"): the name with
+ * the figures, the identifier and a word alone between them (what the amount is) left out. Null otherwise.
+ */
+function nameOverCode(line: Line, next: Line | undefined): Line | null {
+  if (!next || next.page !== line.page || !line.cells.length || next.cells.length < 2 || !IDENTIFIER.test(next.cells[0]!.text.trim())) return null;
+  if (!/\p{L}{2}/u.test(line.text) || line.cells.some((c) => MONEY.test(c.text.trim()) || /\d[.,]\d{2}\b/.test(c.text))) return null;
+  const name = { ...line.cells[0]!, text: line.cells.map((c) => c.text.trim()).join(' '), x1: line.cells[line.cells.length - 1]!.x1 };
+  const figures = next.cells.slice(1).filter((c, k, all) => k === all.length - 1 || /\d/.test(c.text));
+  const cells = [name, ...figures];
+  return { ...next, cells, text: cells.map((c) => c.text).join(' '), x0: Math.min(line.x0, next.x0), y0: line.y0 };
+}
+
+/**
+ * A till's count and price on a line of their own above the item they price ("2 @ 14.98" over "CETAPHIL
+ * GENTLE CLNSR 16OZ  29.96 T"): that item with the count and price where they give its amount. Null otherwise.
+ */
+function timesOver(line: Line, next: Line | undefined, ctx: DocContext, stop: (text: string) => boolean): LooseItem | null {
+  if (!next || next.page !== line.page || line.cells.length !== 1 || !/^\d/.test(line.text.trim())) return null;
+  const times = timesOf(line.text, ctx);
+  const item = times ? looseItem(next, ctx, stop) : null;
+  const a = item ? parseAmount(item.amount, ctx.decimal) : null;
+  if (!times || !item || item.checked || item.quantity !== '1' || a === null || !fits(times.q, times.p, a)) return null;
+  return { ...item, quantity: printed(times.q, ctx), unitPrice: printed(times.p, ctx), checked: true };
 }
 
 /** `next` continues the name of the item on `line`: words only, smaller or indented, right under it, left of the amount. */
@@ -171,8 +250,23 @@ function secondLine(line: Line, next: Line | undefined, ctx: DocContext, stop: (
   if (next.y0 - line.y1 > 0.6 * h || next.y0 < line.y1 - 0.3 * h) return false;
   if (!(nh < 0.95 * h || next.x0 > name.x0 + 0.5 * h) || next.x0 < name.x0 - 0.5 * h || next.x1 >= amount.x0) return false;
   const text = next.text.trim();
-  return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !parseDate(text, ctx.order);
+  // A rate (`Remb. 65%  TVA 2,10%`) is no part of a name; a period of service (`20 Oct 2023 - 19 Jan 2024`) is.
+  return /\p{L}{2}/u.test(text) && !stop(normLabel(next.cells[0]?.text ?? '')) && !next.cells.some((c) => MONEY.test(c.text.trim())) && !/\d\s*%|#\s*\d{3}/.test(text)
+    && (!parseDate(text, ctx.order) || isPeriod(text, ctx));
 }
+
+// Two dates joined by a dash or "to" ("20 Oct 2023 - 19 Jan 2024", "(12/01/21 - 09/02/21)", "01.03.2024 bis 31.03.2024").
+const DAY = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? ?\p{L}{3,9}\.? ?\d{2,4})`;
+const PERIOD = new RegExp(String.raw`\(?\s*${DAY}\s*(?:-|–|to|bis|au|al|tot)\s*${DAY}\s*\)?`, 'u');
+
+/** The text is a period of service and nothing else. */
+function isPeriod(text: string, ctx: DocContext): boolean {
+  const m = PERIOD.exec(text.trim());
+  return !!m && m[0].length === text.trim().length && parseDate(text, ctx.order) !== null;
+}
+
+/** A name with a period of service in it ("Energy used (12/01/21 - 09/02/21)"): words beside the period. */
+const namesPeriod = (text: string) => PERIOD.test(text) && /\p{L}{2}/u.test(text.replace(PERIOD, ' '));
 
 /**
  * An item whose quantity was measured, printed under its name and amount without an amount of its own
@@ -226,6 +320,10 @@ export function splitRow(line: Line, next: Line | undefined, after?: Line): Line
  */
 function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: string) => boolean): boolean {
   let i = from;
+  while (ctx.lines[i] && !/[\p{L}\p{N}]/u.test(ctx.lines[i]!.text)) i++;
+  // Rates under the last item ("Remb. 65%  TVA 2,10%"), no money on them: passed over.
+  const rates = ctx.lines[i];
+  if (rates && /\d\s*%/.test(rates.text) && !stop(normLabel(rates.cells[0]?.text ?? '')) && !rates.cells.some((c) => MONEY.test(c.text.trim()))) i++;
   while (ctx.lines[i] && !/[\p{L}\p{N}]/u.test(ctx.lines[i]!.text)) i++;
   const first = ctx.lines[i];
   if (!first) return false;

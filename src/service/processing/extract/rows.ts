@@ -33,6 +33,15 @@ const digits = (s: string) => s.replace(/\D/g, '');
 const fits = (q: number | null, p: number | null, a: number | null) =>
   q !== null && p !== null && a !== null && Math.abs(Math.abs(q * p) - Math.abs(a)) <= 0.011;
 
+/**
+ * A price to four decimals or more, one mark and no grouping ("0.27833", "0,1547"): a rate per kWh or per unit
+ * of a bill, read whole (amounts are read to three decimals at most). Null for anything else.
+ */
+function finePrice(text: string): number | null {
+  const m = /^\s*(?:[€$£]|EUR|GBP|USD)?\s*(-?\d{1,6})[.,](\d{4,6})\s*$/.exec(text);
+  return m ? Number(`${m[1]}.${m[2]}`) : null;
+}
+
 export function rowNumbers(row: RowCells, ctx: DocContext): RowNumbers {
   return rowReadings(row, ctx).best;
 }
@@ -42,7 +51,7 @@ export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
   const line = row.lines[0];
   // Readings of a money cell, most credible first: a damaged-looking number's repair leads.
   const money = (c: 'unitPrice' | 'amount') => {
-    const read = parseAmount(raw(c), ctx.decimal);
+    const read = finePrice(raw(c)) ?? parseAmount(raw(c), ctx.decimal);
     const fixed = decimalRepair(raw(c), line, ctx);
     return fixed !== null && fixed !== read ? [fixed, read] : [read];
   };
@@ -53,6 +62,18 @@ export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
   const ps = [...new Set([...money('unitPrice'), ...prices])];
   const as = money('amount');
   const consistent: RowNumbers[] = [];
+  // A column left empty and two figures under its neighbour's name (a right-aligned figure standing nearer
+  // the next column's name than its own: "9,0000  114,0000" under the price, "32,00  1.216,00" under the
+  // amount): the left one is the empty column's where the three agree.
+  const two = (c: 'unitPrice' | 'amount') => {
+    const words = raw(c).trim().split(/\s+/);
+    const got = words.length === 2 ? words.map((w) => parseAmount(w, ctx.decimal)) : [];
+    return got.length === 2 && got.every((n) => n !== null) ? (got as number[]) : undefined;
+  };
+  const pq = q === null ? two('unitPrice') : undefined;
+  if (pq) for (const a of as) if (fits(pq[0]!, pq[1]!, a)) consistent.push({ quantity: pq[0]!, unitPrice: pq[1]!, amount: a });
+  const pa = q !== null && !raw('unitPrice').trim() ? two('amount') : undefined;
+  if (pa && fits(q, pa[0]!, pa[1]!)) consistent.push({ quantity: q, unitPrice: pa[0]!, amount: pa[1]! });
   for (const p of ps) for (const a of as) if (fits(q, p, a)) consistent.push({ quantity: q, unitPrice: p, amount: a });
   if (consistent.length) return { best: consistent[0], others: consistent.slice(1) };
   // A discount column ("Desc. %  15,00"): the amount is quantity x price less that share, to the cent.

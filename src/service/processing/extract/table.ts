@@ -19,6 +19,12 @@ export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'disc
 const COLUMN_WORDS: [Column, RegExp][] = [
   // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
   ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
+  // ... in Italian, Portuguese, Spanish and Turkish ("Cod. articolo", "Código produto", "Sıra No" the row's number).
+  ['other', /^(cod\.?( ?art(icolo|\.)?)?|codice( articolo)?|c[oó]d(igo|\.)?( (do |del )?(produto|producto|art[ií]culo|item))?|s[ıi]ra( no\.?)?)$/i],
+  // A Brazilian product grid's fiscal columns: the goods' NCM and CST codes, the CFOP, the unit, ICMS and IPI bases, values and rates.
+  ['other', /^(ncm( ?\/ ?sh)?|(o ?\/ ?)?cst|cfop|csosn|un|und|b\.? ?c[aá]lc\.?( (do )?(icms|ipi))?|(valor|v\.?|vl\.?) (do )?(icms|ipi)|al[ií]q\.?( ?(icms|ipi))*|icms|ipi)$/i],
+  // A Turkish e-Fatura's VAT rate and amount and its discount's amount ("KDV Oranı", "KDV Tutarı", "İskonto Tutarı").
+  ['other', /^(kdv( ?%| ora[nı][ıi]| tutar[ıi])?|[iı]skonto tutar[ıi])$/i],
   // A Polish or Czech invoice's unit ("J.m.", "MJ"), VAT rate ("Stawka", "Sazba DPH") and VAT amount
   // ("Kwota VAT", "DPH"); a Chinese fapiao's specification, unit, tax rate and tax amount.
   // A date the row's service was given on ("Date of Service", "Service date", "Leistungsdatum", "Date de prestation").
@@ -29,22 +35,22 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // beside the charges of a folio or statement.
   ['other', /^(date|datum|fecha|data|dato|beleg|voucher|(weight|poids|gewicht|peso|gewicht)( ?\(?kg\)?)?|unit|unite|einh\.?|einheit|unidad|unita|eenheid|uom|credits?|gutschrift|haben|avoir)$/i],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
-  ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus)( ?%| \(%\))?$/i],
+  ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
-  ['quantity', /qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
+  ['unitPrice', /^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  ['quantity', /^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
   ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
-  ['amount', /amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
-  ['description', /description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
+  ['amount', /hizmet tutar[ıi]$|^tutar[ıi]$|amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
+  ['description', /^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
 const FUZZY_WORDS: [Column, string[]][] = [
   ['description', ['description', 'beschreibung', 'bezeichnung', 'designation', 'descripcion', 'omschrijving', 'descrizione', 'beskrivelse', 'benamning', 'descricao']],
   ['quantity', ['quantity', 'quantite', 'cantidad', 'quantita']],
-  ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs']],
+  ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs', 'valor unit', 'valor unitario', 'birim fiyat']],
   ['amount', ['montant', 'betrag', 'importe', 'bedrag', 'importo']],
 ];
 
@@ -90,6 +96,10 @@ const GRAND = labelAtStart(['total']);
 // A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht", "Rekapitulace DPH") ends them too.
 const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio|rekapitulace|rekapitulacia|rekapitulacja|podsumowanie) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos|dph))(?![\p{L}])/u;
 
+// A Turkish invoice's totals box under its table ("Mal Hizmet Toplam Tutarı", "Toplam İskonto", "Hesaplanan KDV",
+// "Vergiler Dahil Toplam Tutar", "Ödenecek Tutar"), whatever the roles' labels know of it.
+const TR_SUMS = /^((\p{L}+ )*toplam\b|hesaplanan (kdv|otv)|[oö]denecek tutar|vergiler dahil)/u;
+
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
@@ -98,7 +108,7 @@ const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport(?![\s:]+(?!fra |til )\p{L})|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
-const ONE_COLUMN = /unit ?(price|cost|rate)|(price|cost|rate) per unit|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
+const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rate) per unit|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
 
 /**
  * A header cell that names several columns printed one space apart ("PRICE QTY" on a receipt,
@@ -132,7 +142,9 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   // Amounts before and after tax are two columns ("Cena netto Wartość netto" beside "Wartość brutto").
   const [net, gross] = [(c: Cell) => NET.test(normLabel(c.text)) && !GROSS.test(normLabel(c.text)), (c: Cell) => GROSS.test(normLabel(c.text)) && !NET.test(normLabel(c.text))];
   const again = (p: Cell, o: Cell) => columnOf(p.text) === columnOf(o.text) && !(columnOf(p.text) === 'amount' && ((net(p) && gross(o)) || (gross(p) && net(o))));
-  return parts.some((p) => others.some((o) => again(p, o))) ? [cell] : parts;
+  // A cell no column's name as a whole ("Sıra No Mal Hizmet") may give a column no item field takes again.
+  const unnamed = columnOf(cell.text) === undefined;
+  return parts.some((p) => others.some((o) => again(p, o) && !(unnamed && columnOf(p.text) === 'other'))) ? [cell] : parts;
 }
 
 /**
@@ -197,10 +209,56 @@ function findHeaders(ctx: DocContext): Header[] {
     const joined = more.length > 0 && !isHeader(more) && (isHeader(cols)
       ? onlyNames(more) && more.every((c) => c.col === 'other' || !cols.some((d) => d.col === c.col))
       : (onlyNames(cols) || onlyNames(more)) && kinds.size >= 3 && kinds.size === known.length && isHeader(both));
-    if (joined) out.push({ lineIndex: ++i, firstIndex: i - 1, cols: both });
-    else if (isHeader(cols)) out.push({ lineIndex: i, firstIndex: i, cols });
+    const found = joined ? { lineIndex: i + 1, firstIndex: i, cols: both } : isHeader(cols) ? { lineIndex: i, firstIndex: i, cols } : undefined;
+    // A stack that starts a line lower and names more kinds is the header (the line above it was no part of it).
+    const stacked = stackedHeader(ctx, i);
+    const lower = stacked && !found ? stackedHeader(ctx, i + 1) : undefined;
+    if (stacked && lower && kindsOf(lower.cols) > kindsOf(stacked.cols)) continue;
+    const header = stacked && kindsOf(stacked.cols) > (found ? kindsOf(found.cols) : 0) ? stacked : found;
+    if (header) {
+      out.push(header);
+      i = header.lineIndex;
+    }
   }
   return out;
+}
+
+const kindsOf = (cols: { col: Column }[]) => new Set(cols.filter((c) => c.col !== 'other').map((c) => c.col)).size;
+
+/**
+ * A header whose column names stand over two or three lines packed tight, each name's words one under
+ * the other and the names of one line between the lines of another ("Birim" over "Fiyat", "Mal" over
+ * "Hizmet Tutarı" beside "Miktar" on one line): the lines' cells one under the other joined into one
+ * name each, top to bottom. Taken where it names more kinds of column than any of its lines alone.
+ */
+function stackedHeader(ctx: DocContext, i: number): Header | undefined {
+  for (const n of [3, 2]) {
+    const lines = ctx.lines.slice(i, i + n);
+    if (lines.length < n || lines.some((l) => l.page !== lines[0]!.page)) continue;
+    const h = Math.min(...lines.map((l) => l.y1 - l.y0));
+    if (lines.some((l, k) => k > 0 && l.y0 - lines[k - 1]!.y1 > 0.3 * h)) continue;
+    // Cells one under the other: overlapping by a quarter of the narrower, on different lines.
+    const groups: Array<{ cells: Cell[]; lines: Set<number> }> = [];
+    lines.forEach((line, k) => {
+      for (const cell of line.cells) {
+        const under = groups.filter((g) => !g.lines.has(k) && g.cells.some((c) =>
+          Math.min(c.x1, cell.x1) - Math.max(c.x0, cell.x0) > 0.25 * Math.min(c.x1 - c.x0, cell.x1 - cell.x0)));
+        if (under.length === 1) {
+          under[0]!.cells.push(cell);
+          under[0]!.lines.add(k);
+        } else groups.push({ cells: [cell], lines: new Set([k]) });
+      }
+    });
+    if (!groups.some((g) => g.cells.length > 1) || new Set(groups.flatMap((g) => [...g.lines])).size < n) continue;
+    // Each group's cells were added line by line, top to bottom.
+    const cells = groups.map((g) => ({ ...g.cells[0]!, text: g.cells.map((c) => c.text.trim()).join(' '),
+      x0: Math.min(...g.cells.map((c) => c.x0)), x1: Math.max(...g.cells.map((c) => c.x1)) })).sort((a, b) => a.x0 - b.x0);
+    const merged: Line = { ...lines[0]!, cells, text: cells.map((c) => c.text).join(' '), x0: cells[0]!.x0, x1: Math.max(...cells.map((c) => c.x1)), y1: Math.max(...lines.map((l) => l.y1)) };
+    const cols = headerCols(merged);
+    const alone = Math.max(...lines.map((l) => kindsOf(headerCols(l))));
+    if (isHeader(cols) && kindsOf(cols) > alone) return { lineIndex: i + n - 1, firstIndex: i, cols };
+  }
+  return undefined;
 }
 
 /**
@@ -364,7 +422,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
-      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || CJK_SUM.test(normLabel(line.text))) break;
+      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
@@ -518,6 +576,20 @@ function quantityFirstRows(ctx: DocContext): TableRow[] {
   return found.filter((f) => Math.min(before.get(f)!, after.get(f)!) <= found.length).map((f) => f.row);
 }
 
+/**
+ * A zero OCR read as the letter O inside a number of a description: between digits ("1O5"), after digits
+ * before a unit of measure or a pack's count in capitals ("9OMCG", "100OMG", "3OCT"), or ending a number
+ * ("4O UNIDOSES", "SPF5O"). "16OZ" (ounces) and "H2O" keep their letter.
+ */
+function zerosOfNumbers(text: string): string {
+  const zeros = (o: string) => '0'.repeat(o.length);
+  return text
+    .replace(/(?<=\d)[Oo]+(?=\d)/g, zeros)
+    .replace(/(?<=\d)O+(?=(MG|MCG|ML|CL|CT|CM|MM|KG|G|L|UI|IU|CPR|CPS|GR)\b)/g, zeros)
+    .replace(/(?<![\p{L}\d])(\d+)(O+)(?![\p{L}\d])/gu, (_, d: string, o: string) => d + zeros(o))
+    .replace(/(?<=(?<![\p{L}\d])\p{Lu}{2,}\d+)O+(?![\p{L}\d])/gu, zeros);
+}
+
 /** Maps the schema's item fields onto table columns and parses each cell. */
 export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
@@ -528,7 +600,7 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
       const checked = (col === 'quantity' || col === 'unitPrice' || col === 'amount') && type === 'NUMBER' ? numbers[i][col] : undefined;
       // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
-      const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? repairNumberTokens(raw) : raw;
+      const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? zerosOfNumbers(repairNumberTokens(raw)) : raw;
       obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;
     }
     return obj;
