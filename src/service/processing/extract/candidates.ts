@@ -5,7 +5,7 @@ import { findLabels, valueSpots, type LabelHit, type ValueSpot } from './labels.
 import { roleSpec, type Role } from './roles.js';
 import { parseValue } from './values.js';
 import { decimalRepair } from './repairs.js';
-import { MORE_AMOUNT_LABELS, namesNet } from './amountLabels.js';
+import { namesNet } from './netLabels.js';
 import { boxedValue } from './boxes.js';
 
 // Scored candidate values for one field, from every label occurrence that has a
@@ -35,7 +35,7 @@ export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const own = [field.title, ...(field.title ?? '').split(/\s*[/(),]\s*/)]
     .map((s) => (s ?? '').toLowerCase().trim())
     .filter((s) => s.length >= 2);
-  return [...new Set([...(spec?.labels ?? []), ...(MORE_AMOUNT_LABELS[role] ?? []), ...own])];
+  return [...new Set([...(spec?.labels ?? []), ...own])];
 }
 
 export function candidatesFor(

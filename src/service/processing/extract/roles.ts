@@ -77,13 +77,20 @@ export const ROLES: RoleSpec[] = [
     labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
       'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton',
       // cs, sk
-      'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane'] },
+      'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane',
+      // tr (goods and services before tax; the dotless ı is not folded, a font without it prints an i), it
+      'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
+      // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
+      // credit memo's goods credited before tax, "excluding VAT" with the space after the point lost to OCR
+      'before vat', 'before tax', 'net charges', 'merchandise credit', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva'] },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
       'cgst', 'sgst', 'igst', 'utgst', 'output cgst', 'output sgst', 'output igst', 'iva trasladado',
       // cs, sk
-      'dph celkem', 'celkem dph', 'dph spolu', 'spolu dph'],
+      'dph celkem', 'celkem dph', 'dph spolu', 'spolu dph',
+      // tr: KDV computed, per rate or in total; it: a rate summary's tax (a bare "imposta" is also the stamp duty)
+      'hesaplanan kdv', 'toplam kdv', 'kdv toplamı', 'kdv toplami', 'kdv', 'totale imposta'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
@@ -91,7 +98,9 @@ export const ROLES: RoleSpec[] = [
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
       'jumlah', 'jumlah besar', 'jumlah perlu dibayar', 'jumlah keseluruhan', 'amount credited', 'total credit', 'montant crédité', 'gutschriftsbetrag',
       'zu zahlen', 'zahlbetrag', 'da pagare', 'totale da pagare', 'a pagar', 'à payer',
-      'å betale', 'a betale', 'at betale', 'att betala', 'totalt', 'i alt', 'summa att kreditera', 'att kreditera', 'yhteensä', 'maksettava'],
+      'å betale', 'a betale', 'at betale', 'att betala', 'totalt', 'i alt', 'summa att kreditera', 'att kreditera', 'yhteensä', 'maksettava',
+      // tr: total with taxes, amount payable; it
+      'vergiler dahil toplam tutar', 'vergiler dahil toplam', 'ödenecek tutar', 'odenecek tutar', 'genel toplam', 'totale documento'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
     not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*à)|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
