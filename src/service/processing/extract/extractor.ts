@@ -42,8 +42,8 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const read = readByRules(pages, schema, opts.type);
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
-  if (!weights) return vendorCurrency(ctx, schema, roles, tidyVendor(ctx, roles, fields, choice.vendorLabelled));
-  return vendorCurrency(ctx, schema, roles, tidyVendor(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  if (!weights) return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, fields, choice.vendorLabelled));
+  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -180,7 +180,7 @@ export function readByRules(pages: PageLayout[], schema: SchemaForExtraction, ty
   const roles = schema.fields.map((f) => roleOf(f));
   const choice: RuleChoice = { totalsConsistent: read.consistent, vendorLabelled: read.vendorLabelled };
   roles.forEach((role, i) => { if ((RANKED_ROLES as Role[]).includes(role)) choice[role as RankedRole] = fields[i].value ?? undefined; });
-  return { ctx, fields, choice, roles, vendorNamed: read.vendorNamed };
+  return { ctx, fields, choice, roles, vendorNamed: read.vendorNamed, currencyGuessed: read.currencyGuessed };
 }
 
 function printed(ctx: DocContext, value: number): boolean {
@@ -205,7 +205,7 @@ function withTermsDue(ctx: DocContext, schema: SchemaForExtraction, fields: Extr
   return fields.map((f, i) => (i === due ? { ...f, value, confidence: Math.round(0.7 * ctx.quality * 100) / 100 } : f));
 }
 
-interface RuleRead { fields: ExtractedField[]; consistent: boolean; vendorLabelled: boolean; vendorNamed: boolean }
+interface RuleRead { fields: ExtractedField[]; consistent: boolean; vendorLabelled: boolean; vendorNamed: boolean; currencyGuessed: boolean }
 
 function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   const { rows, headerLines } = readTableRows(ctx);
@@ -243,6 +243,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
 
   let vendorLabelled = false;
   let vendorNamed = false;
+  let currencyGuessed = false;
   const fields = schema.fields.map((field, i) => {
     const role = roles[i];
     let cand: Candidate | null;
@@ -250,7 +251,10 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     if (role === 'total' || role === 'subtotal' || role === 'tax') {
       cand = totals[role];
       if (cand && totals.consistent) cand = { ...cand, score: Math.min(1, cand.score + 0.2) };
-    } else if (role === 'currency') cand = currencyCandidate(field, ctx);
+    } else if (role === 'currency') {
+      cand = currencyCandidate(field, ctx);
+      currencyGuessed = cand?.score === GUESSED_CURRENCY;
+    }
     else if (role === 'vendor') {
       cand = sellerBoxName(ctx) ?? candidatesFor(field, role, ctx, tableLines)[0] ?? null;
       vendorLabelled = cand !== null;
@@ -261,7 +265,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
     else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
     return toField(field, cand, ctx);
   });
-  return { fields, consistent: totals.consistent, vendorLabelled, vendorNamed };
+  return { fields, consistent: totals.consistent, vendorLabelled, vendorNamed, currencyGuessed };
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -291,10 +295,10 @@ const GUESSED_CURRENCY = 0.45;
  * A currency guessed from the country (none printed) is the vendor's country's, once the vendor is
  * known: the customer's address, VAT number or legal form may be from abroad.
  */
-function vendorCurrency(ctx: DocContext, schema: SchemaForExtraction, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+function vendorCurrency(ctx: DocContext, guessed: boolean, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const [cur, ven] = [roles.indexOf('currency'), roles.indexOf('vendor')];
   const vendor = fields[ven]?.value;
-  if (cur < 0 || typeof vendor !== 'string' || currencyCandidate(schema.fields[cur], ctx)?.score !== GUESSED_CURRENCY) return fields;
+  if (cur < 0 || typeof vendor !== 'string' || !guessed) return fields;
   const value = currencyOfCountry(ctx.text, vendor);
   return value === fields[cur].value ? fields : fields.map((f, i) => (i === cur ? { ...f, value } : f));
 }
