@@ -34,16 +34,23 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // voucher, a weight, a unit of measure alone ("Unit", "Einh."; "Units" counts them), a credits column
   // beside the charges of a folio or statement.
   ['other', /^(date|datum|fecha|data|dato|beleg|voucher|(weight|poids|gewicht|peso|gewicht)( ?\(?kg\)?)?|unit|unite|einh\.?|einheit|unidad|unita|eenheid|uom|credits?|gutschrift|haben|avoir)$/i],
+  // A Hungarian számla's unit and VAT columns ("Me.e.", "ÁFA %", "ÁFA érték"), a Romanian factura's row number, unit and
+  // VAT ("Nr. crt.", "U.M.", "Valoarea TVA"), a Vietnamese hóa đơn's row number and unit ("STT", "Đơn vị tính").
+  ['other', /^(me\.? ?e\.?|mertekegyseg|afa( ?%| kulcs| ertek| ertek[eé]| osszeg)?|u\.? ?m\.?|valoarea tva|nr\.? ?crt\.?|crt\.?( ?nr\.?)?|stt|[dđ]on vi tinh|[dđ]vt)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
   ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
-  ['quantity', /^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
+  ['unitPrice', /egys[eé]g ?[aá]r|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  // ... Hungarian ("Menny."), Vietnamese ("Số lượng", OCR's "S6 lugng"), a German garage's work units ("AW", "ZE"), "QTÉ" without its accent.
+  ['quantity', /^menny(\.|iseg)?$|^s[o6] lu\S{1,3}g$|^(aw|ze|qte)$|^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
   ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
+  // A Hungarian "Nettó érték" (OCR's "Nett6"), a Romanian "Valoarea", a Vietnamese "Thành tiền".
+  ['amount', /^((nett|brutt)[oó6] )?[eé]rt[eé]k$|^valoarea$|^thanh tien$/],
   ['amount', /hizmet tutar[ıi]$|^tutar[ıi]$|amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
-  ['description', /^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
+  // ... Hungarian ("Megnevezés"), Romanian ("Denumirea produselor"), Vietnamese ("Tên hàng hóa, dịch vụ"), an accounting app's "Activity".
+  ['description', /^megnevez[eé]s$|^denumire(a)?\b|^t[eê]n h[aà]ng\b|^activity$|^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
@@ -100,6 +107,10 @@ const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summ
 // "Vergiler Dahil Toplam Tutar", "Ödenecek Tutar"), whatever the roles' labels know of it.
 const TR_SUMS = /^((\p{L}+ )*toplam\b|hesaplanan (kdv|otv)|[oö]denecek tutar|vergiler dahil)/u;
 
+// A Vietnamese hóa đơn's sums under its goods ("Cộng tiền hàng", "Tổng cộng tiền thanh toán", "Thuế suất GTGT"),
+// accents read or lost; a Hungarian számla's VAT summary ("ÁFA összesítő").
+const VN_HU_SUMS = /^(c[oộ]ng ti[eề]n h[aà]ng|t[oổ]ng c[oộ]ng\b|thu[eế] su[aấ]t gtgt|ti[eề]n thu[eế] gtgt|afa [oö]sszes[ií]t)/u;
+
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
@@ -118,10 +129,29 @@ const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rat
 function splitHeaderCell(cell: Cell): Cell[] {
   if (!/\S\s+\S/.test(cell.text)) return [cell];
   const groups: Array<{ start: number; end: number; col: Column | undefined }> = [];
-  for (const w of cell.text.matchAll(/\S+/g)) {
-    const col = columnOf(w[0]);
+  const words = [...cell.text.matchAll(/\S+/g)];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    let col = columnOf(w[0]);
+    let end = w.index! + w[0].length;
+    // A name of two or three words whose first names no column alone ("Nettó egységár", "Đơn vị tính",
+    // "Excl. Price", "Exclusive Total"): the words together start a name, unless the word goes on the
+    // name before it ("Código produto", "Sıra No").
+    const before = groups[groups.length - 1];
+    const goesOn = before && columnOf(cell.text.slice(before.start, end)) === before.col;
+    if (!col && !goesOn && /^\p{L}/u.test(w[0])) {
+      for (const n of [2, 3]) {
+        const lastWord = words[k + n - 1];
+        const phrase = lastWord && columnOf(cell.text.slice(w.index!, lastWord.index! + lastWord[0].length));
+        // Three words only where none after the first names a column alone ("Đơn vị tính", not "for I.T Product").
+        if (phrase && (n === 2 || words.slice(k + 1, k + n).every((x) => !columnOf(x[0])))) {
+          [col, end] = [phrase, lastWord.index! + lastWord[0].length];
+          k += n - 1;
+          break;
+        }
+      }
+    }
     const last = groups[groups.length - 1];
-    const end = w.index! + w[0].length;
     if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(last.start, end)))) groups.push({ start: w.index!, end, col });
     else if (last) last.end = end;
     else return [cell];
@@ -143,25 +173,44 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
   const [net, gross] = [(c: Cell) => NET.test(normLabel(c.text)) && !GROSS.test(normLabel(c.text)), (c: Cell) => GROSS.test(normLabel(c.text)) && !NET.test(normLabel(c.text))];
   const again = (p: Cell, o: Cell) => columnOf(p.text) === columnOf(o.text) && !(columnOf(p.text) === 'amount' && ((net(p) && gross(o)) || (gross(p) && net(o))));
   // A cell no column's name as a whole ("Sıra No Mal Hizmet") may give a column no item field takes again.
+  // Nor may one of another name ("VAT %" beside "Code", "Me.e." beside "ÁFA érték").
   const unnamed = columnOf(cell.text) === undefined;
-  return parts.some((p) => others.some((o) => again(p, o) && !(unnamed && columnOf(p.text) === 'other'))) ? [cell] : parts;
+  const otherName = (p: Cell, o: Cell) => columnOf(p.text) === 'other' && (unnamed || normLabel(p.text) !== normLabel(o.text));
+  return parts.some((p) => others.some((o) => again(p, o) && !otherName(p, o))) ? [cell] : parts;
 }
 
 /**
  * A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). A totals
  * label left of the description ("SUBTOTAL" of a side column OCR put on the header's line) is none.
  */
-function headerCols(line: Line): { col: Column; cell: Cell }[] {
+function headerCols(line: Line, sections = false): { col: Column; cell: Cell }[] {
   const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
+  if (sections) sectionName(cols);
   const desc = cols.find((c) => c.col === 'description');
   return netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols);
 }
 
+/**
+ * A table in sections, each under its own header whose first name is the section's ("LABOR  Hours  Rate  Amount",
+ * "PARTS  Qty  Unit  Amount", "Ersatzteile  Menge  Einzelpreis  Betrag"): that name, a word or two naming no
+ * column, left of a quantity's and an amount's names, stands over the rows' descriptions. Only where the
+ * document prints two such headers or more (one alone is more likely a description's name OCR garbled).
+ */
+function sectionName(cols: { col: Column; cell: Cell }[]): boolean {
+  if (cols.some((c) => c.col === 'description') || !cols.some((c) => c.col === 'quantity') || !cols.some((c) => c.col === 'amount')) return false;
+  const first = cols.reduce((a, b) => (b.cell.x0 < a.cell.x0 ? b : a));
+  if (columnOf(first.cell.text) !== undefined || !/^\p{L}{3,}( \p{L}{3,}){0,2}$/u.test(first.cell.text.trim())) return false;
+  first.col = 'description';
+  return true;
+}
+
+const sectionHeaders = (ctx: DocContext) => ctx.lines.filter((l) => sectionName(headerCols(l))).length >= 2;
+
 // A column's name saying its amounts are before tax ("Wartość netto", "Bez DPH", "Montant HT", "Net amount").
-const NET = /\b(netto|net|nett|ht|excl|exkl|ekskl|bez dph|sans tva|sin iva|senza iva|ohne|before tax)\b/i;
+const NET = /\b(netto|net|nett|nett6|ht|excl|exclusive|exkl|ekskl|bez dph|sans tva|sin iva|senza iva|ohne|before tax)\b/i;
 // ...or after it ("Wartość brutto", "Celkem", "Montant TTC", "Gross", "incl. VAT").
-const GROSS = /\b(brutto|bruto|gross|ttc|incl|inkl|celkem|s dph|con iva|iva incl)\b/i;
+const GROSS = /\b(brutto|brutt6|bruto|gross|ttc|incl|inclusive|inkl|celkem|s dph|con iva|iva incl)\b/i;
 
 /**
  * A table that prints each row's amount before and after tax ("Wartość netto  Wartość brutto", "Bez DPH
@@ -189,11 +238,12 @@ function isHeader(cols: { col: Column; cell: Cell }[]): boolean {
 
 function findHeaders(ctx: DocContext): Header[] {
   const out: Header[] = [];
+  const sections = sectionHeaders(ctx);
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
     // Unknown header cells ("Pos", "VAT %") are kept as columns of their own so
     // their values do not spill into the neighbouring known column.
-    const cols = headerCols(line);
+    const cols = headerCols(line, sections);
     // A header OCR read as two lines, one a little lower than the other ("Price  Units  Line Total" over
     // "Item", "Bezeichnung  Anzahl  Preis" over "Betrag"): the second line only names columns the first
     // does not, it alone is no header, each column is named once, one of the two lines holds only names,
@@ -216,6 +266,11 @@ function findHeaders(ctx: DocContext): Header[] {
     if (stacked && lower && kindsOf(lower.cols) > kindsOf(stacked.cols)) continue;
     const header = stacked && kindsOf(stacked.cols) > (found ? kindsOf(found.cols) : 0) ? stacked : found;
     if (header) {
+      // The header's translation on the line under it (a bilingual invoice's "(No.)  (Description)  (Unit)" under
+      // "STT  Tên hàng hóa, dịch vụ  Đơn vị tính"): part of the header, its names those of the line above.
+      const under = ctx.lines[header.lineIndex + 1];
+      const last = ctx.lines[header.lineIndex]!;
+      if (under && under.page === last.page && under.y0 - last.y1 <= (last.y1 - last.y0) * 0.8 && isHeader(headerCols(under))) header.lineIndex++;
       out.push(header);
       i = header.lineIndex;
     }
@@ -286,13 +341,38 @@ function columnUnder(cell: Cell, header: Header): Column | undefined {
   return best?.col;
 }
 
+/**
+ * Where columnUnder is not sure of a cell: a quantity printed with its unit ("19 fő", "5 éj") over the quantity's
+ * name and the unit's beside it is the quantity; a name under no column's name, the description's name the next on
+ * its right, is the description (a short name printed from the left under a centred "Tên hàng hóa, dịch vụ").
+ */
+function columnOfCell(cell: Cell, header: Header): Column | undefined {
+  const col = columnUnder(cell, header);
+  const over = (h: { cell: Cell }) => Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0) > 0;
+  if (col !== 'quantity' && /^\d{1,6}([.,]\d)?\s?\p{L}{1,8}\.?$/u.test(cell.text.trim()) && header.cols.some((h) => h.col === 'quantity' && over(h))) return 'quantity';
+  if (col !== 'description' && /\p{L}{2}/u.test(cell.text) && !header.cols.some(over)) {
+    const right = header.cols.filter((h) => h.cell.x0 >= cell.x1).sort((a, b) => a.cell.x0 - b.cell.x0)[0];
+    const left = header.cols.filter((h) => h.cell.x1 <= cell.x0).sort((a, b) => b.cell.x1 - a.cell.x1)[0];
+    if (right?.col === 'description' && left?.col === 'other') return 'description';
+  }
+  return col;
+}
+
+// A part's or article's number in a cell of its own ("FK83754", "794 453 703"): capitals and digits mixed, or
+// groups of digits.
+const PART_NUMBER = /^(?=.*\d{3})(?=.*[A-Z]|\d+[ -]\d+)[A-Z0-9][A-Z0-9./-]*( [0-9]{2,})*$/;
+
 function assign(cells: Cell[], header: Header): Map<Column, string> {
   const out = new Map<Column, string>();
+  const names: string[] = [];
   for (const cell of cells.flatMap((c) => splitFigures(c, header))) {
-    const col = columnUnder(cell, header);
+    const col = columnOfCell(cell, header);
     if (!col) continue;
+    if (col === 'description') names.push(cell.text);
     out.set(col, out.has(col) ? `${out.get(col)} ${cell.text}` : cell.text);
   }
+  // A part number printed before the name under the description's column (a repair order's parts) is no part of it.
+  if (names.length >= 2 && PART_NUMBER.test(names[0]!.trim()) && /\p{L}{3}/u.test(names[1]!)) out.set('description', names.slice(1).join(' '));
   return out;
 }
 
@@ -401,6 +481,11 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         headerLines.add(line);
         continue;
       }
+      // The columns' numbers under the header ("1  2  3  4  5  6 = 4 x 5", "0  1  2  3  4  5 (3x4)  6"), before any row.
+      if (rows.length === rowsBefore && columnNumbers(line)) {
+        headerLines.add(line);
+        continue;
+      }
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
@@ -422,7 +507,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
-      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
+      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
@@ -440,10 +525,14 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       // An amount alone (no quantity, no price) equal to the sum of the rows above it is their subtotal,
       // whatever its label says or however OCR read it ("小 ￥883,000" for 小計): it ends the items.
       const alone = cells.has('quantity') || cells.has('unitPrice') ? null : parseAmount(cells.get('amount') ?? '', ctx.decimal);
-      if (alone !== null && rows.length >= 2) {
-        const amounts = rows.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
-        if (amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone) <= 0.011) break;
-      }
+      const sums = (rs: TableRow[]) => {
+        const amounts = rs.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
+        return amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone!) <= 0.011;
+      };
+      if (alone !== null && rows.length >= 2 && sums(rows)) break;
+      // ... or of this section's rows (of a table in sections), under a total's word when it has one row ("Labor total  189.00").
+      const section = rows.slice(rowsBefore);
+      if (alone !== null && (section.length >= 2 || (section.length === 1 && headers.length > 1 && SECTION_TOTAL.test(normLabel(line.text)))) && sums(section)) break;
       // A row's figures alone, its name on the overlapping line under them (a skewed scan's row).
       const named = desc || !hasAmount ? undefined : nameBeside(line, ctx.lines[i + 1], header, ctx);
       if (hasAmount && (desc || cells.size >= 2 || named)) {
@@ -486,8 +575,20 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   return { rows, headerLines };
 }
 
+/**
+ * A line numbering a table's columns, as Romanian and Vietnamese invoices print under the header: small
+ * numbers one after the other, some with the arithmetic of its column ("6 = 4 x 5", "5 (3x4)").
+ */
+function columnNumbers(line: Line): boolean {
+  const firsts = line.cells.map((c) => /^(\d{1,2})(\s*\(?\s*=?\s*\d{1,2}\s*[x×*]\s*\d{1,2}\s*\)?)?$/.exec(c.text.trim().replace(/[（）]/g, (b) => (b === '（' ? '(' : ')'))));
+  return firsts.length >= 2 && firsts.every((m, k) => m && (k === 0 || Number(m[1]) === Number(firsts[k - 1]![1]) + 1));
+}
+
+// A section's total's word ("Labor total", "Parts total", "Summe Lohn", "Total partiel").
+const SECTION_TOTAL = /\b(total|totals|summe|gesamt|sum|subtotal|totaal|totale)\b/;
+
 const IDENTIFIER_LINE = /^(asin|sku|ean|upc|isbn|gtin|mpn|fnsku|item code|article code|art\.? ?-?nr\.?|artikelnummer|part (?:no|number)\.?|serial (?:no|number)\.?|s\/n)\s*[:#.]?\s*[A-Z0-9][A-Z0-9-]{3,}$/i;
-const SERIAL_HEAD = /^(#|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b|lp\b)/;
+const SERIAL_HEAD = /^(#|stt\b|(nr\.? ?)?crt\b|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b|lp\b)/;
 
 /** How far two lines overlap vertically (negative: the gap between them). */
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
@@ -590,6 +691,18 @@ function zerosOfNumbers(text: string): string {
     .replace(/(?<=(?<![\p{L}\d])\p{Lu}{2,}\d+)O+(?![\p{L}\d])/gu, zeros);
 }
 
+/**
+ * The letter O OCR read as a zero inside a word of letters ("Pr0B00k" for "ProBook"): zeros with letters on both
+ * sides, in a word of three letters or more whose only digits they are; lower case beside a lower-case letter.
+ */
+function lettersOfWords(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])[\p{L}0]*\p{L}0+\p{L}[\p{L}0]*(?![\p{L}\p{N}])/gu, (word) => {
+    if ((word.match(/\p{L}/gu) ?? []).length < 3) return word;
+    return word.replace(/(?<=(\p{L}))0+(?=(\p{L}))/gu, (zeros, before: string, after: string) =>
+      (/\p{Ll}/u.test(after) || /\p{Ll}/u.test(before) ? 'o' : 'O').repeat(zeros.length));
+  });
+}
+
 /** Maps the schema's item fields onto table columns and parses each cell. */
 export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
@@ -600,7 +713,7 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
       const checked = (col === 'quantity' || col === 'unitPrice' || col === 'amount') && type === 'NUMBER' ? numbers[i][col] : undefined;
       // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
-      const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? zerosOfNumbers(repairNumberTokens(raw)) : raw;
+      const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? lettersOfWords(zerosOfNumbers(repairNumberTokens(raw))) : raw;
       obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;
     }
     return obj;
