@@ -160,3 +160,11 @@ describe('older tuning sets: due dates under labels OCR cut or misread', () => {
     expect(v['Due Date']).toBe('2018-08-02');
   });
 });
+
+describe('older tuning sets: dates the ranker did not see as candidates', () => {
+  it('a month OCR wrote with a digit, beside an order number and a time, no date label', () => {
+    const v = read(['Harbor Grill 21', '400 W Lake St, Chicago, IL 60606', cells('Table 12', 'Guests: 2'), cells('Order # 4411', 'Apri1 23, 2021 19:05'),
+      cells('1', 'Fish tacos', '@14.00', '14.00'), cells('Subtotal', '14.00'), cells('Sales Tax 10.25%', '1.44'), cells('Total', '$15.44')], 'ocr');
+    expect(v['Invoice Date']).toBe('2021-04-23');
+  });
+});
