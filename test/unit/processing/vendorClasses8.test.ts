@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { accentLanguage, withAccents, wordAccents } from '../../../src/service/processing/extract/accents.js';
 import { tidyVendorName } from '../../../src/service/processing/extract/vendor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
@@ -129,5 +130,22 @@ describe("a garage's repair order: the shop at the head, not the customer printe
 
   it('the car in cells of its own', () => {
     expect(vendorOf(order('Cascade Cleaning Services', ['2018 Ford Escape SE 1.5L  Lic: WA BRT4471']))).toBe('Lakeside Brake & Auto Repair');
+  });
+});
+
+describe("the accent pass reads a Hungarian or Vietnamese scan's marks (tesseract's hun and vie data)", () => {
+  const ocrPage = (...texts: string[]) => [{ number: 1, width: 100, height: 100, source: 'ocr' as const, quality: 1,
+    lines: texts.map((text) => ({ text, page: 1, x0: 0, x1: 1, y0: 0, y1: 1, cells: [] })) }];
+
+  it("guesses the language from the page's words, as PaddleOCR read them", () => {
+    expect(accentLanguage(ocrPage('SZAMLA', 'Elad6  Vevo', 'Ad6szam: 12345678-2-13', 'Fizetesi hatarido', 'Osszesen', 'Fizetendo: 457 200 Ft'))).toBe('hun');
+    expect(accentLanguage(ocrPage('HOA DON GIA TRI GIA TANG', 'Ma so thue: 0312345678', 'Ho ten nguoi mua hang', 'Don vi tinh  So luong  Thanh tien'))).toBe('vie');
+  });
+
+  it("carries a Vietnamese name's stacked marks and đ's stroke over, on the same letters", () => {
+    expect(withAccents('CONG TY CO PHAN DUONG SAT', 'CÔNG TY CỔ PHẦN ĐƯỜNG SẮT')).toBe('CÔNG TY CỔ PHẦN ĐƯỜNG SẮT');
+    expect(wordAccents('Cong ty Duong Sat 1 kg', 'Công ty Đường Sắt 1 ko')).toBe('Công ty Đường Sắt 1 kg');
+    // Never another letter: a d that tesseract read as another letter stays as it is.
+    expect(withAccents('CONG TY DUONG', 'CÔNG TY BƯỜNG')).toBeUndefined();
   });
 });

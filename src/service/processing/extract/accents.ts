@@ -28,6 +28,9 @@ const LANGUAGE_WORDS: Record<string, string[]> = {
   por: ['fatura', 'iva', 'valor', 'data', 'quantidade', 'descricao', 'rua', 'lda', 'nif', 'vencimento', 'preco', 'contribuinte'],
   nld: ['factuur', 'btw', 'bedrag', 'datum', 'aantal', 'omschrijving', 'totaal', 'bv', 'straat', 'vervaldatum', 'prijs', 'kvk', 'factuurnummer'],
   swe: ['kvitto', 'faktura', 'moms', 'belopp', 'datum', 'antal', 'summa', 'betala', 'ab', 'kontant', 'kort', 'forfallodatum', 'att'],
+  hun: ['szamla', 'adoszam', 'afa', 'fizetesi', 'fizetendo', 'osszesen', 'megnevezes', 'kelte', 'hatarido', 'teljesites', 'elado', 'vevo', 'kft', 'zrt', 'bt', 'egysegar'],
+  // (not the words that are also Chinese or Malay names: "hang", "nam", "tien", "don")
+  vie: ['hoa', 'thue', 'nguoi', 'mua', 'thanh', 'toan', 'ngay', 'thang', 'luong', 'tnhh', 'gtgt'],
 };
 
 /** The Latin language a document's text is most likely in, or undefined (English, or too little to tell). */
@@ -46,7 +49,11 @@ export function accentLanguage(pages: PageLayout[]): string | undefined {
 /** Letters that carry a mark in those languages; a value without one is not re-read. */
 const MAY_CARRY = /[aceinouy]/i;
 
-const strip = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
+// Vietnamese đ is a d with a stroke, no combining mark: folded to d like any marked letter, and carried over as a mark is.
+const strip = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
+/** `ch` (no marks) with the marks of `theirs`, the same letter folded; d takes đ's stroke. */
+const withMarksOf = (ch: string, theirs: string) =>
+  /^[đĐ]$/.test(theirs) && /^[dD]$/.test(ch) ? (ch === 'D' ? 'Đ' : 'đ') : (ch + theirs.normalize('NFD').slice(1)).normalize('NFC');
 
 /** Letters and digits of a text (no spaces), each NFC character with its folded base. */
 function glyphs(s: string): { ch: string; base: string }[] {
@@ -76,10 +83,10 @@ export function withAccents(value: string, reading: string): string | undefined 
   const out = [...value.normalize('NFC')].map((ch) => {
     if (/\s/u.test(ch)) return ch;
     const g = theirs[k++]!;
-    const marks = g.ch.normalize('NFD').slice(1);
-    if (!marks || strip(ch) !== ch) return ch;
+    const out = withMarksOf(ch, g.ch);
+    if (out === ch || strip(ch) !== ch) return ch;
     changed = true;
-    return (ch + marks).normalize('NFC');
+    return out;
   });
   return changed ? out.join('') : undefined;
 }
@@ -104,7 +111,7 @@ export function wordAccents(value: string, reading: string): string | undefined 
     if ([...w].length < 3 || strip(w) !== w || !m) return w;
     const theirs = [...m];
     changed = true;
-    return [...w].map((ch, i) => (ch + theirs[i]!.normalize('NFD').slice(1)).normalize('NFC')).join('');
+    return [...w].map((ch, i) => withMarksOf(ch, theirs[i]!)).join('');
   });
   return changed ? out : undefined;
 }
