@@ -116,8 +116,11 @@ export function wordAccents(value: string, reading: string): string | undefined 
   return changed ? out : undefined;
 }
 
-/** tesseract's reading of one box of a grey page image (a single line, padded). */
-export async function readBox(image: Buffer, box: FieldSource['box'], lang: string): Promise<string> {
+/**
+ * tesseract's reading of one box of a grey page image (a single line, padded), the crop turned by `degrees` (the box is
+ * on the page as given, pageWords.ts's cellBox: a page OCR read turned has its line upright only once its crop is turned).
+ */
+export async function readBox(image: Buffer, box: FieldSource['box'], lang: string, degrees = 0): Promise<string> {
   const meta = await sharp(image).metadata();
   const W = meta.width ?? 0;
   const H = meta.height ?? 0;
@@ -138,7 +141,8 @@ export async function readBox(image: Buffer, box: FieldSource['box'], lang: stri
     .greyscale()
     .normalise()
     .png()
-    .toBuffer();
+    .toBuffer()
+    .then((b) => (degrees ? sharp(b).rotate(degrees).png().toBuffer() : b));
   return withWorker([lang], async (w) => {
     await w.setParameters({ tessedit_pageseg_mode: '6' as never });
     return (await w.recognize(crop)).data.text.trim();
@@ -199,15 +203,12 @@ export async function restoreAccents(
   const lang = accentLanguage(pages);
   const list = lang ? targets(out, pages) : [];
   if (!lang || !list.length) return fields;
-  const images = new Map<string, Promise<Buffer | undefined>>();
-  // OCR may have read a page turned (ocr/recognize.ts): the boxes are then on the turned image.
-  const imageOf = (page: number, degrees: number): Promise<Buffer | undefined> => {
-    const key = `${page}@${degrees}`;
-    let img = images.get(key);
-    if (!img) {
-      img = degrees ? imageOf(page, 0).then((b) => b && sharp(b).rotate(degrees).png().toBuffer()) : pageImage(page);
-      images.set(key, img);
-    }
+  const images = new Map<number, Promise<Buffer | undefined>>();
+  // OCR may have read a page turned (ocr/recognize.ts): the boxes are on the page as given (cellBox), so the page image
+  // is read as it is and the box's crop is turned (readBox).
+  const imageOf = (page: number): Promise<Buffer | undefined> => {
+    let img = images.get(page);
+    if (!img) images.set(page, (img = pageImage(page)));
     return img;
   };
   const upright = new Map<number, number>();
@@ -217,7 +218,7 @@ export async function restoreAccents(
     // The image's size is kept with the readings, so a page read before is not rendered again.
     let size = reading.get(`size:${n}`);
     if (!size) {
-      size = imageOf(n, 0).then(async (b) => (b ? sharp(b).metadata().then((m) => `${m.width}x${m.height}`) : ''));
+      size = imageOf(n).then(async (b) => (b ? sharp(b).metadata().then((m) => `${m.width}x${m.height}`) : ''));
       reading.set(`size:${n}`, size);
     }
     const [w, h] = (await size).split('x').map(Number);
@@ -230,10 +231,10 @@ export async function restoreAccents(
     let read = reading.get(key);
     if (!read) {
       read = (async () => {
-        const image = await imageOf(t.source.page, degrees);
+        const image = await imageOf(t.source.page);
         if (!image) return '';
         const t0 = performance.now();
-        const text = await readBox(image, t.source.box, lang).catch(() => '');
+        const text = await readBox(image, t.source.box, lang, degrees).catch(() => '');
         accentStats.boxes++;
         accentStats.ms += performance.now() - t0;
         return text;
