@@ -77,7 +77,10 @@ export const ROLES: RoleSpec[] = [
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
       // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
       'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
-      '销售方', '销货方', '卖方', '공급자', '판매자'],
+      '销售方', '销货方', '卖方', '공급자', '판매자',
+      // vi: the seller's unit on a VAT invoice (hóa đơn), also printed without its marks and with its English gloss;
+      // hu: "Eladó" as PaddleOCR reads it (its dictionary has no ó: a 6)
+      'đơn vị bán hàng', 'don vi ban hang', 'đơn vị bán hàng (seller)', 'don vi ban hang (seller)', 'elad6'],
     // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
     not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)/u },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
@@ -132,5 +135,9 @@ export function roleSpec(role: Role): RoleSpec | undefined {
   return ROLES.find((r) => r.role === role);
 }
 
-/** Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|购买方|购货方|买方|공급받는자/i;
+/**
+ * Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)", a Hungarian
+ * "Vevő" as PaddleOCR may read it, a Vietnamese "Họ tên người mua hàng" / "Tên đơn vị", not the seller's "đơn vị bán
+ * hàng"), in lower case without accents (normLabel keeps đ).
+ */
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;
