@@ -37,7 +37,7 @@ interface Features {
 // Title words. \b fails next to accented letters and CJK, so edges are spelt out.
 const W = (s: string) => new RegExp(`(?:^|[^\\p{L}])(?:${s})(?=$|[^\\p{L}])`, 'iu');
 const TITLES: [DocumentType, RegExp][] = [
-  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit')],
+  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit|helyesbítő számla|sztornó számla|jóváíró számla|factur[aă] storno')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
   ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran')],
   ['delivery_note', /納品書/],
@@ -47,7 +47,7 @@ const TITLES: [DocumentType, RegExp][] = [
   ['note', /議事録|会議メモ/],
   // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
-  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.
@@ -57,7 +57,8 @@ const TITLES: [DocumentType, RegExp][] = [
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
   ['receipt', /領収書|レシート/],
-  ['invoice', W('(?:tax |simplified tax |commercial )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku')],
+  // hu "számla", vi "hóa đơn" (also without its marks: OCR and fonts drop them; "đ" has no mark to strip). Romania's "factură" is "factura" unaccented.
+  ['invoice', W('(?:tax |simplified tax |commercial )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku|számla|h(?:óa|oá|oa) (?:đơn|don)')],
   ['invoice', /請求書|インボイス|適格請求書/],
 ];
 
@@ -65,9 +66,9 @@ const TITLES: [DocumentType, RegExp][] = [
 const unaccented = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 const TITLES_UNACCENTED: [DocumentType, RegExp][] = TITLES.map(([type, re]) => [type, new RegExp(unaccented(re.source), re.flags)]);
 
-const TOTAL = W('total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar|totalt|å betale|at betale|att betala|i alt|yhteensä|maksettava');
+const TOTAL = W('[öo]sszesen|fizetend[őöo]|tổng cộng|tong cong|total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar|totalt|å betale|at betale|att betala|i alt|yhteensä|maksettava');
 const TOTAL_JA = /合計|お支払|ご請求金額/;
-const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta|mva|moms|alv');
+const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta|mva|moms|alv|áfa|gtgt');
 const TAX_JA = /消費税|税込|税抜/;
 const AMOUNT = /(?:^|[^\d.,])-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d])|[¥￥]\s?\d[\d,]*|\d[\d,]*円/g;
 const ITEM_HEAD = [
@@ -77,7 +78,8 @@ const ITEM_HEAD = [
   W('description|item|items|bezeichnung|beschreibung|artikel|désignation|descripción|concepto|descrizione|omschrijving|keterangan|perkara'),
 ];
 const ITEM_HEAD_JA = /品名|数量|単価|金額/;
-const SALUTATION = /^(?:dear|to whom it may concern|hello|hi|sehr geehrte|liebe[rs]?|guten tag|madame|monsieur|chère?s?|bonjour|estimad[oa]s?|querid[oa]|gentil[ie]|egregi[oa]|spettabile|caro|cara|geachte|beste|tuan|puan|kepada|拝啓|前略)/i;
+// Whole words: "Hinh thuc thanh toan" (vi) opens with no "hi".
+const SALUTATION = /^(?:dear|to whom it may concern|hello|hi|sehr geehrte|liebe[rs]?|guten tag|madame|monsieur|chère?s?|bonjour|estimad[oa]s?|querid[oa]|gentil[ie]|egregi[oa]|spettabile|caro|cara|geachte|beste|tuan|puan|kepada)(?![\p{L}])|^(?:拝啓|前略)/iu;
 const CLOSING = /(?:yours (?:sincerely|faithfully|truly)|sincerely|kind regards|best regards|regards,?$|mit freundlichen grüßen|freundliche grüße|cordialement|salutations distinguées|bien à vous|atentamente|saludos cordiales|un saludo|cordiali saluti|distinti saluti|met vriendelijke groet(?:en)?|hoogachtend|yang benar|sekian,? terima kasih|敬具|草々)/i;
 const CASH_CHANGE = W('change|cash|tendered|tunai|baki|wang dikembalikan|rückgeld|wechselgeld|gegeben|rendu|espèces|cambio|efectivo|resto|contanti|wisselgeld|contant');
 const CASH_CHANGE_JA = /お釣り|お預り|釣銭/;

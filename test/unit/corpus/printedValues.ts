@@ -1,4 +1,4 @@
-// Shared by the held-out sets' tests (heldout2/3/4/5/6/7.test.ts): a PDF's printed strings, whether each labelled
+// Shared by the held-out sets' tests (heldout2/3/4/5/6/7/8/9.test.ts): a PDF's printed strings, whether each labelled
 // value of a generated document is printed in its text, documents cached per family and seed, and
 // manifest corpora written twice into temp folders to compare.
 import { createHash } from 'node:crypto';
@@ -73,6 +73,28 @@ export function expectNotInvoice(t: Truth, docKind: string | undefined, texts: s
   expect(kinds).toContain(docKind);
   expect(Object.entries(t).filter(([k, v]) => k !== 'doc_type' && v !== null)).toEqual([]);
   expect(texts.some((x) => title.test(x))).toBe(true);
+}
+
+/**
+ * Checks a family's documents for the seeds: each non-invoice as `expectNotInvoice` does (one of `kinds`, titled by
+ * `title`), each invoice by `check` with its printed strings; at least half of them must be invoices.
+ */
+export async function eachInvoice<D extends { truth: Truth; docKind?: string }>(
+  seeds: number[], get: (seed: number) => Promise<D>, texts: (d: D) => Promise<string[]>, kinds: string[], title: RegExp,
+  check: (d: D, texts: string[], seed: number) => void,
+): Promise<void> {
+  let invoices = 0;
+  for (const seed of seeds) {
+    const d = await get(seed);
+    const xs = await texts(d);
+    if (d.truth.doc_type === 'other') {
+      expectNotInvoice(d.truth, d.docKind, xs, kinds, title);
+      continue;
+    }
+    invoices++;
+    check(d, xs, seed);
+  }
+  expect(invoices).toBeGreaterThanOrEqual(seeds.length / 2);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Line, PageLayout } from '../layout/model.js';
 import type { ExtractedField, FieldDefinition, SchemaForExtraction } from '../types.js';
-import { currencyOf, currencyOfCountry } from '../parse/amounts.js';
+import { currencyOf, currencyOfCountry, dollarOf } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
@@ -43,7 +43,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, fields, choice.vendorLabelled));
-  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, idTwins(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -57,7 +57,25 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  })))), choice.vendorLabelled));
+  }))))), choice.vendorLabelled));
+}
+
+// Characters OCR takes for one another in ids.
+const LOOKALIKE: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
+const lookalike = (s: string) => [...s].map((c) => LOOKALIKE[c] ?? c).join('');
+
+/**
+ * An invoice number that OCR printed twice in two readings that differ only by look-alike characters
+ * ("Document No INO99458", "Reference: IN099458"): one of them is misread, and which one the page
+ * does not say, so it is for a person to check.
+ */
+function idTwins(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  const at = roles.indexOf('invoiceNumber');
+  const id = fields[at]?.value;
+  if (at < 0 || !ctx.ocr || typeof id !== 'string' || id.length < 4) return fields;
+  const key = lookalike(id);
+  const twin = ctx.text.split(/[\s:#|]+/).some((w) => w.length === id.length && w !== id && lookalike(w) === key);
+  return twin ? fields.map((f, i) => (i === at ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
 
 /**
@@ -307,7 +325,7 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
   const labelled = candidatesFor(field, 'currency', ctx, new Set())[0];
   if (labelled) return labelled;
   const code = currencyOf(ctx.text);
-  if (code) return { value: code, score: 0.8, line: ctx.lines[0] };
+  if (code) return { value: code === 'USD' ? dollarOf(ctx.text) : code, score: 0.8, line: ctx.lines[0] };
   // None printed (or OCR lost the sign): the currency of the country the document comes from, to review.
   const guessed = currencyOfCountry(ctx.text);
   return guessed ? { value: guessed, score: GUESSED_CURRENCY, line: ctx.lines[0] } : null;

@@ -11,10 +11,15 @@ const SYMBOLS: Record<string, string> = {
   'zl': 'PLN', 'Kč': 'CZK', 'Kc': 'CZK',
   // The Turkish lira, as printed after every amount of an e-Fatura ("1.694,88 TL").
   '₺': 'TRY', 'TL': 'TRY',
+  // The forint, the leu and the dong as printed after an amount ("614 987 Ft", "13.447,49 lei", "VNĐ").
+  'Ft': 'HUF', 'lei': 'RON', '₫': 'VND', 'VNĐ': 'VND',
 };
+// Signs that are letters of words elsewhere, so only beside a figure: the rand before it ("R40,170.25",
+// "R 1 250,00"), the dong's "đ" after it ("1.776.600 đ"; "đơn" is a word).
+const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?:^|[\s|:])R ?\d/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND']];
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
-  'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED', 'MYR',
+  'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED', 'MYR', 'RON', 'VND',
 ];
 
 export function currencyOf(text: string): string | null {
@@ -25,7 +30,7 @@ export function currencyOf(text: string): string | null {
       if (new RegExp(`(^|[\\s\\d])${sym.replace(/[.$]/g, '\\$&')}(?=$|[\\s\\d])`).test(text)) return iso;
     } else if (text.includes(sym)) return iso;
   }
-  return null;
+  return SIGNS_BY_FIGURE.find(([re]) => re.test(text))?.[1] ?? null;
 }
 
 // A hyphen between digits ("22-60", "03-7887") is neither a leading nor a trailing minus.
@@ -137,11 +142,15 @@ export function lostDecimalReading(text: string): number | null {
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK' };
+const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
   [/株式会社|有限会社|合同会社|御中|消費税/, 'JP'],
+  // Canada, before France (Québec's invoices are "Facture" with "TPS/TVQ"): its sales taxes (GST/HST,
+  // QST, in French TPS/TVQ; not "PST", also a time zone), a business number's tax account ("RT0001"), a
+  // postal code ("H4E 1A2").
+  [/\b(gst\/hst|hst|qst|tps|tvq)\b|\b\d{9} ?R[TP]\d{4}\b|\b[ABCEGHJ-NPRSTVXY]\d[A-Z] \d[A-Z]\d\b/, 'CA'],
   [/\b(gmbh|ust-?id(nr)?|mwst|steuernummer|rechnung)\b/i, 'DE'],
   [/\b(sarl|sas|siret|siren|tva|facture)\b/i, 'FR'],
   [/\b(s\.l\.|s\.a\.|cif|nif|factura|iva)(?=\s|$)/i, 'ES'],
@@ -151,6 +160,11 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bmva\b|foretaksregisteret|forfallsdato|å betale|\bbeløp\b/i, 'NO'],
   [/\bcvr\b|\baps\b|forfaldsdato|\bi alt\b|\bbeløb\b/i, 'DK'],
   [/y-tunnus|\balv\b|yhteensä|\bkuitti\b/i, 'FI'],
+  // South Africa ("(Pty) Ltd" before the UK's "Ltd"), Hungary, Romania, Vietnam: legal forms, tax ids.
+  [/\(pty\)|\bpty\.? ltd\b|south africa/i, 'ZA'],
+  [/\b(kft|zrt|nyrt|bt)\.(?=\s|$)|adószám|adoszam/i, 'HU'],
+  [/\bnr\.? ?reg\.? ?com\b|\bcif:? ?ro\d|\bj\d{2}\/\d+\/\d{4}\b|românia|romania/i, 'RO'],
+  [/\b(công ty|cong ty)\b|mã số thuế|ma so thue/i, 'VN'],
   // India before the UK: Indian companies are "Pvt. Ltd." and "LLP" too.
   [/\b(gstin|cgst|sgst|igst|pvt\.? ?ltd|ifsc)\b/i, 'IN'],
   [/\b(ltd|limited|plc|llp)\b/i, 'GB'],
@@ -183,3 +197,11 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }
+
+/** A bare "$" is the dollar of the country the document comes from (Canada's, Singapore's ...), else the US dollar. */
+export function dollarOf(text: string, vendor?: string): string {
+  if (/\bUSD\b|US\$/.test(text)) return 'USD';
+  const local = currencyOfCountry(text, vendor);
+  return local && DOLLARS.has(local) ? local : 'USD';
+}
+const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD']);

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDocument } from '../../../src/service/processing/doctype.js';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { currencyOf } from '../../../src/service/processing/parse/amounts.js';
+import { EVAL_SCHEMA } from '../../eval/score.js';
+import { valuesOf } from './helpers.js';
+
+// Failure classes of the eighth held-out set's families (read since 2026-11-28): Hungarian, Romanian and
+// Vietnamese invoices, Canadian and South African currencies, a garage's repair order. Reproduced on pages
+// of other names and figures, made by hand (linesFromText: cells two spaces apart).
+
+// An OCR page read clearly (quality 0.95): a value read there may be sure.
+const page = (lines: string[], source: 'text' | 'ocr' = 'text'): PageLayout[] => [{ number: 1, width: 900, height: 1200, source, quality: source === 'text' ? 1 : 0.95, lines: linesFromText(lines.join('\n'), 1) }];
+const extract = (lines: string[], source: 'text' | 'ocr' = 'text') => extractFields(page(lines, source), EVAL_SCHEMA);
+const read = (lines: string[], source: 'text' | 'ocr' = 'text') => valuesOf(extract(lines, source));
+const cells = (...c: string[]) => c.join('      ');
+
+describe('Hungarian, Romanian and Vietnamese titles', () => {
+  it.each([
+    ['SZÁMLA', 'invoice'],
+    ['Számla', 'invoice'],
+    ['FACTURĂ', 'invoice'],
+    ['HÓA ĐƠN GIÁ TRỊ GIA TĂNG', 'invoice'],
+    ['HOA DON GIA TRI GIA TANG', 'invoice'],
+    ['SZTORNÓ SZÁMLA', 'credit_note'],
+  ])('%s is %s', (title, type) => {
+    // Whole numbers without decimals (forints, dong): no amount the classifier counts, so the title decides.
+    const doc = page(['Kertész Nyomda Kft.', title, 'Kelt: 2024.03.12.', cells('Megnevezés', 'Menny.', 'Egységár', 'Érték'), cells('Szórólap A5', '500 db', '40', '20 000'), 'Fizetendő: 25 400 Ft']);
+    expect(classifyDocument(doc).type).toBe(type);
+  });
+
+  it.each(['ÁRAJÁNLAT', 'OFERTĂ DE PREȚ', 'BẢNG BÁO GIÁ', 'SOUMISSION'])('%s is a quote, whatever its totals', (title) => {
+    const doc = page(['Atelier Verdun inc.', title, 'Date: 2024-03-12', cells('Description', 'Qté', 'Prix', 'Montant'), cells('Peinture salle 2', '1', '850,00', '850,00'),
+      'Sous-total: 850,00', 'TPS: 42,50', 'Total: 977,29']);
+    expect(classifyDocument(doc).type).toBe('other');
+  });
+
+  it('a line that opens with "Hinh" (payment form) is no letter\'s "Hi"', () => {
+    const doc = page(['Don vi ban hang: CONG TY TNHH BANH KEO MINH TAM', 'Ma so thue: 0301234567', 'Ngay 02 thang 03 nam 2021',
+      'Hinh thuc thanh toan: Chuyen khoan', cells('STT', 'Ten hang hoa', 'So luong', 'Don gia', 'Thanh tien'), cells('1', 'Banh quy bo', '40', '25.000', '1.000.000')]);
+    expect(classifyDocument(doc).features.salutation).toBe(false);
+    expect(classifyDocument(doc).type).not.toBe('letter');
+  });
+});
+
+describe('currencies printed as local signs, or from the country', () => {
+  it.each([
+    ['Fizetendő: 25 400 Ft', 'HUF'],
+    ['Total de plată: 1.250,00 lei', 'RON'],
+    ['Tổng cộng: 1.250.000 ₫', 'VND'],
+    ['Tong cong: 1.250.000 đ', 'VND'],
+    ['Don vi tien te: VND', 'VND'],
+    ['Total Inclusive   R40,170.25', 'ZAR'],
+  ])('%s', (line, code) => {
+    expect(currencyOf(line)).toBe(code);
+  });
+
+  it('not a word with "đ" in it, nor a capital R before a letter', () => {
+    expect(currencyOf('Đơn vị bán hàng')).toBeNull();
+    expect(currencyOf('Ref RX-12 Row R')).toBeNull();
+  });
+
+  it('a bare "$" on a Canadian invoice (TPS/TVQ, a postal code) is the Canadian dollar, even under "Facture"', () => {
+    const v = read(['Plomberie Laurentide inc.', 'FACTURE', 'No de facture: 8812', 'Date: 2021-05-03', 'Montréal (Québec) H2X 1Y4', 'No TPS: 123456789 RT0001',
+      'Sous-total: 100,00 $', 'TPS (5 %): 5,00 $', 'TVQ (9,975 %): 9,98 $', 'Total: 114,98 $']);
+    expect(v['Currency']).toBe('CAD');
+  });
+
+  it('but a US invoice\'s "$" stays the US dollar', () => {
+    const v = read(['Lakeside Plumbing LLC', 'INVOICE', 'Invoice #: 8812', 'Date: 05/03/2021', 'Madison, WI 53703', 'Subtotal: $100.00', 'Sales tax: $5.50', 'Total: $105.50']);
+    expect(v['Currency']).toBe('USD');
+  });
+
+  it('a South African "(Pty) Ltd" is no British company', () => {
+    const v = read(['Karoo Water Systems (Pty) Ltd', 'TAX INVOICE', 'Invoice No: KW-2291', 'Date: 2022-07-14', 'Total Exclusive: 1,000.00', 'Total VAT: 150.00', 'Total Inclusive: 1,150.00']);
+    expect(v['Currency']).toBe('ZAR');
+  });
+});
+
+describe('invoice numbers and dates under Hungarian, Romanian and Vietnamese labels', () => {
+  it('a Hungarian header row: the invoice date under "Számla kelte", not the day of supply; the due date under "Fizetési határidő"', () => {
+    const v = read([
+      'SZÁMLA', 'Számla sorszáma: KN-2023-00412', cells('Eladó', 'Vevő'), cells('Kertész Nyomda Kft.', 'Duna Bútor Zrt.'),
+      cells('Fizetési mód', 'Teljesítés dátuma', 'Számla kelte', 'Fizetési határidő'), cells('Átutalás', '2023.04.03.', '2023.04.05.', '2023.04.20.'),
+      'Fizetendő: 25 400 Ft',
+    ]);
+    expect(v['Invoice Number']).toBe('KN-2023-00412');
+    expect(v['Invoice Date']).toBe('2023-04-05');
+    expect(v['Due Date']).toBe('2023-04-20');
+  });
+
+  it('a Romanian invoice: the number after the series, not an address\'s, a trade register\'s or an identity card\'s "nr."', () => {
+    const v = read([
+      cells('Furnizor:', 'Cumpărător:'), cells('Olt Logistic SRL', 'Banat Agro SRL'), cells('Nr. Reg. Com.: J28/112/2015', 'Nr. Reg. Com.: J35/77/2001'),
+      cells('Sediul: Str. Morii nr. 12, Slatina', 'Sediul: Bd. Revoluției nr. 3, Timișoara'), 'FACTURĂ', 'Seria OLT nr. 0031187',
+      'Data emiterii: 14.03.2022', 'Data scadenței: 13.04.2022', 'Total de plată: 2.380,00 lei', 'Delegat: C.I. seria TM nr. 445566',
+    ]);
+    expect(v['Invoice Number']).toBe('0031187');
+    expect(v['Invoice Date']).toBe('2022-03-14');
+    expect(v['Due Date']).toBe('2022-04-13');
+  });
+
+  it.each(['Số: 0000311', 'S6: 0000311', 'Số (No.): 0000311'])('a Vietnamese invoice\'s number after "%s"', (line) => {
+    const v = read(['Đơn vị bán hàng: CÔNG TY TNHH BÁNH KẸO MINH TÂM', 'HÓA ĐƠN GIÁ TRỊ GIA TĂNG', 'Ký hiệu: MT/21E', line, 'Ngày 02 tháng 03 năm 2021', 'Tổng cộng tiền thanh toán: 1.050.000']);
+    expect(v['Invoice Number']).toBe('0000311');
+  });
+
+  it.each(['RO#', 'RO #', 'Repair Order #'])('a garage\'s repair order number after "%s"', (label) => {
+    const v = read(['Harbor Auto Care', 'REPAIR ORDER / INVOICE', cells(label, '40712'), cells('Date', '03/14/2019'), 'Subtotal: $410.00', 'Sales Tax: $20.50', 'TOTAL: $430.50']);
+    expect(v['Invoice Number']).toBe('40712');
+  });
+});
+
+describe('an invoice number OCR printed twice in two readings', () => {
+  it('is for a person to check when the readings differ by look-alike characters', () => {
+    const lines = ['Karoo Water Systems (Pty) Ltd', 'TAX INVOICE', cells('Document No', 'KWO71245'), cells('Date', '14 Jul 2022'), 'Total Inclusive: R1,150.00', 'Reference: KW071245'];
+    const f = extract(lines, 'ocr')[EVAL_SCHEMA.fields.findIndex((x) => x.title === 'Invoice Number')]!;
+    expect(f.value).toBe('KWO71245');
+    expect(f.confidence).toBeLessThan(0.9);
+  });
+
+  it('but not when it is printed the same way twice', () => {
+    const lines = ['Karoo Water Systems (Pty) Ltd', 'TAX INVOICE', cells('Document No', 'KW071245'), cells('Date', '14 Jul 2022'), 'Total Inclusive: R1,150.00', 'Reference: KW071245'];
+    const f = extract(lines, 'ocr')[EVAL_SCHEMA.fields.findIndex((x) => x.title === 'Invoice Number')]!;
+    expect(f.value).toBe('KW071245');
+    expect(f.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});
