@@ -128,3 +128,35 @@ describe('an invoice number OCR printed twice in two readings', () => {
     expect(f.confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('older tuning sets: signs and numbers read the same way', () => {
+  it('a "￥" on a Chinese page is the yuan; on a Japanese one the yen', () => {
+    const zh = read(['上海增值税电子普通发票', '发票号码： 45370331', '开票日期： 2020年03月02日', '合计      ￥200.00      ￥12.00', '价税合计（小写） ￥212.00', '销售方 名称： 杭州青禾餐饮管理有限公司']);
+    expect(zh['Currency']).toBe('CNY');
+    const ja = read(['請求書', '請求番号： 45370331', '請求日： 2020年03月02日', '小計 ￥200', '消費税 ￥20', '合計 ￥220', 'さくら商事株式会社']);
+    expect(ja['Currency']).toBe('JPY');
+    // OCR dropped the kana; the company's form and the addressee's 御中 are still Japanese.
+    const jaOcr = read(['請求書', '請求番号： 45370331', '株式会社 御中', '請求日： 2020年03月02日', '小計 ￥200', '消費税 ￥20', '合計 ￥220', '合同会社 技研'], 'ocr');
+    expect(jaOcr['Currency']).toBe('JPY');
+  });
+
+  it('a number word left after the label: "Documento n. 71677"', () => {
+    expect(read(['Trattoria da Gino', 'Documento n. 71677', '11/05/19 16:24', 'TOTALE 87,50'])['Invoice Number']).toBe('71677');
+  });
+
+  it('no label, but "# INV-008608" alone in a cell at the head of the page', () => {
+    const lines = [cells('Vardhan Traders Pvt. Ltd.', 'TAX INVOICE'), cells('12 Ring Road, New Delhi', '# INV-008612'), 'Invoice Date: 16-11-2022', 'Total: Rs.1,180.00'];
+    expect(read(lines)['Invoice Number']).toBe('INV-008612');
+  });
+});
+
+describe('older tuning sets: due dates under labels OCR cut or misread', () => {
+  it.each([
+    [cells('À regler avant e', '02/08/2018'), 'fr'],
+    [cells('Betalen v6or', '02-08-2018'), 'nl'],
+    [cells('Pagamento entro', '02/08/2018'), 'it'],
+  ])('%s (%s)', (line) => {
+    const v = read(['Telco Nord SAS', 'Votre facture', cells('Date de facture', '12/07/2018'), line, 'Total TTC: 126,31'], 'ocr');
+    expect(v['Due Date']).toBe('2018-08-02');
+  });
+});

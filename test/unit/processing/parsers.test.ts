@@ -49,6 +49,8 @@ describe('date parser', () => {
     ['11-04-183 17:42 SH01 ZJ86', 'DMY', '2018-04-11'],
     ['DATE : 10 0CT 2017 TUE', 'DMY', '2017-10-10'],
     ['1 N0V 2019', 'DMY', '2019-11-01'],
+    // ... and a zero for another letter: the one month a letter away.
+    ['Date | 19 ao0t 2022', 'DMY', '2022-08-19'],
     ['January 7,2017', 'DMY', '2017-01-07'],
     // Not a date: a longer run of digits, a zero word that is no month.
     ['Tel 03-12-12345 67', 'DMY', null],

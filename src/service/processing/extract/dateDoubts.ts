@@ -1,7 +1,7 @@
 import type { Cell, Line } from '../layout/model.js';
 import { parseDate, readingsOf } from '../parse/dates.js';
 import type { FieldDefinition } from '../types.js';
-import { candidatesFor, WEAK_LABELS } from './candidates.js';
+import { candidatesFor, WEAK_LABELS, type Candidate } from './candidates.js';
 import { normLabel, type DocContext } from './context.js';
 import { findLabels, type LabelHit } from './labels.js';
 import { roleSpec } from './roles.js';
@@ -85,6 +85,16 @@ function agrees(due: string, fromTerms: string): boolean {
   return Math.abs(d - t) <= 3 * DAY || d === monthEnd(t);
 }
 
+// Every date beside a due-date label, table lines included: searched once per document for both checks below.
+const dueSearched = new WeakMap<DocContext, Map<FieldDefinition, Candidate[]>>();
+function dueCandidates(ctx: DocContext, field: FieldDefinition): Candidate[] {
+  let byField = dueSearched.get(ctx);
+  if (!byField) dueSearched.set(ctx, (byField = new Map()));
+  let found = byField.get(field);
+  if (!found) byField.set(field, (found = candidatesFor(field, 'dueDate', ctx, new Set())));
+  return found;
+}
+
 /**
  * A due date without evidence of its own, however its reading was calibrated: it was not read beside
  * an explicit due-date label on its line or just above it (counted from terms, a bare "Due", a label
@@ -93,7 +103,7 @@ function agrees(due: string, fromTerms: string): boolean {
  * deadline, a delivery, a service period, an order).
  */
 export function dueUnproven(ctx: DocContext, field: FieldDefinition, due: string, issued: unknown): boolean {
-  const explicit = candidatesFor(field, 'dueDate', ctx, new Set())
+  const explicit = dueCandidates(ctx, field)
     .filter((c) => c.score >= 0.3 && c.label && !WEAK_LABELS.has(c.label.label) && c.where !== 'above' && !OTHER_DATE.test(normLabel(c.label.cell.text)));
   if (!explicit.some((c) => c.value === due) || explicit.some((c) => c.value !== due)) return true;
   if (typeof issued === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(issued)) {
@@ -111,7 +121,7 @@ export function dueUnproven(ctx: DocContext, field: FieldDefinition, due: string
  */
 export function instalments(ctx: DocContext, field: FieldDefinition): boolean {
   const byLine = new Map<Line, Set<unknown>>();
-  for (const c of candidatesFor(field, 'dueDate', ctx, new Set())) {
+  for (const c of dueCandidates(ctx, field)) {
     if (!c.label || c.score < 0.3 || c.label.line !== c.line) continue;
     byLine.set(c.line, (byLine.get(c.line) ?? new Set()).add(c.value));
   }

@@ -1,6 +1,6 @@
 import type { Line, PageLayout } from '../layout/model.js';
 import type { ExtractedField, FieldDefinition, SchemaForExtraction } from '../types.js';
-import { currencyOf, currencyOfCountry, dollarOf } from '../parse/amounts.js';
+import { currencyOf, currencyOfCountry, localSign } from '../parse/amounts.js';
 import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
@@ -280,7 +280,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
       vendorNamed = cand !== null && cand.score >= 0.6;
       cand ??= guessVendor(ctx, tableLines);
     }
-    else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? null;
+    else cand = candidatesFor(field, role, ctx, tableLines)[0] ?? (role === 'invoiceNumber' ? hashNumber(ctx) : null);
     return toField(field, cand, ctx);
   });
   return { fields, consistent: totals.consistent, vendorLabelled, vendorNamed, currencyGuessed };
@@ -310,6 +310,21 @@ function preferLower(ctx: DocContext) {
 const GUESSED_CURRENCY = 0.45;
 
 /**
+ * No label names the invoice number, but a cell at the head of the first page is only a number
+ * after "#" ("TAX INVOICE" over "# INV-008608", as invoicing services print it): a weak candidate.
+ */
+function hashNumber(ctx: DocContext): Candidate | null {
+  const first = ctx.pages[0];
+  if (!first) return null;
+  for (const line of first.lines) {
+    if (line.y0 > first.height * 0.4) continue;
+    const cell = line.cells.find((c) => /^#\s?[A-Z]{0,6}[-/]?\d[\w\-/]*$/i.test(c.text.trim()));
+    if (cell) return { value: cell.text.trim().replace(/^#\s?/, ''), score: 0.4, line };
+  }
+  return null;
+}
+
+/**
  * A currency guessed from the country (none printed) is the vendor's country's, once the vendor is
  * known: the customer's address, VAT number or legal form may be from abroad.
  */
@@ -325,7 +340,7 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
   const labelled = candidatesFor(field, 'currency', ctx, new Set())[0];
   if (labelled) return labelled;
   const code = currencyOf(ctx.text);
-  if (code) return { value: code === 'USD' ? dollarOf(ctx.text) : code, score: 0.8, line: ctx.lines[0] };
+  if (code) return { value: localSign(code, ctx.text), score: 0.8, line: ctx.lines[0] };
   // None printed (or OCR lost the sign): the currency of the country the document comes from, to review.
   const guessed = currencyOfCountry(ctx.text);
   return guessed ? { value: guessed, score: GUESSED_CURRENCY, line: ctx.lines[0] } : null;

@@ -175,12 +175,13 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
 }
 
 // A misread long word is still recognisable; a short one changed is another word
-// ("date de facture" is not "date due").
+// ("date de facture" is not "date due"), but for a digit OCR read for a letter ("Betalen v6or" for
+// "vóór", "n0" for "no").
 function shortWordsExact(head: string, label: string): boolean {
   const hw = head.split(' ');
   const lw = label.split(' ');
   if (hw.length !== lw.length) return lw.length === 1;
-  return lw.every((w, i) => w.length >= 5 || w === hw[i]);
+  return lw.every((w, i) => w.length >= 5 || w === hw[i] || w === hw[i]!.replace(/[06]/g, 'o').replace(/1/g, 'l'));
 }
 
 export function stripSeparators(s: string): string {

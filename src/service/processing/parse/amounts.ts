@@ -142,11 +142,12 @@ export function lostDecimalReading(text: string): number | null {
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND' };
+const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CN: 'CNY', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
   [/株式会社|有限会社|合同会社|御中|消費税/, 'JP'],
+  [/有限公司|发票|增值税|人民币/, 'CN'],
   // Canada, before France (Québec's invoices are "Facture" with "TPS/TVQ"): its sales taxes (GST/HST,
   // QST, in French TPS/TVQ; not "PST", also a time zone), a business number's tax account ("RT0001"), a
   // postal code ("H4E 1A2").
@@ -198,10 +199,15 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }
 
-/** A bare "$" is the dollar of the country the document comes from (Canada's, Singapore's ...), else the US dollar. */
-export function dollarOf(text: string, vendor?: string): string {
-  if (/\bUSD\b|US\$/.test(text)) return 'USD';
-  const local = currencyOfCountry(text, vendor);
+/**
+ * A sign several countries print: a bare "$" is the dollar of the country the document comes from
+ * (Canada's, Singapore's ...), else the US dollar; a "¥" on a Chinese page (its words, no Japanese
+ * ones, no kana: OCR may drop the kana but not a Japanese company's form) is the yuan, else the yen.
+ */
+export function localSign(code: string, text: string): string {
+  if (code === 'JPY') return /[¥￥]/.test(text) && !/円|\bJPY\b|[\u3040-\u30ff]/.test(text) && currencyOfCountry(text) === 'CNY' ? 'CNY' : code;
+  if (code !== 'USD' || /\bUSD\b|US\$/.test(text)) return code;
+  const local = currencyOfCountry(text);
   return local && DOLLARS.has(local) ? local : 'USD';
 }
 const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD']);

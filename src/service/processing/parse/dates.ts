@@ -39,7 +39,8 @@ const LONG_NAMES = Object.keys(MONTHS).filter((n) => n.length >= 4);
 const RE_DWORDY = /\b(\d{1,2})\.?\s+(\p{L}{4,10})\.?,?\s+(\d{4})\b/u;
 const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
 // OCR's usual damage to a printed date: a digit too many after the year ("10-05-20177", "23/06/183
-// 12:46", a year of four digits or two before a time), a month name with a zero for its O ("10 0CT 2017").
+// 12:46", a year of four digits or two before a time), a month name with a zero for its O ("10 0CT 2017")
+// or for another letter ("19 ao0t 2022").
 const RE_NUM_EXTRA = new RegExp(String.raw`\b(\d{1,2})([-/.])(\d{1,2})\2((?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`, 'u');
 const RE_ZERO_MONTH = /\b(\d{1,2})\s+([A-Z]*0[A-Z]*)\s+(\d{4})\b/i;
 const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
@@ -98,7 +99,9 @@ function ocrDamaged(t: string, order: DayOrder): string | null {
   if (m) return numeric(+m[1], +m[3], +m[4], order);
   m = t.match(RE_ZERO_MONTH);
   const name = m && m[2].length >= 3 ? m[2].replace(/0/g, 'o') : undefined;
-  if (m && name && month(name)) return iso(+m[3], month(name)!, +m[1]);
+  // A zero for another letter too ("19 ao0t 2022", the û of "août"): the one month a letter away.
+  const zeroed = name ? month(name) ?? fuzzyMonth(name) : undefined;
+  if (m && zeroed) return iso(+m[3], zeroed, +m[1]);
   m = t.match(RE_WORDDY);
   const word = m && /\p{L}/u.test(m[1]) && /[01]/.test(m[1]) ? m[1].replace(/1/g, 'l').replace(/0/g, 'o') : undefined;
   const named = word ? month(word) ?? fuzzyMonth(word) : undefined;
