@@ -10,6 +10,8 @@ describe('amount parser', () => {
     ['$ 99.00', 99],
     ['EUR 12,50', 12.5],
     ['¥12,000', 12000],
+    // The Singapore dollar's S is no digit 5 OCR misread.
+    ['S$1,144.50', 1144.5],
   ])('%s -> %d', (text, value) => {
     expect(parseAmount(text)).toBe(value);
   });
