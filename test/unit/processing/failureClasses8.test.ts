@@ -7,7 +7,7 @@ import { currencyOf } from '../../../src/service/processing/parse/amounts.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
-// Failure classes of the eighth held-out set's families (read since 2026-11-28): Hungarian, Romanian and
+// Failure classes of the eighth held-out set's families (read since the night of 2026-11-27): Hungarian, Romanian and
 // Vietnamese invoices, Canadian and South African currencies, a garage's repair order. Reproduced on pages
 // of other names and figures, made by hand (linesFromText: cells two spaces apart).
 
