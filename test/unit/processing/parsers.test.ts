@@ -10,6 +10,8 @@ describe('amount parser', () => {
     ['$ 99.00', 99],
     ['EUR 12,50', 12.5],
     ['¥12,000', 12000],
+    // The Singapore dollar's S is no digit 5 OCR misread.
+    ['S$1,144.50', 1144.5],
   ])('%s -> %d', (text, value) => {
     expect(parseAmount(text)).toBe(value);
   });
@@ -51,6 +53,10 @@ describe('date parser', () => {
     ['1 N0V 2019', 'DMY', '2019-11-01'],
     // ... and a zero for another letter: the one month a letter away.
     ['Date | 19 ao0t 2022', 'DMY', '2022-08-19'],
+    // Malay months.
+    ['Tarikh 17 Mac 2025', 'DMY', '2025-03-17'],
+    ['3 Ogos 2019', 'DMY', '2019-08-03'],
+    ['12 Disember 2020', 'DMY', '2020-12-12'],
     ['January 7,2017', 'DMY', '2017-01-07'],
     // Not a date: a longer run of digits, a zero word that is no month.
     ['Tel 03-12-12345 67', 'DMY', null],

@@ -28,6 +28,9 @@ const LANGUAGE_WORDS: Record<string, string[]> = {
   por: ['fatura', 'iva', 'valor', 'data', 'quantidade', 'descricao', 'rua', 'lda', 'nif', 'vencimento', 'preco', 'contribuinte'],
   nld: ['factuur', 'btw', 'bedrag', 'datum', 'aantal', 'omschrijving', 'totaal', 'bv', 'straat', 'vervaldatum', 'prijs', 'kvk', 'factuurnummer'],
   swe: ['kvitto', 'faktura', 'moms', 'belopp', 'datum', 'antal', 'summa', 'betala', 'ab', 'kontant', 'kort', 'forfallodatum', 'att'],
+  hun: ['szamla', 'adoszam', 'afa', 'fizetesi', 'fizetendo', 'osszesen', 'megnevezes', 'kelte', 'hatarido', 'teljesites', 'elado', 'vevo', 'kft', 'zrt', 'bt', 'egysegar'],
+  // (not the words that are also Chinese or Malay names: "hang", "nam", "tien", "don")
+  vie: ['hoa', 'thue', 'nguoi', 'mua', 'thanh', 'toan', 'ngay', 'thang', 'luong', 'tnhh', 'gtgt'],
 };
 
 /** The Latin language a document's text is most likely in, or undefined (English, or too little to tell). */
@@ -46,7 +49,11 @@ export function accentLanguage(pages: PageLayout[]): string | undefined {
 /** Letters that carry a mark in those languages; a value without one is not re-read. */
 const MAY_CARRY = /[aceinouy]/i;
 
-const strip = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
+// Vietnamese đ is a d with a stroke, no combining mark: folded to d like any marked letter, and carried over as a mark is.
+const strip = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
+/** `ch` (no marks) with the marks of `theirs`, the same letter folded; d takes đ's stroke. */
+const withMarksOf = (ch: string, theirs: string) =>
+  /^[đĐ]$/.test(theirs) && /^[dD]$/.test(ch) ? (ch === 'D' ? 'Đ' : 'đ') : (ch + theirs.normalize('NFD').slice(1)).normalize('NFC');
 
 /** Letters and digits of a text (no spaces), each NFC character with its folded base. */
 function glyphs(s: string): { ch: string; base: string }[] {
@@ -76,10 +83,10 @@ export function withAccents(value: string, reading: string): string | undefined 
   const out = [...value.normalize('NFC')].map((ch) => {
     if (/\s/u.test(ch)) return ch;
     const g = theirs[k++]!;
-    const marks = g.ch.normalize('NFD').slice(1);
-    if (!marks || strip(ch) !== ch) return ch;
+    const out = withMarksOf(ch, g.ch);
+    if (out === ch || strip(ch) !== ch) return ch;
     changed = true;
-    return (ch + marks).normalize('NFC');
+    return out;
   });
   return changed ? out.join('') : undefined;
 }
@@ -104,13 +111,16 @@ export function wordAccents(value: string, reading: string): string | undefined 
     if ([...w].length < 3 || strip(w) !== w || !m) return w;
     const theirs = [...m];
     changed = true;
-    return [...w].map((ch, i) => (ch + theirs[i]!.normalize('NFD').slice(1)).normalize('NFC')).join('');
+    return [...w].map((ch, i) => withMarksOf(ch, theirs[i]!)).join('');
   });
   return changed ? out : undefined;
 }
 
-/** tesseract's reading of one box of a grey page image (a single line, padded). */
-export async function readBox(image: Buffer, box: FieldSource['box'], lang: string): Promise<string> {
+/**
+ * tesseract's reading of one box of a grey page image (a single line, padded), the crop turned by `degrees` (the box is
+ * on the page as given, pageWords.ts's cellBox: a page OCR read turned has its line upright only once its crop is turned).
+ */
+export async function readBox(image: Buffer, box: FieldSource['box'], lang: string, degrees = 0): Promise<string> {
   const meta = await sharp(image).metadata();
   const W = meta.width ?? 0;
   const H = meta.height ?? 0;
@@ -131,7 +141,8 @@ export async function readBox(image: Buffer, box: FieldSource['box'], lang: stri
     .greyscale()
     .normalise()
     .png()
-    .toBuffer();
+    .toBuffer()
+    .then((b) => (degrees ? sharp(b).rotate(degrees).png().toBuffer() : b));
   return withWorker([lang], async (w) => {
     await w.setParameters({ tessedit_pageseg_mode: '6' as never });
     return (await w.recognize(crop)).data.text.trim();
@@ -192,15 +203,12 @@ export async function restoreAccents(
   const lang = accentLanguage(pages);
   const list = lang ? targets(out, pages) : [];
   if (!lang || !list.length) return fields;
-  const images = new Map<string, Promise<Buffer | undefined>>();
-  // OCR may have read a page turned (ocr/recognize.ts): the boxes are then on the turned image.
-  const imageOf = (page: number, degrees: number): Promise<Buffer | undefined> => {
-    const key = `${page}@${degrees}`;
-    let img = images.get(key);
-    if (!img) {
-      img = degrees ? imageOf(page, 0).then((b) => b && sharp(b).rotate(degrees).png().toBuffer()) : pageImage(page);
-      images.set(key, img);
-    }
+  const images = new Map<number, Promise<Buffer | undefined>>();
+  // OCR may have read a page turned (ocr/recognize.ts): the boxes are on the page as given (cellBox), so the page image
+  // is read as it is and the box's crop is turned (readBox).
+  const imageOf = (page: number): Promise<Buffer | undefined> => {
+    let img = images.get(page);
+    if (!img) images.set(page, (img = pageImage(page)));
     return img;
   };
   const upright = new Map<number, number>();
@@ -210,7 +218,7 @@ export async function restoreAccents(
     // The image's size is kept with the readings, so a page read before is not rendered again.
     let size = reading.get(`size:${n}`);
     if (!size) {
-      size = imageOf(n, 0).then(async (b) => (b ? sharp(b).metadata().then((m) => `${m.width}x${m.height}`) : ''));
+      size = imageOf(n).then(async (b) => (b ? sharp(b).metadata().then((m) => `${m.width}x${m.height}`) : ''));
       reading.set(`size:${n}`, size);
     }
     const [w, h] = (await size).split('x').map(Number);
@@ -223,10 +231,10 @@ export async function restoreAccents(
     let read = reading.get(key);
     if (!read) {
       read = (async () => {
-        const image = await imageOf(t.source.page, degrees);
+        const image = await imageOf(t.source.page);
         if (!image) return '';
         const t0 = performance.now();
-        const text = await readBox(image, t.source.box, lang).catch(() => '');
+        const text = await readBox(image, t.source.box, lang, degrees).catch(() => '');
         accentStats.boxes++;
         accentStats.ms += performance.now() - t0;
         return text;

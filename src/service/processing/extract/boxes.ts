@@ -34,3 +34,18 @@ export function boxedValue(ctx: DocContext, hit: LabelHit): ValueSpot | undefine
   }
   return undefined;
 }
+
+/**
+ * The figure of a label alone on its line and ending in a colon, at the right end of the next line: a
+ * scan's line of label and figure split in two where the figure stands a little lower ("Tiền thuế
+ * GTGT:" over "2.113.350", the figure in the column of the other amounts, right of the label).
+ */
+export function nextLineFigure(ctx: DocContext, hit: LabelHit): ValueSpot | undefined {
+  // Nothing after the label but words (its gloss in another language, "Tiền thuế GTGT (VAT amount):").
+  if (/\d/.test(hit.rest) || hit.line.cells.length !== 1 || !/[:：]\s*$/.test(hit.cell.text)) return undefined;
+  const line = ctx.lines[hit.lineIndex + 1];
+  const h = hit.line.y1 - hit.line.y0 || 10;
+  if (!line || line.page !== hit.line.page || line.y0 - hit.line.y1 > h * 1.5) return undefined;
+  const last = line.cells.at(-1)!;
+  return last.x0 > hit.cell.x1 && figure(last.text) ? { text: last.text, where: 'below', line } : undefined;
+}

@@ -6,7 +6,7 @@ import { roleSpec, type Role } from './roles.js';
 import { parseValue } from './values.js';
 import { decimalRepair } from './repairs.js';
 import { namesNet } from './netLabels.js';
-import { boxedValue } from './boxes.js';
+import { boxedValue, nextLineFigure } from './boxes.js';
 
 // Scored candidate values for one field, from every label occurrence that has a
 // parseable value nearby. The extractor (and the totals cross-check) choose among them.
@@ -29,6 +29,15 @@ export const WEAK_LABELS = new Map<string, number>([
 ]);
 
 const WHERE_WEIGHT = { same: 1, right: 0.95, below: 0.8, above: 0.7 } as const;
+
+/**
+ * An item's number before its description ("5 | Tôm sú tươi loại 1"), which is no amount over a label
+ * printed under it ("Cộng tiền hàng:" when OCR put the label's own figure on the next line).
+ */
+function itemNumber(spot: ValueSpot): boolean {
+  const at = spot.line.cells.findIndex((c) => c.text === spot.text);
+  return /^\d{1,3}$/.test(spot.text.trim()) && spot.line.cells.slice(at + 1).some((c) => /\p{L}{3}/u.test(c.text));
+}
 
 export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const spec = roleSpec(role);
@@ -64,7 +73,7 @@ export function candidatesFor(
     // Beside the label, or under it; a label printed under its value (a summary box) is read so
     // only when nothing stands beside it, and then the value above competes with the one below.
     // A form's boxes: the figure under the label at the box's right edge, when nothing stands beside it.
-    const boxed = AMOUNT_ROLES.has(role) ? boxedValue(ctx, hit) : undefined;
+    const boxed = AMOUNT_ROLES.has(role) ? boxedValue(ctx, hit) ?? nextLineFigure(ctx, hit) : undefined;
     const spots = valueSpots(ctx, hit);
     if (boxed && !spots.some((s) => s.line === boxed.line && s.text === boxed.text)) {
       const above = spots.findIndex((s) => s.where === 'above');
@@ -72,6 +81,7 @@ export function candidatesFor(
     }
     for (const spot of spots) {
       if (exclude.has(spot.line)) continue;
+      if (AMOUNT_ROLES.has(role) && spot.where === 'above' && itemNumber(spot)) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;
       const score = specificity * WHERE_WEIGHT[spot.where];

@@ -9,7 +9,7 @@ import { betweenDateLabels, dueUnproven, instalments, onGarbledLine, orderUndeci
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
-import { chooseTotals, fapiaoTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
+import { chooseTotals, fapiaoTotals, footTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { danfeTotals } from './danfe.js';
 import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
@@ -242,7 +242,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
   const parts = taxTableParts(ctx);
   if (parts) for (const role of ['subtotal', 'tax'] as const) amountCands.get(role)!.unshift(parts[role]);
-  const rated = rateTableTotals(ctx) ?? fapiaoTotals(ctx) ?? danfeTotals(ctx);
+  const rated = rateTableTotals(ctx) ?? fapiaoTotals(ctx) ?? danfeTotals(ctx) ?? footTotals(ctx);
   if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) if (rated[role]) amountCands.get(role)!.unshift(rated[role]);
   const withheld = withheldAmounts(ctx, tableLines);
   const readings = rows.map((r) => rowReadings(r, ctx));

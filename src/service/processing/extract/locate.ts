@@ -16,10 +16,20 @@ export function locateFields(pages: PageLayout[], fields: ExtractedField[]): Ext
   const { order } = documentOrder(text);
   return fields.map((f) => {
     if (f.value === null || f.value === undefined || typeof f.value === 'object') return f;
-    const source = locateValue(pages, f.type, (t) => matches(t, f.type, f.value, style, order));
+    const source = locateValue(pages, f.type, (t) => matches(t, f.type, f.value, style, order))
+      ?? (typeof f.value === 'string' && pages.some((p) => p.source === 'ocr') ? locateValue(pages, f.type, (t) => misreadOf(t, String(f.value))) : undefined);
     return source ? { ...f, source } : f;
   });
 }
+
+// OCR's digits for letters, which a vendor's name is mended of (tidyVendorName: "HU1" -> "HUI", "Kiad6" -> "Kiadó"),
+// and the marks it lost: a name printed nowhere as mended is still found in the cell it was read from.
+const DIGIT_LETTER: Record<string, string> = { 0: 'o', 1: 'i', 5: 's', 6: 'o', 8: 'b' };
+const folded = (s: string) => squash(s).normalize('NFD').replace(/\p{M}+/gu, '').replace(/[01568]/g, (d) => DIGIT_LETTER[d]!).replace(/l/g, 'i');
+const misreadOf = (cellText: string, value: string): boolean => {
+  const want = folded(value);
+  return want.length >= 6 && folded(cellText).includes(want);
+};
 
 type Test = (cellText: string) => boolean;
 

@@ -77,7 +77,10 @@ export const ROLES: RoleSpec[] = [
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
       // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
       'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
-      '销售方', '销货方', '卖方', '공급자', '판매자'],
+      '销售方', '销货方', '卖方', '공급자', '판매자',
+      // vi: the seller's unit on a VAT invoice (hóa đơn), also printed without its marks and with its English gloss;
+      // hu: "Eladó" as PaddleOCR reads it (its dictionary has no ó: a 6)
+      'đơn vị bán hàng', 'don vi ban hang', 'đơn vị bán hàng (seller)', 'don vi ban hang (seller)', 'elad6'],
     // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
     not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)/u },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
@@ -91,7 +94,10 @@ export const ROLES: RoleSpec[] = [
       'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
       // credit memo's goods credited before tax, "excluding VAT" with the space after the point lost to OCR
-      'before vat', 'before tax', 'net charges', 'merchandise credit', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva'] },
+      'before vat', 'before tax', 'net charges', 'merchandise credit', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
+      // South Africa's "Total Exclusive" (of VAT); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
+      // is, so also as printed without them); ro (total without VAT); hu (net in total)
+      'total exclusive', 'amount exclusive', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto'] },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
@@ -99,9 +105,13 @@ export const ROLES: RoleSpec[] = [
       // cs, sk
       'dph celkem', 'celkem dph', 'dph spolu', 'spolu dph',
       // tr: KDV computed, per rate or in total; it: a rate summary's tax (a bare "imposta" is also the stamp duty)
-      'hesaplanan kdv', 'toplam kdv', 'kdv toplamı', 'kdv toplami', 'kdv', 'totale imposta'],
+      'hesaplanan kdv', 'toplam kdv', 'kdv toplamı', 'kdv toplami', 'kdv', 'totale imposta',
+      // Canada's provincial and harmonized sales taxes beside the GST (in French TPS, TVQ, TVH) and their sum;
+      // vi: the VAT's money ("Tiền thuế GTGT"; not "Thuế suất GTGT", its rate); hu; ro
+      'hst', 'pst', 'qst', 'rst', 'tps', 'tvq', 'tvh', 'total des taxes', 'tien thue gtgt', 'thue gtgt', 'afa osszesen', 'osszes afa', 'total tva'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
-    not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut/i },
+    // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
+    not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
@@ -109,7 +119,9 @@ export const ROLES: RoleSpec[] = [
       'zu zahlen', 'zahlbetrag', 'da pagare', 'totale da pagare', 'a pagar', 'à payer',
       'å betale', 'a betale', 'at betale', 'att betala', 'totalt', 'i alt', 'summa att kreditera', 'att kreditera', 'yhteensä', 'maksettava',
       // tr: total with taxes, amount payable; it
-      'vergiler dahil toplam tutar', 'vergiler dahil toplam', 'ödenecek tutar', 'odenecek tutar', 'genel toplam', 'totale documento'],
+      'vergiler dahil toplam tutar', 'vergiler dahil toplam', 'ödenecek tutar', 'odenecek tutar', 'genel toplam', 'totale documento',
+      // South Africa's "Total Inclusive" (of VAT); vi (the sum to pay); ro; hu (payable, grand total)
+      'total inclusive', 'tong cong tien thanh toan', 'tong tien thanh toan', 'tong cong', 'total de plata', 'fizetendo', 'fizetendo vegosszeg', 'vegosszeg'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
     not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*à)|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
@@ -132,5 +144,9 @@ export function roleSpec(role: Role): RoleSpec | undefined {
   return ROLES.find((r) => r.role === role);
 }
 
-/** Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)"), in lower case without accents. */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|购买方|购货方|买方|공급받는자/i;
+/**
+ * Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)", a Hungarian
+ * "Vevő" as PaddleOCR may read it, a Vietnamese "Họ tên người mua hàng" / "Tên đơn vị", not the seller's "đơn vị bán
+ * hàng"), in lower case without accents (normLabel keeps đ).
+ */
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;

@@ -150,7 +150,7 @@ const SUM_ROW = /^(gesamt|summe|total|tot|totaal|totale|sum|suma|somme|summa|tot
 export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
   let single: { head: string[]; pick: { line: Line; a: number[] } } | undefined;
   for (let i = 0; i < ctx.lines.length; i++) {
-    const head = ctx.lines[i].cells.map((c) => normLabel(c.text));
+    const head = ctx.lines[i].cells.map((c) => headName(c.text));
     if (head.length < 3 || !head.some((h) => NET_WORD.test(h)) || !head.some((h) => GROSS_WORD.test(h)) || head.some((h) => ITEMS_WORD.test(h))) continue;
     const rows = ctx.lines.slice(i + 1, i + 9).filter((l) => l.page === ctx.lines[i].page);
     const triples = rows.flatMap((line) => {
@@ -164,6 +164,12 @@ export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Ca
   return single ? rateParts(single.head, single.pick) : null;
 }
 
+/**
+ * A header cell's words, lower case without accents; a 6 ending a word of letters is the ó OCR misread
+ * ("Nettó" read `Nett6`, "Bruttó" `Brutt6`, as Hungarian headers are).
+ */
+const headName = (text: string) => normLabel(text).replace(/(\p{L}{3})6\b/gu, '$1o');
+
 function rateParts(head: string[], pick: { line: Line; a: number[] }): { subtotal: Candidate; tax: Candidate; total: Candidate } {
   const at = (value: number): Candidate => ({ value, score: 0.95, line: pick.line });
   // Net before tax, as a rule; tax first where the header's last three columns print it first
@@ -172,6 +178,27 @@ function rateParts(head: string[], pick: { line: Line; a: number[] }): { subtota
   const taxFirst = TAX_WORD.test(first!) && NET_WORD.test(second!);
   const [net, tax] = taxFirst ? [pick.a[1]!, pick.a[0]!] : [pick.a[0]!, pick.a[1]!];
   return { subtotal: at(net), tax: at(tax), total: at(pick.a[2]!) };
+}
+
+/**
+ * The foot of an item table that sums its columns on one row ("Total | 11.447,00 | 2.000,49", a Romanian
+ * factura's value and VAT columns) with the total to pay printed on one of the next lines ("Total de plată
+ * (col. 5 + col. 6) | 13.447,49"): a sum row of two figures, the second less than a third of the first
+ * (a tax, not a quantity or a price), that add up to the last figure of a line just below it.
+ */
+export function footTotals(ctx: DocContext): { subtotal: Candidate; tax: Candidate; total: Candidate } | null {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    if (!SUM_ROW.test(normLabel(line.cells[0]?.text ?? '')) || /\p{L}/u.test(line.cells.slice(1).map((c) => c.text).join(' '))) continue;
+    const a = amountsIn(line.cells.slice(1).map((c) => c.text).join('   '), ctx.decimal);
+    if (line.cells.length !== 3 || a.length !== 2 || !(a[1]! > 0) || a[1]! * 3 > a[0]!) continue;
+    const sum = Math.round((a[0]! + a[1]!) * 100) / 100;
+    const totalLine = ctx.lines.slice(i + 1, i + 4).find((l) => l.page === line.page && near(amountsIn(l.text, ctx.decimal).at(-1) ?? NaN, sum));
+    if (!totalLine) continue;
+    const at = (value: number, l: Line): Candidate => ({ value, score: 0.95, line: l });
+    return { subtotal: at(a[0]!, line), tax: at(a[1]!, line), total: at(sum, totalLine) };
+  }
+  return null;
 }
 
 // A Chinese VAT invoice (发票) sums its items before tax and their tax on its 合计 row ("合 计 ￥454.00 ￥27.24",

@@ -16,7 +16,7 @@ export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
 // A receipt's closing words, printed at its head as often as at its foot ("Thank You. Please come again.").
 const CLOSING = /^(thank(s| you)|please\b|terima kasih|goods sold|danke|merci|gracias|grazie|bedankt)/i;
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
-const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
+const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|szamla|hoa don( gia tri gia tang)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
 const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
 // "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; words of the bill
@@ -120,6 +120,15 @@ const buyerWordMisread = (text: string) => {
 /** A person addressed by title ("Frau Miriam Yilmaz", "Mr Rajesh Patel"): the buyer, a guest; what stands under them is theirs. */
 export const SALUTATION = /^(mr|mrs|ms|miss|frau|herrn?|mme|madame|monsieur|mevr|dhr|sig\.?(ra)?|sr\.?(a)?|señora?)\.?\s+\p{Lu}/iu;
 
+// A car on a repair order: a model year, make and model with its engine's size ("2020 Subaru Outback Premium 2.5L"), its
+// vehicle identification number, a licence plate after its state ("Lic: CA 2NUV698"), a German Kennzeichen or Fahrgestell-Nr.
+const VEHICLE = new RegExp([
+  /\b(?:19[5-9]\d|20[0-4]\d)\s+\p{Lu}[\p{L}-]+\s+\p{Lu}[\p{L}\d-]*\b.*?\b\d\.\d\s?(?:L|T|TSI|TDI|d|i)?\b/u.source,
+  /\bVIN\b\s*[:#]?\s*(?=[A-Z]*\d)[A-HJ-NPR-Z0-9]{11,17}\b/.source,
+  /\bLic(?:ense)?\.?\s*[:#]?\s*[A-Z]{2}\s+(?=[A-Z]*\d)[A-Z0-9]{5,8}\b/.source,
+  /\b(?:[Aa]mtl\.\s*)?Kennzeichen\b|\bFahrgestell/.source,
+].join('|'), 'u');
+
 /**
  * The buyer's block of a page: whether a line (or the part of it from x0 to x1) stands under a "Bill to" /
  * "Kunde" heading, or a person addressed by title, in its column. The heading is the cell that says so, not its line: the vendor's
@@ -127,6 +136,12 @@ export const SALUTATION = /^(mr|mrs|ms|miss|frau|herrn?|mme|madame|monsieur|mevr
  */
 export function buyerBlock(page: PageLayout): (at: Line, x0: number, x1: number) => boolean {
   const heads = page.lines.flatMap((l) => l.cells.filter((c) => BUYER.test(normLabel(c.text)) || BUYER_HEADING.test(normLabel(c.text)) || buyerWordMisread(c.text) || SALUTATION.test(c.text.trim())).map((c) => ({ y0: l.y0, y1: l.y1, x0: c.x0, x1: c.x1 })));
+  // A garage's repair order prints its customer's name beside the car it repaired: that name's cell, and what stands
+  // under it, is the customer's block (its own line counts, as if a heading stood just above it).
+  for (const l of page.lines) {
+    const first = l.cells[0];
+    if (first && !VEHICLE.test(first.text) && l.cells.slice(1).some((c) => VEHICLE.test(c.text))) heads.push({ y0: l.y0 - 0.5, y1: l.y1, x0: first.x0, x1: first.x1 });
+  }
   return (at, x0, x1) => heads.some((b) => at.y0 > b.y0 && at.y0 - b.y1 < (b.y1 - b.y0) * 6 && x0 < b.x1 && x1 > b.x0 - 20);
 }
 
@@ -145,8 +160,9 @@ export function sellerBoxName(ctx: DocContext): Candidate | null {
 }
 
 // The heading of the seller's box: the seller by its role in an Italian electronic invoice (cedente/prestatore), a
-// Brazilian one's issuer (emitente), on a normLabel'd cell.
-const SELLER_HEAD = /^(?:cedente|prestatore|identificacao do emitente|dados do emitente|emitente\b)/;
+// Brazilian one's issuer (emitente), a Hungarian számla's seller (eladó, szállító; PaddleOCR reads the ó as a 6) or a
+// Romanian factura's supplier (furnizor, vânzător), printed over two columns beside the buyer's heading; on a normLabel'd cell.
+const SELLER_HEAD = /^(?:cedente|prestatore|identificacao do emitente|dados do emitente|emitente\b|elad[o6]\b|szallit[o6]\b|furnizor\b|vanzator\b)/;
 // A row naming the party in such a box ("Denominazione: X", "Cognome nome: X", "Razão social: X"); "Nome: X" with
 // "Cognome: Y" after it, in its cell or the next, names a person.
 const NAME_ROW = /^(?:denominazione|ragione sociale|razao social|nome ?\/ ?razao social|cognome ?(?:e ?)?nome|nome ?(?:e ?)?cognome)\s*[:：]\s*(\S.*)$/;
@@ -305,7 +321,7 @@ export function tidyVendorName(read: string, ocr: boolean): string {
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
-  const mended = legalForm(withoutSmallPrint(split).map(lettersForDigits).map(ampersand));
+  const mended = legalForm(withoutSmallPrint(split).map(lettersForDigits).map(acuteO).map(ampersand));
   if (split.length === words.length) return mended.join(' ');
   const form = mended.splice(-2);
   return [...mended, `${form[0].replace(/\.$/, '')}.${form[1]}`].join(' ');
@@ -351,6 +367,14 @@ function lettersForDigits(word: string): string {
   if (letters < 2 || digits === 0 || letters < 2 * digits || /[^\p{L}0158'&.-]/u.test(word) || /^\d+(st|nd|rd|th)$/i.test(word)) return word;
   const upper = word === word.toUpperCase();
   return word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d][upper ? 0 : 1]);
+}
+
+/**
+ * "Kiad6" -> "Kiadó": PaddleOCR's dictionary has no ó and reads it as a 6 (Hungarian "Kiadó", "Adószám", "mód"); a 6
+ * after a consonant in a word in small letters, and nowhere else.
+ */
+function acuteO(word: string): string {
+  return /^\p{Lu}?\p{Ll}*[bcdfghjklmnpqrstvwxz]6\p{Ll}*$/u.test(word) && (word.match(/\p{L}/gu) ?? []).length >= 3 ? word.replace('6', 'ó') : word;
 }
 
 /** The legal form at the end of a name ("SDN BHD", "S/B"), put back when OCR misread one letter of it. */

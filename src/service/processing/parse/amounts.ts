@@ -73,7 +73,7 @@ function hyphenDecimals(text: string): string {
 export function ocrDigits(s: string): string {
   const t = s.trim();
   if (!/\d/.test(t) || !/^[-\s\dOoIl|SB$€£¥.,'’()]+$/.test(t)) return s;
-  return t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+  return t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/S(?!\$)/g, '5').replace(/B/g, '8');
 }
 
 function numberFromDigits(s: string, style?: DecimalStyle): number | null {

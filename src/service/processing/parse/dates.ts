@@ -9,19 +9,20 @@ import { currencyOf, currencyOfCountry } from './amounts.js';
 export type DayOrder = 'DMY' | 'MDY' | 'YMD';
 
 const MONTHS: Record<string, number> = {};
+// Malay's own months too (Mac, Julai, Ogos, Disember), as Malaysian invoices print them.
 const NAMES: string[][] = [
   ['january', 'jan', 'januar', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari', 'jänner', 'janeiro'],
   ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fev', 'febrero', 'febbraio', 'februari', 'fevereiro'],
-  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'março', 'marco'],
+  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'março', 'marco', 'mac'],
   ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile'],
   ['may', 'mai', 'mayo', 'maggio', 'mag', 'mei', 'maio'],
   ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho'],
-  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho'],
-  ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'julai'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus', 'ogos'],
   ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set', 'setembro'],
   ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out'],
   ['november', 'nov', 'novembre', 'noviembre', 'novembro'],
-  ['december', 'dec', 'dez', 'dezember', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro'],
+  ['december', 'dec', 'dez', 'dezember', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'disember', 'dis'],
 ];
 NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 const MONTH_ALT = Object.keys(MONTHS)

@@ -148,10 +148,12 @@ const DATE_RE = new RegExp([
   String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
   String.raw`\b\d{1,2}\s?([-/.])\s?\d{1,2}\s?\1\s?${YEAR}`,
   String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?[\s-]*\p{L}{3,9}\.?,?[\s-]*(?:\d{4}|\d{2})\b`,
-  String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,\s*|\s+)\d{4}\b`,
-  // As OCR damaged them (parse/dates.ts): a digit too many after the year, a zero for a month's O.
+  String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:[,.]\s*|\s+)\d{4}\b`,
+  // As OCR damaged them (parse/dates.ts): a digit too many after the year, a zero for a month's O,
+  // a digit for a letter of a month written first ("Apri1 21, 2020").
   String.raw`\b\d{1,2}([-/.])\d{1,2}\2(?:(?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`,
   String.raw`\b\d{1,2}\s+[a-z]*0[a-z]*\s+\d{4}\b`,
+  String.raw`(?<![\p{L}\d])[\p{L}01]{3,9}\.?\s+\d{1,2},?\s+\d{4}\b`,
 ].join('|'), 'giu');
 
 export const DATE_FEATURES = [
