@@ -64,7 +64,12 @@ export class SharedWork {
       return false;
     }
     this.waiting.delete(row.id);
-    await this.adopt(row, folder, verdict.claim);
+    // This desktop's own claim under the file's former place (a folder renamed before its outputs
+    // were written, a kill -9 between): the file's own work, which its upload's takeover finishes
+    // for the new place (the service is asked whether the bytes arrived); no copy to skip.
+    const claim = verdict.claim;
+    if (claim.holder === claims.holder && claim.path !== null && claim.path !== row.rel_path && this.o.store.byPath(row.folder, claim.path)?.moved_to === row.id) return {};
+    await this.adopt(row, folder, claim);
     return false;
   }
 
