@@ -200,8 +200,8 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
 }
 
 /**
- * A sign several countries print: a bare "$" is the dollar of the country the document comes from
- * (Canada's, Singapore's ...), else the US dollar; a "¥" on a Chinese page (its words, no Japanese
+ * A sign several countries print: a bare "$" is the dollar of the country the document's words place it
+ * in (Canada's, by COUNTRY_WORDS; no other dollar country has words there yet), else the US dollar; a "¥" on a Chinese page (its words, no Japanese
  * ones, no kana: OCR may drop the kana but not a Japanese company's form) is the yuan, else the yen.
  */
 export function localSign(code: string, text: string): string {
