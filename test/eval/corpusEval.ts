@@ -158,7 +158,7 @@ function printReport(name: string, method: string, rep: ReturnType<typeof report
   for (const [k, v] of Object.entries(rep.byKind)) console.log(`  all fields, ${k.padEnd(5)} ${String(v.fields).padStart(5)}%   ${String(rules.byKind[k]?.fields).padStart(5)}%   (${v.documents} documents, fully right ${v.fullyRight}%)`);
   console.log(`  fully right      ${rep.fullyRight.documents} (${rep.fullyRight.percent}%)   ${rules.fullyRight.documents} (${rules.fullyRight.percent}%)`);
   console.log(`  speed            ${speed ? JSON.stringify(speed) : 'cached pages (no speed figure)'}`);
-  if (speed) console.log(`  peak RSS         ${speed.servicePeakRssMB} MB: the service's engine reading the documents (its own process; pages, OCR, extraction, accents)`);
+  if (speed) console.log(`  peak RSS         ${speed.servicePeakRssMB} MB: the service's engine reading the documents (its own process, ${speed.engine === 'compiled' ? 'the compiled code as npm start runs it' : 'the TypeScript through tsx: about 330 MB more than the service'}; pages, OCR, extraction, accents)`);
   console.log(`  peak RSS         ${rss} MB: this eval's process (the corpora's pages, rankers, accent pass)`);
   console.log('  calibration (confidence -> accuracy):');
   for (const b of rep.calibration.buckets) console.log(`    ${b.bucket}  ${String(b.fields).padStart(4)} fields  ${b.accuracy ?? '-'}%`);

@@ -15,8 +15,8 @@ import { classifyDocument, INVOICE_LIKE, type DocumentType } from '../../src/ser
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
 import type { Corpus, CorpusDoc } from './manifest.js';
-import { isCached, pagesOf } from './pages.js';
-import { describe, same, TITLE_OF } from './score.js';
+import { cacheFileOf, inputOf, isCached, pagesOf } from './pages.js';
+import { describe, EVAL_SCHEMA, same, TITLE_OF } from './score.js';
 
 export interface Loaded { doc: CorpusDoc; pages: PageLayout[]; type: DocumentType }
 
@@ -53,6 +53,24 @@ interface EngineRun {
   byKind: Record<string, { documents: number; pages: number; seconds: number; cpuSeconds: number }>;
   peakRssMB: number;
   errors: string[];
+  /** The compiled engine (dist/) read, not the TypeScript through tsx. */
+  compiled: boolean;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The engine that reads: the compiled one (dist/, built first when stale), as `npm start` and the
+ * tray app run it; the TypeScript through tsx with `EVAL_ENGINE=tsx` or when the build fails (tsx's
+ * loader adds about 330 MB to a process that reads PDFs, so its memory figure is not the service's).
+ */
+function engineModule(): { engine: string; compiled: boolean; nodeArgs: string[] } {
+  if (process.env.EVAL_ENGINE !== 'tsx') {
+    const built = spawnSync(process.execPath, [path.join(root, 'bin/build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+    if (built.status === 0) return { engine: path.join(root, 'dist/src/service/processing/engine.js'), compiled: true, nodeArgs: [] };
+    console.error('the build failed: the engine is read through tsx, and its memory figure is not the service\'s');
+  }
+  return { engine: path.join(root, 'src/service/processing/engine.ts'), compiled: false, nodeArgs: ['--import', 'tsx'] };
 }
 
 function readInEngine(docs: CorpusDoc[]): EngineRun {
@@ -60,14 +78,16 @@ function readInEngine(docs: CorpusDoc[]): EngineRun {
   try {
     const job = path.join(dir, 'job.json');
     const out = path.join(dir, 'out.json');
-    fs.writeFileSync(job, JSON.stringify({ docs, concurrency: SERVICE_CONCURRENCY }));
-    const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'engineChild.ts');
+    const { engine, compiled, nodeArgs } = engineModule();
+    const jobDocs = docs.map((d) => ({ id: d.id, kind: d.kind, input: inputOf(d), cacheFile: cacheFileOf(d) }));
+    fs.writeFileSync(job, JSON.stringify({ engine, schema: EVAL_SCHEMA, concurrency: SERVICE_CONCURRENCY, docs: jobDocs }));
+    const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'engineChild.mjs');
     // Two malloc arenas, as the tray app starts the daemon (main/supervisor.ts daemonEnv); a
     // caller's MALLOC_ARENA_MAX wins (MALLOC_ARENA_MAX=16 measures glibc's default on 2 cores).
     const env = { MALLOC_ARENA_MAX: '2', ...process.env };
-    const r = spawnSync(process.execPath, ['--import', 'tsx', child, job, out], { stdio: 'inherit', env });
+    const r = spawnSync(process.execPath, [...nodeArgs, child, job, out], { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`the engine's process failed (${r.status ?? r.signal})`);
-    const run = JSON.parse(fs.readFileSync(out, 'utf8')) as EngineRun;
+    const run = { ...(JSON.parse(fs.readFileSync(out, 'utf8')) as Omit<EngineRun, 'compiled'>), compiled };
     for (const e of run.errors) console.error(`${e} (engine)`);
     return run;
   } finally {
@@ -87,6 +107,7 @@ function speedOf(run: EngineRun, cached: number) {
     ...Object.fromEntries(Object.entries(run.byKind).map(([kind, k]) => [kind, rate(k)])),
     cachedDocuments: cached,
     servicePeakRssMB: run.peakRssMB,
+    engine: run.compiled ? 'compiled' : 'tsx',
   };
 }
 

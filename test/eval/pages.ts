@@ -37,7 +37,7 @@ export interface LoadedPages {
 }
 
 /** Where a document's page layouts are cached. */
-function cacheFileOf(doc: CorpusDoc, ocrModel = DEFAULT_MODEL): string {
+export function cacheFileOf(doc: CorpusDoc, ocrModel = DEFAULT_MODEL): string {
   const bytes = fs.readFileSync(doc.file);
   const key = crypto.createHash('sha256').update(bytes).update(ocrModel).digest('hex').slice(0, 24);
   return path.join(os.tmpdir(), `docsync-pages-${readerTag()}`, `${key}.json`);

@@ -2,19 +2,20 @@
 // reading the corpus as the service reads uploads (processFile: pages, OCR, extraction, the
 // accent pass; two documents at a time, the service's processingConcurrency). Its time, CPU
 // and peak memory are what a service pays for these documents; the eval process, which holds
-// the corpora and trains rankers, is not in them. Each document's page layouts go to the eval's
-// page cache (pages.ts), from which the eval reads them.
-// argv: <job.json> <out.json>; job = { docs: CorpusDoc[], concurrency }.
+// the corpora and trains rankers, is not in them. Plain JavaScript, so that with the compiled
+// engine (dist/, what `npm start` and the tray app run) no TypeScript loader is in the process:
+// tsx's loader alone costs pdf.js about 330 MB (docs/ocr.md, Memory). Each document's page
+// layouts go to the eval's page cache (the file named in the job), from which the eval reads them.
+// argv: <job.json> <out.json>; job = { engine, schema, concurrency, docs: [{ id, kind, input, cacheFile }] }.
 import fs from 'node:fs';
-import { closeProcessing, processFile } from '../../src/service/processing/engine.js';
-import type { CorpusDoc } from './manifest.js';
-import { inputOf, savePages } from './pages.js';
-import { EVAL_SCHEMA } from './score.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const [jobFile, outFile] = process.argv.slice(2);
-const job = JSON.parse(fs.readFileSync(jobFile!, 'utf8')) as { docs: CorpusDoc[]; concurrency: number };
-const errors: string[] = [];
-const byKind: Record<string, { documents: number; pages: number; seconds: number; cpuSeconds: number }> = {};
+const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
+const { closeProcessing, processFile } = await import(pathToFileURL(job.engine).href);
+const errors = [];
+const byKind = {};
 // Text PDFs, then scans, each timed on its own: the targets differ (issue 15).
 for (const kind of ['text', 'scan']) {
   const docs = job.docs.filter((d) => d.kind === kind);
@@ -25,12 +26,13 @@ for (const kind of ['text', 'scan']) {
   let next = 0;
   await Promise.all(Array.from({ length: job.concurrency }, async () => {
     for (let i = next++; i < docs.length; i = next++) {
-      const doc = docs[i]!;
-      const onLayouts = (read: Parameters<typeof savePages>[1]) => {
+      const doc = docs[i];
+      const onLayouts = (read) => {
         pages += read.length;
-        savePages(doc, read);
+        fs.mkdirSync(path.dirname(doc.cacheFile), { recursive: true });
+        fs.writeFileSync(doc.cacheFile, JSON.stringify(read));
       };
-      await processFile({ ...inputOf(doc), schema: EVAL_SCHEMA, onLayouts }).catch((err: Error) => errors.push(`${doc.id}: ${err.message}`));
+      await processFile({ ...doc.input, schema: job.schema, onLayouts }).catch((err) => errors.push(`${doc.id}: ${err.message}`));
     }
   }));
   const cpu = process.cpuUsage(c0);
@@ -38,4 +40,4 @@ for (const kind of ['text', 'scan']) {
 }
 const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
 await closeProcessing();
-fs.writeFileSync(outFile!, JSON.stringify({ byKind, peakRssMB, errors }));
+fs.writeFileSync(outFile, JSON.stringify({ byKind, peakRssMB, errors }));
