@@ -98,6 +98,59 @@ describe('the claim of a file moved during its work', () => {
   });
 });
 
+describe('a file whose folder was renamed after its claim was finished, a restart between', () => {
+  it('is the same work going on under its new name: not skipped as a copy of its own former row (which would upload it again later)', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const { openStateDb } = await import('../../../src/sync/state/db.js');
+    const { FileStore } = await import('../../../src/sync/state/files.js');
+    const { Outputs } = await import('../../../src/sync/outputs.js');
+    const { SharedWork } = await import('../../../src/sync/shared.js');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-claim-renamed-'));
+    const inbox: FolderConfig = parseConfig({ folders: [{ path: path.join(root, 'in'), remotePath: 'Renamed' }] }).folders[0]!;
+    const { claims, remote } = desktop('desk-r');
+    const db = openStateDb(path.join(root, 'data'));
+    const store = new FileStore(db);
+    const outputs = new Outputs(db, () => inbox);
+    const failed: string[] = [];
+    const shared = new SharedWork({ store, remote, outputs, log: silentLogger(), claims, maxBackoffMs: 20, failStep: (_r, err) => failed.push(String(err)) });
+    try {
+      const sha256 = 'e'.repeat(64);
+      fs.mkdirSync(path.join(inbox.path, 'b'), { recursive: true });
+      fs.writeFileSync(path.join(inbox.path, 'b', 'f.txt'), 'renamed bytes');
+      // Before the restart: the file was uploaded and its claim finished under b/f.txt.
+      const before = store.discover(inbox.path, 'b/f.txt', 13, 1);
+      store.transition(before.id, 'settled', { sha256 }, 'settled');
+      expect((await claims.take(inbox, { sha256, rel_path: 'b/f.txt' })).kind).toBe('mine');
+      expect(await claims.finish(inbox, { sha256, rel_path: 'b/f.txt' }, 'exported', { uploadId: 'u-1', fileIds: [] })).toBe(true);
+      // The folder renamed (b -> b-52) before the outputs were written, then kill -9: at the next
+      // start the row under the new name takes the upload over, and the former row points to it.
+      fs.renameSync(path.join(inbox.path, 'b'), path.join(inbox.path, 'b-52'));
+      const after = store.discover(inbox.path, 'b-52/f.txt', 13, 1);
+      store.transition(after.id, 'settled', { sha256 }, 'settled');
+      const taking = store.transition(after.id, 'uploading', { upload_id: 'u-1' }, 'moved from b/f.txt before its outputs were written');
+      store.transition(before.id, 'removed', { moved_to: after.id }, 'moved to b-52/f.txt');
+
+      // The finished claim under b/f.txt is this desktop's own, for this very row: its work goes on.
+      expect(await shared.mayWork(taking, inbox)).toEqual({});
+      expect(store.get(after.id)?.status).toBe('uploading');
+      expect(failed).toEqual([]);
+
+      // A true copy (same bytes under another name, b/f.txt's row not moved to it) is still skipped.
+      const copy = store.discover(inbox.path, 'copy.txt', 13, 1);
+      store.transition(copy.id, 'settled', { sha256 }, 'settled');
+      expect(await shared.mayWork(store.get(copy.id)!, inbox)).toBe(false);
+      expect(store.get(copy.id)).toMatchObject({ status: 'skipped', duplicate_of: before.id });
+    } finally {
+      await claims.stop();
+      await outputs.close();
+      await remote.close();
+      db.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the rounds of a desktop at rest', () => {
   const settled = (c: Claims) => vi.waitFor(() => expect(c.busy).toBe(false), { timeout: 5_000, interval: 5 });
 
