@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MALLOC_ENV } from '../../main/supervisor.js';
 import { accentsOf } from '../../src/service/processing/engine.js';
 import { classifyDocument, INVOICE_LIKE, type DocumentType } from '../../src/service/processing/doctype.js';
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
@@ -82,9 +83,9 @@ function readInEngine(docs: CorpusDoc[]): EngineRun {
     const jobDocs = docs.map((d) => ({ id: d.id, kind: d.kind, input: inputOf(d), cacheFile: cacheFileOf(d) }));
     fs.writeFileSync(job, JSON.stringify({ engine, schema: EVAL_SCHEMA, concurrency: SERVICE_CONCURRENCY, docs: jobDocs }));
     const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'engineChild.mjs');
-    // Two malloc arenas, as the tray app starts the daemon (main/supervisor.ts daemonEnv); a
-    // caller's MALLOC_ARENA_MAX wins (MALLOC_ARENA_MAX=16 measures glibc's default on 2 cores).
-    const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+    // glibc's malloc as the tray app starts the daemon (main/supervisor.ts MALLOC_ENV); a caller's
+    // own settings win (MALLOC_ARENA_MAX=16 measures glibc's default arenas on 2 cores).
+    const env = { ...MALLOC_ENV, ...process.env };
     const r = spawnSync(process.execPath, [...nodeArgs, child, job, out], { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`the engine's process failed (${r.status ?? r.signal})`);
     const run = { ...(JSON.parse(fs.readFileSync(out, 'utf8')) as Omit<EngineRun, 'compiled'>), compiled };

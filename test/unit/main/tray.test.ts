@@ -130,10 +130,11 @@ describe('secret file', () => {
 });
 
 describe('daemon environment', () => {
-  it('limits glibc to two malloc arenas unless the caller chose, and passes the API key', () => {
+  it('limits glibc to two malloc arenas and a fixed mmap threshold unless the caller chose, and passes the API key', () => {
     const env = daemonEnv({ PATH: process.env.PATH, HOME: '/home/x' }, 'k-123');
-    expect(env).toMatchObject({ MALLOC_ARENA_MAX: '2', HOME: '/home/x', DOCSYNC_API_KEY: 'k-123' });
+    expect(env).toMatchObject({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', HOME: '/home/x', DOCSYNC_API_KEY: 'k-123' });
     expect(daemonEnv({ MALLOC_ARENA_MAX: '8' }).MALLOC_ARENA_MAX).toBe('8');
+    expect(daemonEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
     expect('DOCSYNC_API_KEY' in daemonEnv({})).toBe(false);
     // A process started with it sees it from its start (glibc reads it before main).
     const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(process.env.MALLOC_ARENA_MAX ?? "")'], { env: daemonEnv({ PATH: process.env.PATH }) });
