@@ -129,6 +129,29 @@ describe('an invoice number OCR printed twice in two readings', () => {
   });
 });
 
+describe('an invoice number OCR may have misread in a way the page does not show', () => {
+  const numberOf = (lines: string[]) => extract(lines, 'ocr')[EVAL_SCHEMA.fields.findIndex((x) => x.title === 'Invoice Number')]!;
+  const page = (label: string, id: string) => ['Karoo Water Systems (Pty) Ltd', 'TAX INVOICE', cells(label, id), cells('Date', '14 Jul 2022'), 'Total Inclusive: R1,150.00'];
+
+  it.each(['INV/2018/V/0147', '250/INV/SAE/VIIV/2023', 'KW-X-71245'])('a part in Roman numerals (%s) is for a person to check: OCR merges and drops their strokes', (id) => {
+    const f = numberOf(page('Document No', id));
+    expect(f.value).toBe(id);
+    expect(f.confidence).toBeLessThan(0.9);
+  });
+
+  it('so is a number opening with what is left of a misread label ("FACTURA N0.FAC-24235")', () => {
+    const f = numberOf(['Agroinsumos del Valle, S.A. de C.V.', cells('Fecha de emision:', '04/12/2024'), cells('FACTURA N0.FAC-24235', 'Lugar de expedicion:', '80020'), 'Subtotal $23,525.00', 'Total $27,116.84']);
+    expect(f.value).toMatch(/^N?0\.FAC-24235$/);
+    expect(f.confidence).toBeLessThan(0.9);
+  });
+
+  it('but letters that only look Roman inside a word, or a text layer, stay as sure as before', () => {
+    expect(numberOf(page('Document No', 'INV-071245')).confidence).toBeGreaterThanOrEqual(0.9);
+    const text = extract(page('Document No', 'INV/2018/V/0147'), 'text')[EVAL_SCHEMA.fields.findIndex((x) => x.title === 'Invoice Number')]!;
+    expect(text.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe('older tuning sets: signs and numbers read the same way', () => {
   it('a "￥" on a Chinese page is the yuan; on a Japanese one the yen', () => {
     const zh = read(['上海增值税电子普通发票', '发票号码： 45370331', '开票日期： 2020年03月02日', '合计      ￥200.00      ￥12.00', '价税合计（小写） ￥212.00', '销售方 名称： 杭州青禾餐饮管理有限公司']);

@@ -43,7 +43,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, fields, choice.vendorLabelled));
-  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, idTwins(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, idDoubts(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -65,18 +65,24 @@ const LOOKALIKE: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '
 const lookalike = (s: string) => [...s].map((c) => LOOKALIKE[c] ?? c).join('');
 
 /**
- * An invoice number that OCR printed twice in two readings that differ only by look-alike characters
- * ("Document No INO99458", "Reference: IN099458"): one of them is misread, and which one the page
- * does not say, so it is for a person to check.
+ * An invoice number OCR read that a person should check, whatever the ranker thought of it:
+ * - printed twice in two readings that differ only by look-alike characters ("Document No
+ *   INO99458", "Reference: IN099458"): one of them is misread, and which one the page does not say;
+ * - with a part in Roman numerals between its separators (a month, "INV/2018/VI/0147"): OCR merges,
+ *   drops or adds the strokes of I, V and X ("VI" read "V", "VIII" read "VIIV");
+ * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235").
  */
-function idTwins(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const at = roles.indexOf('invoiceNumber');
   const id = fields[at]?.value;
   if (at < 0 || !ctx.ocr || typeof id !== 'string' || id.length < 4) return fields;
   const key = lookalike(id);
   const twin = ctx.text.split(/[\s:#|]+/).some((w) => w.length === id.length && w !== id && lookalike(w) === key);
-  return twin ? fields.map((f, i) => (i === at ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
+  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id);
+  return doubt ? fields.map((f, i) => (i === at ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
+const ROMAN_PART = /(?:^|[/.-])[IVX]{1,4}(?=$|[/.-])/;
+const LABEL_LEFT = /^N?[0oO°º][.:]\s*\p{L}/u;
 
 /**
  * A document whose subtotal and tax were not read at all, their labels lost (an OCR without
