@@ -24,7 +24,7 @@
 // invoices, with quotes and delivery notes among them), written without reading the engine; `generated-heldout9` the ninth
 // (heldout9.ts: printed Mexican CFDIs, Portuguese faturas, Indonesian faktur, UAE and Saudi tax invoices, US and Irish law
 // firms' invoices, with quotes, delivery notes, purchase orders and statements among them), written without reading the
-// engine: a blind set; `generated-heldout10` the tenth (heldout10.ts: Argentine facturas and notas de crédito, Philippine
+// engine (blind until 2026-11-28, a tuning set since); `generated-heldout10` the tenth (heldout10.ts: Argentine facturas and notas de crédito, Philippine
 // sales invoices and till rolls, Kenyan eTIMS and Nigerian invoices, Brazilian NFS-e, Icelandic reikningar, with quotes,
 // delivery notes, order confirmations and a payment reminder among them), written without reading the engine: a blind set.
 
