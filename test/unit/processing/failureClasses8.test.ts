@@ -167,6 +167,13 @@ describe('older tuning sets: signs and numbers read the same way', () => {
     expect(read(['Trattoria da Gino', 'Documento n. 71677', '11/05/19 16:24', 'TOTALE 87,50'])['Invoice Number']).toBe('71677');
   });
 
+  it.each(['FS A2020/94180', 'FT F1/2381', 'NC 2024/17'])('no label, but a Portuguese document id (%s: type, series, number) alone at the head', (id) => {
+    const lines = ['Mercearia Bairro Alto, Lda.', 'Rua da Rosa, 152', 'NIF: 596469805', 'FATURA SIMPLIFICADA', id, 'Data: 2020-06-08 16:03', 'TOTAL 21,50 EUR'];
+    const f = extract(lines)[EVAL_SCHEMA.fields.findIndex((x) => x.title === 'Invoice Number')]!;
+    expect(f.value).toBe(id);
+    expect(f.confidence).toBeLessThan(0.9);
+  });
+
   it('no label, but "# INV-008608" alone in a cell at the head of the page', () => {
     const lines = [cells('Vardhan Traders Pvt. Ltd.', 'TAX INVOICE'), cells('12 Ring Road, New Delhi', '# INV-008612'), 'Invoice Date: 16-11-2022', 'Total: Rs.1,180.00'];
     expect(read(lines)['Invoice Number']).toBe('INV-008612');
