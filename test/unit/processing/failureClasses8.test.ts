@@ -174,6 +174,11 @@ describe('older tuning sets: signs and numbers read the same way', () => {
     expect(f.confidence).toBeLessThan(0.9);
   });
 
+  it('a number after the full-width colon OCR prints (Invoice No. ：64235)', () => {
+    const lines = ['Blue Gulf Facility Services L.L.C.', 'TAX INVOICE', cells('Customer:', 'Invoice No.', '：64235'), cells('Al Falah School', 'Date', '：26/11/2021'), 'Grand Total (AED) 17,273.55'];
+    expect(read(lines, 'ocr')['Invoice Number']).toBe('64235');
+  });
+
   it('no label, but "# INV-008608" alone in a cell at the head of the page', () => {
     const lines = [cells('Vardhan Traders Pvt. Ltd.', 'TAX INVOICE'), cells('12 Ring Road, New Delhi', '# INV-008612'), 'Invoice Date: 16-11-2022', 'Total: Rs.1,180.00'];
     expect(read(lines)['Invoice Number']).toBe('INV-008612');

@@ -8,7 +8,7 @@ import { BUYER, type Role } from './roles.js';
 // Turns the text next to a label into a typed value, or null when the text is
 // not credible for the field (an id without digits, an amount without one).
 
-const ID_RE = /(?:^|[\s#:])([A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*|\d[A-Z0-9\-/_.]*)(?=$|[\s,;])/i;
+const ID_RE = /(?:^|[\s#:：])([A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*|\d[A-Z0-9\-/_.]*)(?=$|[\s,;])/i;
 
 export function parseValue(text: string, field: FieldDefinition, role: Role, ctx: DocContext): unknown {
   const t = text.trim();
