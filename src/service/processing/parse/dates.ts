@@ -24,6 +24,24 @@ const NAMES: string[][] = [
   ['november', 'nov', 'novembre', 'noviembre', 'novembro'],
   ['december', 'dec', 'dez', 'dezember', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'disember', 'dis'],
 ];
+// The broad lexicon (2026-11-28): month names (as dates print them, often in the genitive: "15 marca 2024",
+// "15. března 2024", "15 марта 2024") of pl, cs, sk, hr, sl/sr, ro, tr, fi, et, lv, is, id, tl, ru, bg, uk and el, also
+// without their marks as OCR reads them. Croatia's "listopad" is October, Poland's and Czechia's November: November wins.
+const MORE_NAMES: string[][] = [
+  ['stycznia', 'styczeń', 'styczen', 'ledna', 'leden', 'januára', 'január', 'siječnja', 'sijecnja', 'januarja', 'ianuarie', 'ocak', 'tammikuuta', 'jaanuar', 'janvāris', 'janvārī', 'janúar', 'января', 'январь', 'януари', 'січня', 'ιανουαρίου', 'ιανουαριου'],
+  ['lutego', 'luty', 'února', 'unora', 'únor', 'februára', 'veljače', 'veljace', 'februarja', 'februarie', 'şubat', 'subat', 'helmikuuta', 'veebruar', 'februāris', 'februārī', 'febrúar', 'pebrero', 'февраля', 'февраль', 'февруари', 'лютого', 'φεβρουαρίου', 'φεβρουαριου'],
+  ['marca', 'marzec', 'března', 'brezna', 'březen', 'ožujka', 'ozujka', 'marec', 'martie', 'mart', 'maaliskuuta', 'märts', 'marts', 'martā', 'maret', 'marso', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου'],
+  ['kwietnia', 'kwiecień', 'dubna', 'duben', 'apríla', 'travnja', 'aprila', 'aprilie', 'nisan', 'huhtikuuta', 'aprill', 'aprīlis', 'aprīlī', 'apríl', 'апреля', 'апрель', 'април', 'квітня', 'απριλίου', 'απριλιου'],
+  ['maja', 'maj', 'května', 'kvetna', 'květen', 'mája', 'svibnja', 'mayıs', 'mayis', 'toukokuuta', 'maijs', 'maijā', 'maí', 'мая', 'май', 'травня', 'μαΐου', 'μαιου'],
+  ['czerwca', 'czerwiec', 'června', 'cervna', 'červen', 'júna', 'lipnja', 'junija', 'iunie', 'haziran', 'kesäkuuta', 'juuni', 'jūnijs', 'jūnijā', 'júní', 'hunyo', 'июня', 'июнь', 'юни', 'червня', 'ιουνίου', 'ιουνιου'],
+  ['lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'srpnja', 'julija', 'iulie', 'temmuz', 'heinäkuuta', 'juuli', 'jūlijs', 'jūlijā', 'júlí', 'hulyo', 'июля', 'июль', 'юли', 'липня', 'ιουλίου', 'ιουλιου'],
+  ['sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'kolovoza', 'avgusta', 'avgust', 'ağustos', 'agustos', 'elokuuta', 'augusts', 'augustā', 'ágúst', 'agustus', 'августа', 'август', 'серпня', 'αυγούστου', 'αυγουστου'],
+  ['września', 'wrzesnia', 'wrzesień', 'září', 'zari', 'septembra', 'rujna', 'septembrie', 'eylül', 'eylul', 'syyskuuta', 'septembris', 'septembrī', 'setyembre', 'сентября', 'сентябрь', 'септември', 'вересня', 'σεπτεμβρίου', 'σεπτεμβριου'],
+  ['października', 'pazdziernika', 'październik', 'října', 'rijna', 'říjen', 'októbra', 'oktobra', 'octombrie', 'ekim', 'lokakuuta', 'oktoober', 'oktobris', 'oktobrī', 'október', 'oktubre', 'октября', 'октябрь', 'октомври', 'жовтня', 'οκτωβρίου', 'οκτωβριου'],
+  ['listopada', 'listopad', 'listopadu', 'novembra', 'studenoga', 'studenog', 'noiembrie', 'kasım', 'kasim', 'marraskuuta', 'novembris', 'novembrī', 'nóvember', 'nobyembre', 'ноября', 'ноябрь', 'ноември', 'листопада', 'νοεμβρίου', 'νοεμβριου'],
+  ['grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'prosinca', 'decembrie', 'aralık', 'aralik', 'joulukuuta', 'detsember', 'decembris', 'decembrī', 'disyembre', 'декабря', 'декабрь', 'декември', 'грудня', 'δεκεμβρίου', 'δεκεμβριου', 'desember']
+];
+NAMES.forEach((names, i) => names.push(...MORE_NAMES[i]!.filter((n) => !names.includes(n))));
 NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
@@ -153,7 +171,8 @@ export function documentOrder(text: string): DocumentOrder {
   if (evidenced) return { order: evidenced, from: 'dates' };
   const currency = currencyOf(text) ?? currencyOfCountry(text);
   if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
-  if (currency === 'USD' && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
+  // The Philippines write month first too, as the US do.
+  if ((currency === 'USD' || currency === 'PHP') && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
   return { order: 'DMY', from: currency ? 'country' : 'default' };
 }
 
