@@ -81,6 +81,15 @@ describe('the broad lexicon: a page in each language, its fields found', () => {
   });
 });
 
+describe('a date label of a delivery or a sale is no issue date', () => {
+  it.each([
+    ['Дата доставки', 'Дата'], ['Data sprzedaży', 'Data wystawienia'], ['Teslim Tarihi', 'Tarih'], ['Tanggal Pengiriman', 'Tanggal'], ['Ημερομηνία παράδοσης', 'Ημερομηνία'],
+  ])('%s, then %s', (other, label) => {
+    const v = read(['Kestrel Print', 'Kestrel Road 12', cells(`${other}:`, '01.03.2024'), cells(`${label}:`, '12.03.2024'), cells('Total:', '1.200,00 EUR')]);
+    expect(v['Invoice Date']).toBe('2024-03-12');
+  });
+});
+
 describe('titles', () => {
   // No amount on the page: the title alone makes it an invoice, a receipt, a credit note or a delivery note.
   it.each([
