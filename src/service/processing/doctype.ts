@@ -5,7 +5,10 @@ import type { PageLayout } from './layout/model.js';
 // delivery note, a bank statement or a quote. The features are what a person looks at,
 // not file names: the title near the top, total labels with an amount beside
 // them, tax labels, currency amounts, a line-item table header, salutations and
-// closings of a letter. Title words cover en, fr, de, es, it, nl, pt, sv, no, da, fi, ms and ja.
+// closings of a letter. Title words cover en, fr, de, es, it, nl, pt, sv, no, da, fi, ms and ja, hu, ro, vi,
+// and since the broad lexicon (2026-11-28) pl, cs, sk, hr/sr/bs, sl, bg, ru, uk, el, et, lv, lt, is, tr, id, tl,
+// th, zh, ko, ar, hi and sw (see the table in roles.ts). A title shared by two types ("Τιμολόγιο - Δελτίο Αποστολής",
+// an invoice that is its delivery note too) is left out of the second type.
 
 /** `invoice`, `receipt` and `credit_note` carry invoice fields; every other type does not. */
 export type DocumentType = 'invoice' | 'receipt' | 'credit_note' | 'letter' | 'note' | 'delivery_note' | 'bank_statement' | 'other';
@@ -37,17 +40,23 @@ interface Features {
 // Title words. \b fails next to accented letters and CJK, so edges are spelt out.
 const W = (s: string) => new RegExp(`(?:^|[^\\p{L}])(?:${s})(?=$|[^\\p{L}])`, 'iu');
 const TITLES: [DocumentType, RegExp][] = [
-  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit|helyesbítő számla|sztornó számla|jóváíró számla|factur[aă] storno')],
+  ['credit_note', W('credit ?note|credit memo(?:randum)?|kreditfaktura|kreditnota|hyvityslasku|avoir|note de crédit|gutschrift|rechnungskorrektur|nota de cr[ée]dito|factura rectificativa|nota di credito|credit ?nota|creditfactuur|nota kredit|helyesbítő számla|sztornó számla|jóváíró számla|factur[aă] storno|' +
+    'faktura korygująca|korekta faktury|faktura korekta|nota uznaniowa|dobropis|opravný daňový doklad|knjižno odobrenje|storno račun|' +
+    'кредитно известие|кредитно известие|корректировочный сч[её]т|кредит-нота|кредитна нота|πιστωτικό τιμολόγιο|kreeditarve|kredītrēķins|kreditinė sąskaita|' +
+    'kreditreikningur|nota de creditare|iade faturası|nota ng kredito|memo kredit|ใบลดหนี้|贷项通知单|红字发票|수정세금계산서|إشعار دائن|क्रेडिट नोट')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
-  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran')],
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
+    'dowód dostawy|dodací list|dodaci list|otpremnica|dobavnica|стокова разписка|товарная накладная|товарно-транспортная накладная|видаткова накладна|' +
+    'saateleht|pavadzīme|važtaraštis|fylgiseðill|sevk irsaliyesi|irsaliye|surat jalan|ใบส่งของ|送货单|出货单|납품서')],
   ['delivery_note', /納品書/],
-  ['bank_statement', W('bank statement|statement of account|account statement|kontoauszug|relevé de compte|extracto (?:de cuenta|bancario)|estratto conto|rekeningafschrift|penyata (?:akaun|bank)')],
+  ['bank_statement', W('bank statement|statement of account|account statement|kontoauszug|relevé de compte|extracto (?:de cuenta|bancario)|estratto conto|rekeningafschrift|penyata (?:akaun|bank)|' +
+    'wyciąg bankowy|wyciąg z rachunku|výpis z účtu|bankovni izvod|izvod računa|выписка по сч[её]ту|банковская выписка|kontoutdrag|kontoudtog|tiliote|hesap ekstresi|rekening koran|mutasi rekening|对账单|對帳單')],
   ['bank_statement', /取引明細書|入出金明細/],
   ['note', W('meeting notes?|minutes of|minutes|agenda|memo(?:randum)?|notes?|protokoll|besprechungsnotiz|tagesordnung|compte[- ]rendu|ordre du jour|acta|orden del d[ií]a|verbale|ordine del giorno|notulen|minit mesyuarat|nota mesyuarat')],
   ['note', /議事録|会議メモ/],
   // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
-  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur)?)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilboð|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.
@@ -55,10 +64,15 @@ const TITLES: [DocumentType, RegExp][] = [
   // A sales order as the document's own title ("PEDIDO DE VENDA Nº 1374"), not a label with a colon.
   ['other', /^(?:sales order|pedido de venda|pedido de venta|bon de commande|ordine di vendita|verkaufsauftrag|satış siparişi|satis siparisi)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number)?\s*:)(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
-  ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti')],
+  ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti|' +
+    'paragon(?: fiskalny)?|účtenka|pokladní doklad|pokladničný doklad|fiskalni račun|nyugta|bon fiscal|chitanț[aă]|chitanta|makbuz|kwitansi|struk|resibo|opisyal na resibo|biên lai|' +
+    'касов бон|кассовый чек|квитанция|квитанція|απόδειξη(?: λιανικής)?|kviitung|kvitas|kasos kvitas|ใบเสร็จรับเงิน|ใบเสร็จ|收据|收據|영수증|إيصال|रसीद|risiti|stakabadhi')],
   ['receipt', /領収書|レシート/],
   // hu "számla", vi "hóa đơn" (also without its marks: OCR and fonts drop them; "đ" has no mark to strip). Romania's "factură" is "factura" unaccented.
-  ['invoice', W('(?:tax |simplified tax |commercial )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku|számla|h(?:óa|oá|oa) (?:đơn|don)')],
+  ['invoice', W('(?:tax |simplified tax |commercial )?invoice|bill|facture|rechnung|factura|fattura|factuur|invois|bil|faktura|fatura|lasku|számla|h(?:óa|oá|oa) (?:đơn|don)|' +
+    'faktur(?: pajak)?|tagihan|račun|fakturë|фактура|сч[её]т(?:-фактура)?|рахунок(?:-фактура)?|τιμολόγιο|arve|rēķins|(?:pvm )?sąskaita faktūra|reikningur|ankara ya kodi|' +
+    'ใบกำกับภาษี|ใบแจ้งหนี้|세금계산서|계산서|청구서|인보이스|فاتورة(?: ضريبية)?|बीजक|टैक्स इनवॉइस')],
+  ['invoice', /发票|發票/],
   ['invoice', /請求書|インボイス|適格請求書/],
 ];
 
@@ -66,10 +80,13 @@ const TITLES: [DocumentType, RegExp][] = [
 const unaccented = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 const TITLES_UNACCENTED: [DocumentType, RegExp][] = TITLES.map(([type, re]) => [type, new RegExp(unaccented(re.source), re.flags)]);
 
-const TOTAL = W('[öo]sszesen|fizetend[őöo]|tổng cộng|tong cong|total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar|totalt|å betale|at betale|att betala|i alt|yhteensä|maksettava');
-const TOTAL_JA = /合計|お支払|ご請求金額/;
-const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta|mva|moms|alv|áfa|gtgt');
-const TAX_JA = /消費税|税込|税抜/;
+const TOTAL = W('[öo]sszesen|fizetend[őöo]|tổng cộng|tong cong|total|grand total|amount due|balance due|amount payable|rounded total|nett total|net total|gesamtbetrag|gesamtsumme|endbetrag|rechnungsbetrag|summe|gesamt|ttc|net à payer|montant total|importe total|total a pagar|totale|totaal|te betalen|jumlah(?: besar)?|jumlah perlu dibayar|totalt|å betale|at betale|att betala|i alt|yhteensä|maksettava|' +
+  'razem|do zapłaty|celkem|celkom|spolu|k úhradě|k úhrade|ukupno|za plaćanje|skupaj|za plačilo|общо|итого|всего|к оплате|разом|до сплати|σύνολο|kokku|tasuda|kopā|iš viso|mokėti|' +
+  'samtals|toplam|total bayar|kabuuan|jumla|ยอดรวม|รวมทั้งสิ้น|합계|총액|الإجمالي|المجموع|कुल');
+const TOTAL_JA = /合計|お支払|ご請求金額|合计|总计|總計|价税合计/;
+const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta|mva|moms|alv|áfa|gtgt|' +
+  'dph|pdv|ddv|ндс|ддс|пдв|φπα|käibemaks|pvn|pvm|vsk|kdv|ppn|pajak|igv|itbis|icms|ภาษี|부가세|세액|ضريبة|जीएसटी');
+const TAX_JA = /消費税|税込|税抜|增值税|税额|稅額/;
 const AMOUNT = /(?:^|[^\d.,])-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d])|[¥￥]\s?\d[\d,]*|\d[\d,]*円/g;
 const ITEM_HEAD = [
   W('qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\\.?|quantità|qtà|aantal|kuantiti|bil|units?'),

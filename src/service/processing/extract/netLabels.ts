@@ -2,10 +2,12 @@ import type { Role } from './roles.js';
 
 // A net amount's label: a tax word after a word for "before" or "without" ("Total charges before VAT",
 // "Betrag ohne MwSt", "Total sans TVA"), or the name of the tax's base after it ("KDV Matrahı").
-const WITHOUT = '(before|excluding|ohne|vor|sans|hors|sin|senza|zonder|uten|utan|uden|bez)\\s+(the\\s+)?';
-const TAX_WORD = '(vat|tax|taxes|gst|mwst|ust|tva|iva|btw|moms|mva|kdv|dph|steuer)';
-const NET_BEFORE = new RegExp(`\\b${WITHOUT}$`);
-const NET_PHRASE = new RegExp(`\\b${WITHOUT}${TAX_WORD}\\b`);
+// The broad lexicon adds the words for "without" of bg/ru/uk, el, lt, is, fi, id and the taxes they name.
+const WITHOUT = '(before|excluding|ohne|vor|sans|hors|sin|senza|zonder|uten|utan|uden|bez|без|χωρις|be|an|ilman|tanpa)\\s+(the\\s+)?';
+const TAX_WORD = '(vat|tax|taxes|gst|mwst|ust|tva|iva|btw|moms|mva|kdv|dph|steuer|pdv|ddv|ндс|ддс|пдв|φπα|pvm|pvn|vsk|alv|ppn|pajak)';
+const NET_BEFORE = new RegExp(`(?<![\\p{L}\\p{N}])${WITHOUT}$`, 'u');
+// Edges as letters, not \b: Cyrillic and Greek letters are no word characters to \b.
+const NET_PHRASE = new RegExp(`(?<![\\p{L}\\p{N}])${WITHOUT}${TAX_WORD}(?![\\p{L}\\p{N}])`, 'u');
 const BASE_AFTER = /^\s*matrah/;
 
 /**

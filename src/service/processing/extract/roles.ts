@@ -4,6 +4,24 @@ import type { FieldDefinition } from '../types.js';
 // Roles come from the field's title and description, so a workspace's own field
 // names ("Rechnungsnr.", "Bill total") still map onto the well-known ones.
 
+// Label languages (the broad lexicon of 2026-11-28, written from how invoices are labelled around the world, not from
+// a document set). Where each concept's words live: labels here; titles, total and tax words in doctype.ts; the ranker's
+// keywords in rank/features.ts (KW, DATE_LABEL, DUE_LABEL, OTHER_DATE); "without tax" in netLabels.ts; payment terms in
+// terms.ts; months in parse/dates.ts; currency signs, codes and country words in parse/amounts.ts; legal forms in
+// vendor.ts (WORLD_FORMS, read by LEGAL_NAME, the ranker's COMPANY_FORM and vendorDoubts' MORE_FORMS).
+// before -> after, per concept (T title, N number, D date, U due date, P terms, S subtotal, X tax, G total, C currency
+// sign/code, K country words, M months, F legal forms); "-" none, "~" some, "+" covered:
+//   en, fr, de, es, it, nl, ms, vi, ja: + before (a few words more); es-LatAm K - -> + (MX, AR, CL, CO, PE, UY; "$" a peso there)
+//   pt (PT/BR)  P - -> +, K(BR) - -> +          sv, da, no  P - -> +, C "kr" SEK only -> NOK/DKK/ISK by K, M "maj" - -> +
+//   fi          P - -> +, M - -> +              is          all - -> + (text, OCR: Latin)
+//   pl, cs, sk  G - -> +, X ~ -> +, K - -> +, M - -> +, F ~ -> +
+//   hr/sr/bs, sl all - -> +                      ro, hu      M - -> +, P - -> + (hu year-first written dates still unread)
+//   tr          D ~ -> +, P, K, M, F - -> +     et, lv, lt  all - -> + (lt months: its dates are year first, unread)
+//   bg, ru, uk, el, ar, hi: all - -> +, but on text layers only: the scans' OCR (PaddleOCR Latin/Chinese, tesseract ja/th) reads no Cyrillic, Greek, Arabic or Devanagari
+//   id          all - -> +                      tl / PH     all - -> +, day order month first ("PHP")
+//   th          ~ -> + (T, U, S, X, G, K)       zh          ~ -> + (T, N, D, U, G, TW/HK K); ko ~ -> + (scans: Hangul unread, text layers only)
+//   sw / East Africa: all - -> + (KSh/KES, UGX, TZS; NGN, GHS for West Africa)
+
 export type Role =
   | 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'vendor' | 'customer' | 'total' | 'subtotal' | 'tax'
   | 'currency' | 'poNumber' | 'email' | 'phone' | 'url' | 'lineItems' | 'generic';
@@ -45,12 +63,25 @@ export const ROLES: RoleSpec[] = [
       'számla sorszáma', 'számla száma', 'számlaszám', 'sorszám', 'nr. factură', 'factura nr', 'număr factură', 'số:', 'số (no.):', 'số hóa đơn', 'số hóa đơn:', 's6:', 's6 (no.):',
       // a garage's repair order, which is its invoice ("RO# 29974", "REPAIR ORDER / INVOICE")
       'ro#', 'ro #', 'ro no', 'ro no.', 'r.o. #', 'r.o. no', 'r.o. no.', 'repair order #', 'repair order no', 'repair order no.', 'repair order number',
+      // The broad lexicon (2026-11-28, from how invoices are labelled around the world, not from a document set):
+      // de, fr, es (Latin America's "Nro.", a comprobante or boleta), it, nl, pt-BR (a nota fiscal), da/no, is, fi, tr, hr/sr/bs/sl,
+      // bg/ru/uk (also "№"), el, et, lv, lt, id, tl (the Philippines' OR and SI numbers), sw, ar, hi, zh, ja, ko, th.
+      'rechnungs-nummer', 'rg.-nr.', 'rg.-nr', 'rg-nr', 'rg. nr.', 'quittungsnummer', 'quittung nr', 'facture numéro', 'numéro facture', 'n° de la facture',
+      'factura nro', 'factura nro.', 'nro. factura', 'nro. de factura', 'nro factura', 'número de comprobante', 'comprobante n°', 'comprobante nº', 'comprobante nro', 'boleta n°', 'boleta nº', 'boleta electrónica n°', 'factura electrónica n°', 'factura electrónica nº',
+      'fattura nr', 'fattura nr.', 'fattura num', 'factuur nr', 'factuur nr.', 'factuur nummer', 'nota fiscal nº', 'nota fiscal n°', 'nf-e nº', 'nfs-e nº', 'número da nota',
+      'kvitteringsnr', 'kvittering nr', 'reikningsnúmer', 'reikningur nr', 'reikn. nr', 'laskunumero', 'fatura no', 'fatura no.', 'fiş no', 'fis no',
+      'broj računa', 'račun broj', 'račun br.', 'račun br', 'broj fakture', 'faktura broj', 'faktura br.', 'faktura br', 'številka računa', 'račun št.', 'št. računa',
+      'фактура №', 'фактура номер', 'номер на фактура', '№ на фактура', 'счет №', 'счет-фактура №', 'номер счета', 'номер документа', 'рахунок №', 'номер рахунку', 'накладна №', 'номер', '№',
+      'αριθμός τιμολογίου', 'αρ. τιμολογίου', 'τιμολόγιο αρ.', 'αρ. παραστατικού', 'arve nr', 'arve nr.', 'arve number', 'rēķina nr', 'rēķina nr.', 'rēķins nr', 'rēķina numurs', 'sąskaitos nr', 'sąskaitos faktūros nr', 'sąskaitos numeris',
+      'no. faktur', 'no faktur', 'nomor faktur', 'nomor invoice', 'no. invoice', 'no. nota', 'nomor nota', 'no. kwitansi', 'nomor kwitansi', 'or no.', 'o.r. no.', 'o.r. #', 'si no.', 's.i. no.', 'resibo blg.',
+      'namba ya ankara', 'ankara namba', 'ankara na.', 'namba ya risiti', 'risiti namba', 'رقم الفاتورة', 'فاتورة رقم', 'बीजक संख्या', 'बिल नंबर', 'बिल संख्या',
+      '发票号', '发票编号', '發票號碼', '单号', '單號', '收据号', 'インボイス番号', '領収書番号', '계산서 번호', '송장 번호', '인보이스 번호', '영수증 번호', '청구서 번호', 'เลขที่ใบกำกับภาษี', 'เลขที่ใบแจ้งหนี้', 'เลขที่ใบเสร็จ',
       'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #'],
     // The invoice a credit note corrects is not its own number ("Original Invoice #", "Avser faktura").
     // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel". A Polish "Faktura VAT nr"
     // names the invoice, not a VAT number. A Romanian address's, trade register's or identity card's
     // "nr." ("Sediul: Str. Fabrici nr. 46", "Nr. Reg. Com.", "C.I. seria JN nr.") is none.
-    not: /fiscal|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk/i },
+    not: /fiscal(?!\s*(?:n[º°o]|nro|numero))|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
@@ -62,7 +93,13 @@ export const ROLES: RoleSpec[] = [
       // pl, cs, sk
       'termin płatności', 'termin platnosci', 'datum splatnosti', 'termín splatnosti', 'dátum splatnosti', 'splatnost',
       // hu, ro, vi
-      'fizetési határidő', 'fizetési határidő:', 'esedékesség', 'esedékesség dátuma', 'data scadenței', 'data scadentei', 'scadența', 'scadenta', 'termen de plată', 'hạn thanh toán'] },
+      'fizetési határidő', 'fizetési határidő:', 'esedékesség', 'esedékesség dátuma', 'data scadenței', 'data scadentei', 'scadența', 'scadenta', 'termen de plată', 'hạn thanh toán',
+      // The broad lexicon: hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, sw, ar, hi, zh, ko, th, and more forms of es, fr, it, pt, da
+      'datum dospijeća', 'dospijeće', 'rok plaćanja', 'datum dospeća', 'rok plačila', 'datum zapadlosti', 'zapadlost', 'падеж', 'срок за плащане', 'срок оплаты', 'оплатить до', 'термін оплати', 'сплатити до',
+      'ημερομηνία λήξης', 'λήξη', 'προθεσμία πληρωμής', 'maksetähtaeg', 'tähtaeg', 'maksta kuni', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz', 'apmokėjimo terminas', 'apmokėti iki', 'mokėti iki', 'gjalddagi', 'eindagi',
+      'jatuh tempo', 'tanggal jatuh tempo', 'tgl jatuh tempo', 'tgl. jatuh tempo', 'takdang petsa', 'tarehe ya mwisho', 'tarehe ya mwisho ya malipo', 'تاريخ الاستحقاق', 'देय तिथि', 'नियत तिथि',
+      '付款期限', '到期日', '付款截止日', '지급기일', '납부기한', '결제기한', '지불기한', 'วันครบกำหนด', 'วันครบกำหนดชำระ', 'ครบกำหนดชำระ',
+      'fecha límite de pago', 'date limite de règlement', "date d'exigibilité", 'data di scadenza', 'vence em', 'betalingsdato', 'sidste rettidige betalingsdag'] },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
     labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
       'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่', 'tarikh invois', 'tarikh', 'date de l\'avoir', 'datum gutschrift',
@@ -70,8 +107,15 @@ export const ROLES: RoleSpec[] = [
       // pl, cs, sk
       'data wystawienia', 'datum vystavení', 'dátum vystavenia', 'dátum vyhotovenia',
       // hu ("Számla kelte", not "Teljesítés dátuma", the day of supply), ro
-      'számla kelte', 'kelte', 'kelt', 'kiállítás dátuma', 'kiállítás kelte', 'data emiterii', 'data facturii', 'data (ziua, luna, anul)'],
-    not: /due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|scaden|határid|teljesít|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen/i },
+      'számla kelte', 'kelte', 'kelt', 'kiállítás dátuma', 'kiállítás kelte', 'data emiterii', 'data facturii', 'data (ziua, luna, anul)',
+      // The broad lexicon: de, fr, es, it, nl, is, fi, tr, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, id, tl, sw, ar, hi, zh, ja, ko
+      'ausstellungsdatum', "date d'émission", 'date de la facture', 'fecha de expedición', 'fecha emisión', 'data emissione', 'data documento', 'data emissão', 'datum factuur',
+      'dagsetning', 'reikningsdagur', 'útgáfudagur', 'laskupäivä', 'päiväys', 'pvm', 'fatura tarihi', 'düzenleme tarihi', 'tarih',
+      'datum računa', 'datum izdavanja', 'datum izdaje', 'datum izstavitve', 'дата', 'дата на издаване', 'дата на фактура', 'дата счета', 'дата выставления', 'дата рахунку', 'дата складання',
+      'ημερομηνία', 'ημερομηνία έκδοσης', 'kuupäev', 'arve kuupäev', 'datums', 'rēķina datums', 'izrakstīšanas datums', 'išrašymo data', 'sąskaitos data',
+      'tanggal', 'tanggal faktur', 'tanggal invoice', 'tgl', 'tgl.', 'petsa', 'tarehe', 'tarehe ya ankara', 'تاريخ الفاتورة', 'التاريخ', 'تاريخ', 'दिनांक', 'तारीख',
+      '开票日期', '開票日期', '发票日期', '日付', '発行日', '請求書発行日', '발행일', '발행일자', '작성일자', '일자'],
+    not: /due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|scaden|határid|teljesít|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen|dospij|dospec|rok plac|zapadl|падеж|срок|термин|λήξ|προθεσμ|tahtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|기한|기일|期限|到期|截止|استحقاق|देय|नियत|vade|son odeme|ครบกำหนด|pvm (?:suma|\d|moket|kod)|доставк|отгруз|поставк|παραδοσ|teslim|sevk|pengiriman|isporuk|dostaw|sprzedaz|dodani|toimitus|leverans|levering|livrare|период|периодът|περιοδ/i },
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
@@ -94,10 +138,16 @@ export const ROLES: RoleSpec[] = [
       'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
       // credit memo's goods credited before tax, "excluding VAT" with the space after the point lost to OCR
-      'before vat', 'before tax', 'net charges', 'merchandise credit', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
+      'before vat', 'before tax', 'net charges', 'merchandise credit', 'valor dos produtos', 'valor total dos produtos', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
       // South Africa's "Total Exclusive" (of VAT); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
       // is, so also as printed without them); ro (total without VAT); hu (net in total)
-      'total exclusive', 'amount exclusive', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto'] },
+      'total exclusive', 'amount exclusive', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
+      // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
+      'wartość netto', 'razem netto', 'suma netto', 'osnovica', 'iznos bez pdv-a', 'ukupno bez pdv-a', 'međuzbroj', 'osnova za ddv', 'znesek brez ddv', 'skupaj brez ddv', 'vmesni seštevek',
+      'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
+      'καθαρή αξία', 'μερικό σύνολο', 'σύνολο χωρίς φπα', 'summa km-ta', 'summa käibemaksuta', 'vahesumma', 'summa bez pvn', 'kopā bez pvn', 'starpsumma', 'suma be pvm', 'tarpinė suma', 'iš viso be pvm',
+      'samtals án vsk', 'án vsk', 'millisamtala', 'dasar pengenaan pajak', 'dpp', 'jumlah sebelum pajak', 'ยอดก่อนภาษี', 'มูลค่าก่อนภาษี', '税抜金額', '税抜合計', '不含税金额', '金额合计', '공급가액', '소계',
+      'المجموع الفرعي', 'الإجمالي قبل الضريبة', 'उप योग', 'उपयोग', 'jumla ndogo', 'total hors taxes', 'montant hors taxes', 'i alt ekskl. moms', 'ara toplam tutar'] },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
@@ -108,10 +158,14 @@ export const ROLES: RoleSpec[] = [
       'hesaplanan kdv', 'toplam kdv', 'kdv toplamı', 'kdv toplami', 'kdv', 'totale imposta',
       // Canada's provincial and harmonized sales taxes beside the GST (in French TPS, TVQ, TVH) and their sum;
       // vi: the VAT's money ("Tiền thuế GTGT"; not "Thuế suất GTGT", its rate); hu; ro
-      'hst', 'pst', 'qst', 'rst', 'tps', 'tvq', 'tvh', 'total des taxes', 'tien thue gtgt', 'thue gtgt', 'afa osszesen', 'osszes afa', 'total tva'],
+      'hst', 'pst', 'qst', 'rst', 'tps', 'tvq', 'tvh', 'total des taxes', 'tien thue gtgt', 'thue gtgt', 'afa osszesen', 'osszes afa', 'total tva',
+      // The broad lexicon: pl, cs/sk, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, th, zh, ko, ar, hi, sw, es (Peru's IGV, the Dominican ITBIS), pt-BR
+      'kwota vat', 'podatek vat', 'dph', 'pdv', 'iznos pdv-a', 'ukupno pdv', 'ddv', 'znesek ddv', 'ддс', 'начислен ддс', 'сума на ддс', 'ндс', 'сумма ндс', 'в т.ч. ндс', 'в том числе ндс', 'пдв', 'сума пдв',
+      'φπα', 'φ.π.α.', 'ποσό φπα', 'käibemaks', 'km summa', 'pvn', 'pvn summa', 'pvm', 'pvm suma', 'vsk', 'vsk.', 'virðisaukaskattur', 'ppn', 'pajak', 'pajak pertambahan nilai', 'buwis',
+      'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
-    not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice/i },
+    not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
@@ -121,9 +175,21 @@ export const ROLES: RoleSpec[] = [
       // tr: total with taxes, amount payable; it
       'vergiler dahil toplam tutar', 'vergiler dahil toplam', 'ödenecek tutar', 'odenecek tutar', 'genel toplam', 'totale documento',
       // South Africa's "Total Inclusive" (of VAT); vi (the sum to pay); ro; hu (payable, grand total)
-      'total inclusive', 'tong cong tien thanh toan', 'tong tien thanh toan', 'tong cong', 'total de plata', 'fizetendo', 'fizetendo vegosszeg', 'vegosszeg'],
+      'total inclusive', 'tong cong tien thanh toan', 'tong tien thanh toan', 'tong cong', 'total de plata', 'fizetendo', 'fizetendo vegosszeg', 'vegosszeg',
+      // The broad lexicon: pl, cs, sk, hr/sr/bs, sl, bg, ru, uk, el, et, lv, lt, is, id, tl, th, ja, zh, ko, ar, hi, sw, tr, and more forms of
+      // es, pt, it, nl, fr, de, sv, da, no, fi, ro; India's "net payable", "invoice value"
+      'razem', 'do zapłaty', 'razem do zapłaty', 'kwota do zapłaty', 'wartość brutto', 'ogółem', 'celkem', 'celkem k úhradě', 'k úhradě', 'k zaplacení', 'celkom', 'k úhrade', 'suma na úhradu', 'spolu na úhradu',
+      'ukupno', 'sveukupno', 'za platiti', 'za plaćanje', 'iznos za plaćanje', 'ukupan iznos', 'za uplatu', 'ukupno za plaćanje', 'skupaj', 'za plačilo', 'skupaj za plačilo', 'skupni znesek',
+      'общо', 'сума за плащане', 'обща сума', 'всичко', 'итого', 'всего', 'итого к оплате', 'к оплате', 'всего к оплате', 'разом', 'всього', 'усього', 'до сплати', 'разом до сплати',
+      'σύνολο', 'γενικό σύνολο', 'πληρωτέο', 'πληρωτέο ποσό', 'kokku', 'kokku tasuda', 'tasuda', 'summa kokku', 'kopā', 'kopā apmaksai', 'summa apmaksai', 'apmaksai', 'iš viso', 'mokėti', 'suma mokėti', 'bendra suma',
+      'samtals', 'til greiðslu', 'heildarupphæð', 'total bayar', 'total tagihan', 'jumlah tagihan', 'total pembayaran', 'jumlah yang harus dibayar', 'kabuuan', 'kabuuang halaga', 'halagang babayaran',
+      'ยอดรวม', 'จำนวนเงินรวม', 'ยอดสุทธิ', '請求金額', 'ご請求金額', '総額', '税込合計', 'お支払金額', '价税合计', '總計', '应付金额', '總額', '합계', '합계금액', '총액', '총 금액', '청구금액', '결제금액',
+      'الإجمالي', 'المجموع', 'المبلغ الإجمالي', 'المبلغ المستحق', 'कुल', 'कुल राशि', 'कुल योग', 'jumla', 'jumla kuu', 'kiasi cha kulipa', 'toplam', 'toplam tutar',
+      'total general', 'monto total', 'importe a pagar', 'valor total', 'total comprobante', 'valor a pagar', 'total geral', 'valor total da nota', 'totale complessivo', 'importo totale',
+      'totaalbedrag', 'te voldoen', 'totaal te betalen', 'total à payer', 'montant dû', 'solde dû', 'total général', 'montant à payer', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'endsumme', 'zu zahlender betrag',
+      'summa att betala', 'totalt att betala', 'totalbelopp', 'beløb i alt', 'totalbeløp', 'beløp å betale', 'loppusumma', 'total factură', 'de plată', 'net payable', 'total invoice value', 'invoice value', 'total amount after tax'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
-    not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*à)|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)/i },
+    not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*(?:à|payable))|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|dos produtos|dos servicos|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)|bez |без |χωρις|\bbe pvm|\ban vsk|km-ta|kaibemaksuta|\bara toplam|^(?!.*(?:incl|inkl|\bs (?:dph|pdv|ddv)|\bz (?:vat|dph)|\bsa pdv|\bс (?:ндс|ддс)|\bз пдв|с ндс|с ддс|з пдв|με φπα|\bsu pvm|\bar pvn|koos k|\bmed vsk|\bmeð vsk|dahil|termasuk|\bw tym)).*(?:dph|pdv|ddv|ндс|ддс|пдв|φπα|pvm|pvn|vsk|ppn|kdv|kaibemaks)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
   { role: 'poNumber', field: /\bp\.?o\.?\b|purchase order|order (no|num)/i, labels: ['po number', 'po no', 'p.o.', 'purchase order', 'order number', 'order no', 'bestellnummer', 'bestellung'] },
   { role: 'email', field: /e-?mail/i, labels: ['email', 'e-mail', 'mail'] },

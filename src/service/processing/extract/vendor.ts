@@ -50,8 +50,21 @@ export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim())
   || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
+/**
+ * Legal forms of businesses around the world, beyond the ones each list below spells itself (the broad lexicon,
+ * 2026-11-28), in a normLabel'd text (lower case, Latin marks dropped: Turkey's "A.Ş." is "a.s.", its "Şti" "sti"):
+ * Poland's sp. z o.o. and sp. j./k./p., Mexico's S.A. de C.V. and S. de R.L., Czechia's and Slovakia's s.r.o., spol. s r.o.
+ * and a.s., the former Yugoslavia's d.o.o. and d.d., Denmark's and Norway's A/S, Finland's Oyj, Hungary's Kft./Zrt./Nyrt.,
+ * Indonesia's Tbk and its "PT" before the name, India's Pvt. Ltd., Singapore's Pte. Ltd., the
+ * Gulf's FZE, FZCO, FZ-LLC and W.L.L., JSC, Russia's ООО/ОАО/ЗАО/ПАО, Bulgaria's ЕООД/ООД, Ukraine's ТОВ and ФОП,
+ * Greece's Α.Ε./Ε.Π.Ε./Ι.Κ.Ε., Turkey's Ltd. Şti., Lithuania's UAB, Iceland's ehf., France's SASU and EURL, Belgium's
+ * BVBA/CVBA, the Netherlands' VOF, Portugal's Lda., China's 有限公司, Thailand's บริษัท ... จำกัด. One list: the vendor
+ * rules (LEGAL_NAME), the ranker's COMPANY_FORM and vendorDoubts' MORE_FORMS all read it.
+ */
+export const WORLD_FORMS = String.raw`(?<![\p{L}\p{N}])(?:sp\. ?z ?o\. ?o\.?|sp\. ?[jkp]\.|s\. ?a\. ?de ?c\. ?v\.?|s\. de r\. ?l\.|s\. ?r\. ?o\.?|spol\. s ?r\. ?o\.?|a\. ?s\.|d\. ?o\. ?o\.?|d\. ?d\.|a\/s|oyj|kft\.?|zrt\.?|nyrt\.?|tbk\.?|^pt\.? (?=\p{L})|pvt\.? ltd\.?|pte\.? ltd\.?|fze|fzco|fz-llc|w\. ?l\. ?l\.?|jsc|ооо|оао|зао|пао|еоод|оод|тов|фоп|α\. ?ε\.|ε\. ?π\. ?ε\.|ι\. ?κ\. ?ε\.|ltd\.? sti\.?|uab|ehf\.?|sasu|eurl|bvba|cvba|vof|lda\.?|有限公司|股份有限公司|บริษัท|จำกัด)(?![\p{L}\p{N}])`;
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
-export const LEGAL_NAME = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+const OWN_FORMS = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
+export const LEGAL_NAME = new RegExp(`${OWN_FORMS.source}|${WORLD_FORMS}`, 'u');
 /** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
 const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
 

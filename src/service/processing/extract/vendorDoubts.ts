@@ -1,5 +1,5 @@
 import { normLabel } from './context.js';
-import { LEGAL_NAME } from './vendor.js';
+import { LEGAL_NAME, WORLD_FORMS } from './vendor.js';
 
 // A vendor chosen by the ranker is "sure" only with evidence of its own, however its probability was
 // calibrated (as a due date is, dateDoubts.ts). The ranker's probability is a share among the
@@ -11,7 +11,8 @@ import { LEGAL_NAME } from './vendor.js';
 // A business's legal form or the kind of business it is, in more languages than the ranker's features
 // know: Polish (sp. z o.o., sp. j., S.A.), Czech and Slovak (s.r.o., a.s., spol.), Chinese (有限公司,
 // 公司), Korean ((주), 주식회사, 유한회사), on a normLabel'd text (lower case, accents dropped).
-const MORE_FORMS = /\b(sp\. ?z ?o\. ?o\.?|sp\. ?[jkp]\.|s\. ?r\. ?o\.?|a\. ?s\.|spol\.|k\. ?s\.|v\. ?o\. ?s\.|pllc|lp|gbr|ohg|kg|ug|e\. ?k\.?|oy|ab|aps|as|nv|bv|pte|sa|sl|srl|spa|sas|sasu|eurl|sarl|snc|bvba|sprl|lda)(?=$|[^\p{L}\p{N}])|有限公司|股份|公司|商行|商店|(?:\(|（)주(?:\)|）)|㈜|주식회사|유한회사|합자회사/u;
+// The world's forms (vendor.ts's WORLD_FORMS) and the short ones that are words elsewhere too ("as", "ab", "sa").
+const MORE_FORMS = new RegExp(String.raw`\b(spol\.|k\. ?s\.|v\. ?o\. ?s\.|pllc|lp|gbr|ohg|kg|ug|e\. ?k\.?|oy|ab|aps|as|nv|bv|pte|sa|sl|srl|spa|sas|sarl|snc|sprl|ltda|eireli)(?=$|[^\p{L}\p{N}])|股份|公司|商行|商店|(?:\(|（)주(?:\)|）)|㈜|주식회사|유한회사|합자회사|${WORLD_FORMS}`, 'u');
 
 // A telephone, an e-mail or a web address, a registration or tax number's label, a document's title.
 const NOT_A_NAME = /\b(tel|te|fax|phone|email|e-mail|www|http|reg|registration|gst|sst|vat|nip|regon|ico|dic|siret|siren|tax id|tin)\b|@|[:：]/;

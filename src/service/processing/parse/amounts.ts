@@ -13,20 +13,43 @@ const SYMBOLS: Record<string, string> = {
   '₺': 'TRY', 'TL': 'TRY',
   // The forint, the leu and the dong as printed after an amount ("614 987 Ft", "13.447,49 lei", "VNĐ").
   'Ft': 'HUF', 'lei': 'RON', '₫': 'VND', 'VNĐ': 'VND',
+  // The broad lexicon (2026-11-28): the signs of Indonesia, the Philippines, East and West Africa, Bulgaria,
+  // Russia, Ukraine, North Macedonia, Serbia, Kazakhstan, Georgia, Israel, Bangladesh, Costa Rica, Taiwan,
+  // the Dominican Republic, Mexico, Egypt, Gulf states and Morocco (in Arabic letters).
+  'Rp': 'IDR', 'Rp.': 'IDR', '₱': 'PHP', 'KSh': 'KES', 'Ksh': 'KES', 'KShs': 'KES', 'Kshs': 'KES', 'USh': 'UGX', 'TSh': 'TZS', '₦': 'NGN', 'GH₵': 'GHS', '₵': 'GHS',
+  'лв': 'BGN', 'лв.': 'BGN', '₽': 'RUB', 'руб': 'RUB', 'руб.': 'RUB', '₴': 'UAH', 'грн': 'UAH', 'грн.': 'UAH', 'ден': 'MKD', 'ден.': 'MKD', 'дин': 'RSD', 'дин.': 'RSD',
+  '₸': 'KZT', '₾': 'GEL', '₪': 'ILS', '৳': 'BDT', '₡': 'CRC', 'NT$': 'TWD', 'RD$': 'DOP', 'MX$': 'MXN', 'E£': 'EGP',
+  'ر.س': 'SAR', 'ر.س.': 'SAR', 'د.إ': 'AED', 'ر.ق': 'QAR', 'د.ك': 'KWD', 'ج.م': 'EGP', 'د.م.': 'MAD',
 };
 // Signs that are letters of words elsewhere, so only beside a figure: the rand before it ("R40,170.25",
 // "R 1 250,00"), the dong's "đ" after it ("1.776.600 đ"; "đơn" is a word).
-const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?:^|[\s|:])R ?\d/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND']];
+// Peru's sol before it ("S/ 120.00", "S/.120"; "S/B" is a Malaysian Sdn Bhd).
+const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?:^|[\s|:])R ?\d/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND'], [/(?:^|[\s|:])S\/\.? ?\d/, 'PEN']];
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
   'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED', 'MYR', 'RON', 'VND',
+  // The broad lexicon: codes no word is spelt as (not Bahrain's BHD, Malaysia's "Sdn Bhd", nor Albania's ALL).
+  'IDR', 'QAR', 'KWD', 'OMR', 'JOD', 'ILS', 'EGP', 'TND', 'DZD', 'NGN', 'KES', 'UGX', 'TZS', 'GHS', 'ZMW', 'ETB', 'RWF', 'XOF', 'XAF',
+  'PKR', 'BDT', 'LKR', 'NPR', 'TWD', 'ARS', 'CLP', 'COP', 'UYU', 'PYG', 'GTQ', 'ISK', 'BGN', 'RSD', 'BAM', 'MKD', 'UAH', 'BYN', 'KZT',
+  'MDL', 'UZS', 'KHR', 'MNT', 'HRK',
 ];
+/**
+ * Codes that are also words or abbreviations ("PHP 8" the language, "Hong Kong SAR", a "PEN", "MAD"): only
+ * beside an amount with two decimals ("PHP 1,250.00", "12,50 SAR"). Not GEL, AMD, CRC, LAK (a hair gel, a
+ * processor, a checksum), whose amounts are rare in documents here.
+ */
+const CODES_BY_FIGURE = ['PHP', 'SAR', 'MAD', 'PEN', 'RUB', 'DOP'];
+const CODE_RE = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`);
+const FIGURE_CODE_RE = new RegExp(`\\b(${CODES_BY_FIGURE.join('|')}) ?-?\\d[\\d,.' ]*[.,]\\d{2}(?!\\d)|\\d[.,]\\d{2} ?(${CODES_BY_FIGURE.join('|')})\\b`);
 
 export function currencyOf(text: string): string | null {
-  const code = text.match(new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`));
+  const code = CODE_RE.exec(text);
+  const figure = FIGURE_CODE_RE.exec(text);
+  if (figure && (!code || figure.index < code.index)) return figure[1] ?? figure[2]!;
   if (code) return code[1];
   for (const [sym, iso] of Object.entries(SYMBOLS).sort((a, b) => b[0].length - a[0].length)) {
-    if (sym.length > 1 && /^[A-Za-z]/.test(sym)) {
+    // Letters (Latin or Cyrillic) only as a word of their own: "лв" in no Bulgarian word.
+    if (sym.length > 1 && /^[A-Za-z\u0400-\u04ff]/.test(sym)) {
       if (new RegExp(`(^|[\\s\\d])${sym.replace(/[.$]/g, '\\$&')}(?=$|[\\s\\d])`).test(text)) return iso;
     } else if (text.includes(sym)) return iso;
   }
@@ -142,10 +165,67 @@ export function lostDecimalReading(text: string): number | null {
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CN: 'CNY', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND' };
+const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CN: 'CNY', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND',
+  // The broad lexicon (2026-11-28)
+  PL: 'PLN', CZ: 'CZK', BG: 'BGN', RU: 'RUB', UA: 'UAH', RS: 'RSD', TR: 'TRY', IS: 'ISK', ID: 'IDR', PH: 'PHP', TH: 'THB', KR: 'KRW', TW: 'TWD', HK: 'HKD',
+  AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD',
+  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
+  // The broad lexicon (2026-11-28), before the rules of the languages they share words with: Hong Kong and Taiwan
+  // before China, Brazil and Mexico (and the rest of Latin America) before Spain and Italy ("S.A.", "IVA"), Australia
+  // before South Africa ("Pty Ltd"), Switzerland before Germany ("MWST"), Ukraine before Russia ("ТОВ"), Singapore's
+  // "Pte Ltd" before the UK's "Ltd". Edges are written as letters, not \b, where a word is not in ASCII.
+  [/hong kong|香港/i, 'HK'],
+  [/台灣|臺灣|\btaiwan\b|統一編號/i, 'TW'],
+  [/대한민국|사업자\s?등록번호|주식회사|\(주\)|㈜/, 'KR'],
+  [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
+  [/\bcnpj\b|\bbrasil\b|\bltda\b|nota fiscal|\bdanfe\b/i, 'BR'],
+  [/\brfc\b|s\.\s?a\.\s?de\s?c\.\s?v\.|\bm[eé]xico\b|\bcfdi\b/i, 'MX'],
+  [/\bcuit\b|\bargentina\b|buenos aires/i, 'AR'],
+  [/\bchile\b|boleta electr[oó]nica|\brut:? ?\d{1,2}\.?\d{3}\.?\d{3}-[\dk]\b/i, 'CL'],
+  [/\bcolombia\b|bogot[aá]|medell[ií]n/i, 'CO'],
+  [/\bper[uú]\b|\bigv\b/i, 'PE'],
+  [/\buruguay\b|montevideo/i, 'UY'],
+  [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
+  [/\babn\b|\baustralia\b/i, 'AU'],
+  [/new zealand|\bnzbn\b|\bauckland\b/i, 'NZ'],
+  [/\bche-?\d{3}|\bschweiz\b|\bsuisse\b|\bsvizzera\b|\bswitzerland\b/i, 'CH'],
+  [/\bsp\. ?z ?o\. ?o\b|(?<!\p{L})nip:? ?\d|\bregon\b|\bpolska\b|faktura vat|złotych|do zapłaty/iu, 'PL'],
+  [/česká republika|daňový doklad|(?<!\p{L})dič(?!\p{L})|k úhradě|celkem k úhradě/iu, 'CZ'],
+  [/(?<!\p{L})i[čc] dph(?!\p{L})|slovensk[áa] republika|faktúra|dodávateľ|odberateľ/iu, 'SK'],
+  [/hrvatska|\bcroatia\b|\boib\b/i, 'HR'],
+  [/slovenija|\bslovenia\b|\bddv\b|ljubljana/i, 'SI'],
+  [/\bsrbija\b|\bserbia\b|\bpib\b|beograd/i, 'RS'],
+  [/(?<!\p{L})(?:еоод|оод|еик|булстат|ддс)(?!\p{L})|българия/iu, 'BG'],
+  [/(?<!\p{L})(?:тов|фоп|пдв)(?!\p{L})|єдрпоу|україна/iu, 'UA'],
+  [/(?<!\p{L})(?:ооо|инн|кпп|огрн|ндс)(?!\p{L})|россия/iu, 'RU'],
+  [/(?<!\p{L})(?:αφμ|φπα|δου)(?!\p{L})|ελλάδα|\bgreece\b/iu, 'GR'],
+  [/\beesti\b|\bestonia\b|\bkmkr\b|registrikood|käibemaks/i, 'EE'],
+  [/latvija|\blatvia\b|\bpvn\b/i, 'LV'],
+  [/lietuva|lithuania|\bpvm\b|\buab\b/i, 'LT'],
+  [/ísland|\biceland\b|kennitala|\bvsk\b/i, 'IS'],
+  [/vergi dairesi|\bvkn\b|türkiye|turkiye|\bkdv\b|\ba\.ş\.|ltd\.? şti/i, 'TR'],
+  [/\bnpwp\b|\bindonesia\b|\bjakarta\b|\bsurabaya\b|faktur pajak|\btbk\b/i, 'ID'],
+  [/philippines|metro manila|\bmakati\b|quezon city|\bpasig\b|\btaguig\b|vat reg\.? tin/i, 'PH'],
+  [/\bpakistan\b|\bkarachi\b|\blahore\b|\bntn\b/i, 'PK'],
+  [/bangladesh|\bdhaka\b/i, 'BD'],
+  [/sri lanka|\bcolombo\b/i, 'LK'],
+  [/\bnepal\b|kathmandu/i, 'NP'],
+  [/\bkenya\b|\bnairobi\b|\bmombasa\b|kra pin/i, 'KE'],
+  [/\buganda\b|\bkampala\b/i, 'UG'],
+  [/tanzania|dar es salaam/i, 'TZ'],
+  [/\bnigeria\b|\blagos\b|\babuja\b/i, 'NG'],
+  [/\bghana\b|\baccra\b/i, 'GH'],
+  [/\begypt\b|\bcairo\b|مصر|القاهرة/i, 'EG'],
+  [/\bmaroc\b|\bmorocco\b|casablanca/i, 'MA'],
+  [/saudi|السعودية|الرياض|\briyadh\b|\bjeddah\b/i, 'SA'],
+  [/united arab emirates|\buae\b|\bdubai\b|abu dhabi|الإمارات|\bfze\b|\bfzco\b|\bfz-llc\b/i, 'AE'],
+  [/\bqatar\b|\bdoha\b/i, 'QA'],
+  [/\bkuwait\b/i, 'KW'],
+  [/\boman\b|\bmuscat\b/i, 'OM'],
+  [/\bisrael\b|tel aviv/i, 'IL'],
   [/株式会社|有限会社|合同会社|御中|消費税/, 'JP'],
   [/有限公司|发票|增值税|人民币/, 'CN'],
   // Canada, before France (Québec's invoices are "Facture" with "TPS/TVQ"): its sales taxes (GST/HST,
@@ -201,13 +281,22 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
 
 /**
  * A sign several countries print: a bare "$" is the dollar of the country the document's words place it
- * in (Canada's, by COUNTRY_WORDS; no other dollar country has words there yet), else the US dollar; a "¥" on a Chinese page (its words, no Japanese
+ * in (Canada's, Singapore's, Australia's, New Zealand's, Hong Kong's, Taiwan's, or the peso of Mexico, Argentina,
+ * Chile, Colombia or Uruguay, by COUNTRY_WORDS), else the US dollar; "kr" the Norwegian, Danish or Icelandic crown
+ * where the words place it there, else the Swedish; a "¥" on a Chinese page (its words, no Japanese
  * ones, no kana: OCR may drop the kana but not a Japanese company's form) is the yuan, else the yen.
  */
 export function localSign(code: string, text: string): string {
   if (code === 'JPY') return /[¥￥]/.test(text) && !/円|\bJPY\b|[\u3040-\u30ff]/.test(text) && currencyOfCountry(text) === 'CNY' ? 'CNY' : code;
+  // "kr" is the Swedish, Norwegian, Danish and Icelandic crown: the country's words say which.
+  if (code === 'SEK' && !/\bSEK\b/.test(text)) {
+    const crown = currencyOfCountry(text);
+    return crown && CROWNS.has(crown) ? crown : code;
+  }
   if (code !== 'USD' || /\bUSD\b|US\$/.test(text)) return code;
   const local = currencyOfCountry(text);
   return local && DOLLARS.has(local) ? local : 'USD';
 }
-const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD']);
+/** The currencies written "$" where they are at home: the dollars, and Latin America's pesos. */
+const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU']);
+const CROWNS = new Set(['NOK', 'DKK', 'ISK']);

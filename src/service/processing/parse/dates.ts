@@ -24,9 +24,37 @@ const NAMES: string[][] = [
   ['november', 'nov', 'novembre', 'noviembre', 'novembro'],
   ['december', 'dec', 'dez', 'dezember', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'disember', 'dis'],
 ];
+// The broad lexicon (2026-11-28): month names (as dates print them, often in the genitive: "15 marca 2024",
+// "15. března 2024", "15 марта 2024") of pl, cs, sk, hr, sl/sr, ro, tr, fi, et, lv, is, id, tl, ru, bg, uk and el, also
+// without their marks as OCR reads them. Croatia's "listopad" is October, Poland's and Czechia's November: November wins.
+const MORE_NAMES: string[][] = [
+  ['stycznia', 'styczeń', 'styczen', 'ledna', 'leden', 'januára', 'január', 'siječnja', 'sijecnja', 'januarja', 'ianuarie', 'ocak', 'tammikuuta', 'jaanuar', 'janvāris', 'janvārī', 'janúar', 'января', 'январь', 'януари', 'січня', 'ιανουαρίου', 'ιανουαριου'],
+  ['lutego', 'luty', 'února', 'unora', 'únor', 'februára', 'veljače', 'veljace', 'februarja', 'februarie', 'şubat', 'subat', 'helmikuuta', 'veebruar', 'februāris', 'februārī', 'febrúar', 'pebrero', 'февраля', 'февраль', 'февруари', 'лютого', 'φεβρουαρίου', 'φεβρουαριου'],
+  ['marca', 'marzec', 'března', 'brezna', 'březen', 'ožujka', 'ozujka', 'marec', 'martie', 'mart', 'maaliskuuta', 'märts', 'marts', 'martā', 'maret', 'marso', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου'],
+  ['kwietnia', 'kwiecień', 'dubna', 'duben', 'apríla', 'travnja', 'aprila', 'aprilie', 'nisan', 'huhtikuuta', 'aprill', 'aprīlis', 'aprīlī', 'apríl', 'апреля', 'апрель', 'април', 'квітня', 'απριλίου', 'απριλιου'],
+  ['maja', 'maj', 'května', 'kvetna', 'květen', 'mája', 'svibnja', 'mayıs', 'mayis', 'toukokuuta', 'maijs', 'maijā', 'maí', 'мая', 'май', 'травня', 'μαΐου', 'μαιου'],
+  ['czerwca', 'czerwiec', 'června', 'cervna', 'červen', 'júna', 'lipnja', 'junija', 'iunie', 'haziran', 'kesäkuuta', 'juuni', 'jūnijs', 'jūnijā', 'júní', 'hunyo', 'июня', 'июнь', 'юни', 'червня', 'ιουνίου', 'ιουνιου'],
+  ['lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'srpnja', 'julija', 'iulie', 'temmuz', 'heinäkuuta', 'juuli', 'jūlijs', 'jūlijā', 'júlí', 'hulyo', 'июля', 'июль', 'юли', 'липня', 'ιουλίου', 'ιουλιου'],
+  ['sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'kolovoza', 'avgusta', 'avgust', 'ağustos', 'agustos', 'elokuuta', 'augusts', 'augustā', 'ágúst', 'agustus', 'августа', 'август', 'серпня', 'αυγούστου', 'αυγουστου'],
+  ['września', 'wrzesnia', 'wrzesień', 'září', 'zari', 'septembra', 'rujna', 'septembrie', 'eylül', 'eylul', 'syyskuuta', 'septembris', 'septembrī', 'setyembre', 'сентября', 'сентябрь', 'септември', 'вересня', 'σεπτεμβρίου', 'σεπτεμβριου'],
+  ['października', 'pazdziernika', 'październik', 'října', 'rijna', 'říjen', 'októbra', 'oktobra', 'octombrie', 'ekim', 'lokakuuta', 'oktoober', 'oktobris', 'oktobrī', 'október', 'oktubre', 'октября', 'октябрь', 'октомври', 'жовтня', 'οκτωβρίου', 'οκτωβριου'],
+  ['listopada', 'listopad', 'listopadu', 'novembra', 'studenoga', 'studenog', 'noiembrie', 'kasım', 'kasim', 'marraskuuta', 'novembris', 'novembrī', 'nóvember', 'nobyembre', 'ноября', 'ноябрь', 'ноември', 'листопада', 'νοεμβρίου', 'νοεμβριου'],
+  ['grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'prosinca', 'decembrie', 'aralık', 'aralik', 'joulukuuta', 'detsember', 'decembris', 'decembrī', 'disyembre', 'декабря', 'декабрь', 'декември', 'грудня', 'δεκεμβρίου', 'δεκεμβριου', 'desember']
+];
+// Lithuania's months (genitive, as "2024 m. kovo 15 d." prints them), Hungary's ("2024. március 15.") and Thailand's, in
+// full and short ("มี.ค.", kept without its last point as month() looks it up).
+const YEAR_FIRST_NAMES: string[][] = [
+  ['sausio', 'január', 'มกราคม', 'ม.ค'], ['vasario', 'február', 'กุมภาพันธ์', 'ก.พ'], ['kovo', 'március', 'marcius', 'มีนาคม', 'มี.ค'], ['balandžio', 'balandzio', 'április', 'aprilis', 'เมษายน', 'เม.ย'],
+  ['gegužės', 'geguzes', 'május', 'majus', 'พฤษภาคม', 'พ.ค'], ['birželio', 'birzelio', 'június', 'junius', 'มิถุนายน', 'มิ.ย'], ['liepos', 'július', 'julius', 'กรกฎาคม', 'ก.ค'],
+  ['rugpjūčio', 'rugpjucio', 'augusztus', 'สิงหาคม', 'ส.ค'], ['rugsėjo', 'rugsejo', 'szeptember', 'กันยายน', 'ก.ย'], ['spalio', 'október', 'ตุลาคม', 'ต.ค'],
+  ['lapkričio', 'lapkricio', 'พฤศจิกายน', 'พ.ย'], ['gruodžio', 'gruodzio', 'ธันวาคม', 'ธ.ค'],
+];
+NAMES.forEach((names, i) => names.push(...MORE_NAMES[i]!.filter((n) => !names.includes(n))));
+NAMES.forEach((names, i) => names.push(...YEAR_FIRST_NAMES[i]!.filter((n) => !names.includes(n))));
 NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
+  .map((n) => n.replace(/\./g, '\\.'))
   .join('|');
 
 // Also with its time after a T (ISO 8601's date-time, as e-invoices print it: 2022-09-19T12:34:50).
@@ -44,7 +72,14 @@ const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
 // or for another letter ("19 ao0t 2022").
 const RE_NUM_EXTRA = new RegExp(String.raw`\b(\d{1,2})([-/.])(\d{1,2})\2((?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`, 'u');
 const RE_ZERO_MONTH = /\b(\d{1,2})\s+([A-Z]*0[A-Z]*)\s+(\d{4})\b/i;
-const RE_CJK = /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/;
+// Also Korean's 년 월 일 ("2024년 3월 12일").
+const RE_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/;
+// Vietnam's "Ngày 12 tháng 03 năm 2024", also without its marks and with English glosses ("Ngày (Date) 12 tháng (month) 03 năm (year) 2024").
+const GLOSS = String.raw`\s*(?:\([^)]{0,12}\)\s*)?`;
+const RE_VI = new RegExp(String.raw`ng[aàá]y${GLOSS}(\d{1,2})\s*th[aá]ng${GLOSS}(\d{1,2})\s*n[aăâ]m${GLOSS}(\d{4})`, 'iu');
+// A written date year first: Hungary's "2024. március 15.", Lithuania's "2024 m. kovo 15 d."; Latvia's "2024. gada 15. marts".
+const RE_YMOND = new RegExp(`\\b(\\d{4})\\.?\\s*(?:m\\.\\s*)?(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?!\\d)`, 'i');
+const RE_YDMON = new RegExp(`\\b(\\d{4})\\.?\\s*gada\\s+(\\d{1,2})\\.?\\s*(${MONTH_ALT})`, 'i');
 const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
 // "February 13, 2025", and with OCR's dot for the comma ("February 13.2025").
 const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:[,.]\\s*|\\s+)(\\d{4})\\b`, 'i');
@@ -53,6 +88,8 @@ const RE_WORDDY = /(?<![\p{L}\d])([\p{L}01]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/u
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += y < 70 ? 2000 : 1900;
+  // A year of the Buddhist era, as Thailand prints it (2567 is 2024), of this century.
+  if (y >= 2543 && y <= 2643) y -= 543;
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2100) return null;
   const dt = new Date(Date.UTC(y, m - 1, d));
   if (dt.getUTCMonth() !== m - 1) return null;
@@ -82,6 +119,12 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
   if (m && month(m[2])) return iso(+m[3], month(m[2])!, +m[1]);
   m = t.match(RE_MONDY);
   if (m && month(m[1])) return iso(+m[3], month(m[1])!, +m[2]);
+  m = t.match(RE_VI);
+  if (m) return iso(+m[3], +m[2], +m[1]);
+  m = t.match(RE_YMOND);
+  if (m && month(m[2])) return iso(+m[1], month(m[2])!, +m[3]);
+  m = t.match(RE_YDMON);
+  if (m && month(m[3])) return iso(+m[1], month(m[3])!, +m[2]);
   m = t.match(RE_NUM);
   if (m) return numeric(+m[1], +m[3], +m[4], order, yearFirstShape(m));
   // OCR read the second separator as a space ("18.06 2024"): only with a four-digit year.
@@ -153,7 +196,8 @@ export function documentOrder(text: string): DocumentOrder {
   if (evidenced) return { order: evidenced, from: 'dates' };
   const currency = currencyOf(text) ?? currencyOfCountry(text);
   if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
-  if (currency === 'USD' && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
+  // The Philippines write month first too, as the US do.
+  if ((currency === 'USD' || currency === 'PHP') && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
   return { order: 'DMY', from: currency ? 'country' : 'default' };
 }
 

@@ -3,7 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { ADDRESSEE, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName } from '../vendor.js';
+import { ADDRESSEE, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName, WORLD_FORMS } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -34,16 +34,24 @@ const fiveCents = (v: number) => Math.abs(Math.round(v * 100) % 5) === 0;
 
 // ---- total -------------------------------------------------------------------
 
+/**
+ * A keyword list as the line is read (normLabel: lower case, Latin marks dropped, Hangul in its letters): the
+ * words are written with their accents and folded here, so "à payer", "espèces", "fällig" and "échéance" match.
+ */
+const folded = (re: RegExp) => new RegExp(re.source.normalize('NFD').replace(/[\u0300-\u036f]/g, ''), re.flags);
+
+// The broad lexicon (2026-11-28) added the words of pl, cs, sk, hr/sr/bs, sl, bg, ru, uk, el, et, lv, lt, is, tr, id,
+// tl, sw, ar, hi, th, zh, ko and more of sv, da, no, fi, hu, ro, fr, nl, it, pt (the table is in roles.ts).
 const KW = {
-  total: /total|jumlah|amount|montant|betrag|summe|importe|totaal|totale|合計|合计|総額/,
-  grand: /grand|\bdue\b(?! date)|zu zahlen|zahlbetrag|endbetrag|da pagare|te betalen|perlu dibayar|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount/,
-  sub: /sub ?-?total|sous|zwischen|subtotaal|excl|before|nett?o\b|nettobetrag|imponibile|base imponible|\bht\b|kecil|sebelum/,
-  tax: /gst|sst|tax|vat|mwst|ust\b|tva|iva|btw|cukai|消費税|税/,
-  cash: /cash|tender|paid|payment|visa|master|card|debit|credit|tunai|bayar|kontant|bar\b|efectivo|espèces/,
-  change: /change|baki|balance(?! due)|wechselgeld|cambio|rendu|kembali/,
+  total: folded(/total|jumlah|amount|montant|betrag|summe|importe|totaal|totale|合計|合计|総額|razem|ogółem|celkem|celkom|spolu|ukupno|skupaj|итого|всего|общо|разом|всього|сума|σύνολο|kokku|kopā|iš viso|samtals|toplam|jumla|kabuuan|yhteensä|summa|totalt|i alt|összesen|tổng cộng|합계|총액|الإجمالي|المجموع|कुल|ยอดรวม|รวม|总计|總計/),
+  grand: folded(/grand|\bdue\b(?! date)|zu zahlen|zahlbetrag|endbetrag|da pagare|te betalen|perlu dibayar|nett|net total|rounded|round(ed)? total|amount due|total due|payable|to pay|a pagar|à payer|incl|inclusive|balance due|total sales|total amount|do zapłaty|k úhradě|k úhrade|k zaplacení|za platiti|za plaćanje|za plačilo|к оплате|за плащане|до сплати|πληρωτέο|tasuda|apmaksai|mokėti|til greiðslu|ödenecek|total bayar|harus dibayar|babayaran|kulipa|montant dû|te voldoen|att betala|å betale|at betale|maksettava|fizetendő|de plată|brutto|\bttc\b|請求金額|お支払|应付|청구금액|결제금액|المستحق|ยอดสุทธิ/),
+  sub: folded(/sub ?-?total|sous|zwischen|subtotaal|excl|before|nett?o\b|nettobetrag|imponibile|base imponible|\bht\b|kecil|sebelum|\bbez |без |χωρίς|km-ta|be pvm|án vsk|ara toplam|osnovica|osnova|основа|\bdpp\b|tanpa|ilman|veroton|ekskl|exkl|základ|소계|공급가액|税抜|不含税|المجموع الفرعي|ก่อนภาษี/),
+  tax: folded(/gst|sst|tax|vat|mwst|ust\b|tva|iva|btw|cukai|消費税|税|\b(?:pdv|ddv|dph|kdv|ppn|pvn|pvm|vsk|moms|mva|alv|áfa|igv|itbis|gtgt)\b|ндс|ддс|пдв|φπα|käibemaks|pajak|ภาษี|부가세|세액|ضريبة|जीएसटी/),
+  cash: folded(/cash|tender|paid|payment|visa|master|card|debit|credit|tunai|bayar|kontant|bar\b|efectivo|espèces|gotówka|hotovost|gotovina|наличн|в брой|готівк|μετρητ|nakit|kateinen|dinheiro|contanti|contant/),
+  change: folded(/change|baki|balance(?! due)|wechselgeld|cambio|rendu|kembali|reszta|vráceno|povrat|сдача|ресто|решта|ρέστα|para üstü|sukli|vaihtoraha|växel|byttepenge|troco|resto/),
   rounding: /round|adj|pembulatan/,
-  discount: /disc|rabatt|remise|descuento|less/,
-  count: /qty|quantity|items?\b|pcs|units?|menge|no\. of|count/,
+  discount: folded(/disc|rabatt|remise|descuento|less|rabat|popust|sleva|zľava|скидк|отстъпк|знижк|έκπτωσ|indirim|diskon|alennus|desconto|sconto|korting/),
+  count: folded(/qty|quantity|items?\b|pcs|units?|menge|no\. of|count|ilość|množství|količina|количество|ποσότητα|adet|antal|aantal|quantité|cantidad|quantità/),
 };
 
 export const TOTAL_FEATURES = [
@@ -161,9 +169,9 @@ export const DATE_FEATURES = [
   'ruleOnTextLayer',
 ];
 
-const DATE_LABEL = /date|dated|tarikh|datum|fecha|data|日付|日期|発行日|請求日|tgl|issued/;
-const DUE_LABEL = /due|expir|valid|until|fällig|échéance|vencim|scadenza|verval|支払期限|pay by/;
-const OTHER_DATE = /deliver|ship|order|period|from|to\b|liefer|livraison|entrega|print|birth/;
+const DATE_LABEL = folded(/date|dated|tarikh|datum|fecha|data|日付|日期|発行日|請求日|tgl|issued|дата|ημερομηνία|kuupäev|datums|dagsetning|tarih|tanggal|petsa|tarehe|\bpvm\b|päiväys|ngày|kelte|발행일|일자|날짜|تاريخ|दिनांक|วันที่/);
+const DUE_LABEL = folded(/due|expir|valid|until|fällig|échéance|vencim|scadenza|verval|支払期限|pay by|splatnost|eräpäivä|forfall|forfald|förfallo|határid|scaden|vencto|dospij|dospe|rok plać|rok plač|zapadl|падеж|срок|термін|λήξ|tähtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|vade|son ödeme|기한|期限|到期|استحقاق|देय|ครบกำหนด/);
+const OTHER_DATE = folded(/deliver|ship|order|period|from|to\b|liefer|livraison|entrega|print|birth|dostawy|sprzedaży|dodání|isporuk|доставк|παράδοσ|teslim|pengiriman|leverans|levering|toimitus|teljesítés|livrare|sevk|okres|období|razdoblje/);
 
 export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
   const found: { value: string; line: Line; lineIndex: number; text: string }[] = [];
@@ -203,7 +211,7 @@ export const VENDOR_FEATURES = [
   'companyForm', 'firstCompanyForm', 'acrossGap', 'fragment', 'underBuyer',
 ];
 // A registered company's legal form ("SDN BHD", "GmbH", "株式会社"), as against a kind of shop ("MART", "CAFE").
-const COMPANY_FORM = /\b(sdn\.? ?bhd|bhd|s\/b|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|pte|srl|spa|oy|ab|aps|kk|kg|ohg|ug|e\.k|nv|n\.v|bv)\b|株式会社|有限会社|合同会社|\(株\)|（株）/;
+const COMPANY_FORM = new RegExp(String.raw`\b(sdn\.? ?bhd|bhd|s\/b|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|b\.v\.?|plc|pty|pte|srl|spa|oy|ab|aps|kk|kg|ohg|ug|e\.k|nv|n\.v|bv)\b|株式会社|有限会社|合同会社|\(株\)|（株）|${WORLD_FORMS}`, 'u');
 
 const SUFFIX = LEGAL_NAME;
 const REGISTRATION = /reg\b|reg\.|registration|co\.? ?no|company no|gst|sst|roc\b|\(\s*\d{3,}[-\s]?[a-z]\s*\)|\d{5,}-[a-z]\b|capital|siret|siren|vat|ust-?id|tax id|tin\b|abn\b|nif\b|cif\b|登録番号/;
