@@ -37,8 +37,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // A Hungarian számla's unit and VAT columns ("Me.e.", "ÁFA %", "ÁFA érték"), a Romanian factura's row number, unit and
   // VAT ("Nr. crt.", "U.M.", "Valoarea TVA"), a Vietnamese hóa đơn's row number and unit ("STT", "Đơn vị tính").
   ['other', /^(me\.? ?e\.?|mertekegyseg|afa( ?%| kulcs| ertek| ertek[eé]| osszeg)?|u\.? ?m\.?|valoarea tva|nr\.? ?crt\.?|crt\.?( ?nr\.?)?|stt|[dđ]on vi tinh|[dđ]vt)$/],
-  // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
-  ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
+  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
   ['unitPrice', /egys[eé]g ?[aá]r|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
