@@ -45,3 +45,19 @@ describe('a discount column whose header OCR misread', () => {
     ], 'ocr')).toEqual([['Luvas de nitrilo caixa 100', 4, 12.6, 45.36], ['Fita adesiva 48 mm', 20, 3.15, 59.85], ['Martelo de unha 500 g', 1, 18, 18]]);
   });
 });
+
+describe('a Mexican CFDI', () => {
+  it('leaves the tax lines under each concept out of its name, and ends at the subtotal beside the payment terms', () => {
+    expect(items([
+      'FERRETERA DEL BAJIO SA DE CV', 'FACTURA', at([50, 'Serie y folio'], [66, 'FB-11873']), at([50, 'Fecha de emision'], [66, '2022-08-19T09:12:44']),
+      at([0, 'Clave SAT'], [12, 'Cant.'], [20, 'Unidad'], [30, 'Descripcion'], [72, 'Valor unitario'], [90, 'Importe']),
+      at([0, '31161700'], [13, '40'], [20, 'H87'], [30, 'Tuerca hexagonal 1/2 zincada'], [74, '$12.75'], [90, '$510.00']),
+      at([30, 'Objeto de impuesto: 02 - Si objeto de impuesto  Traslado IVA 0.160000']),
+      at([0, '46171500'], [13, '2'], [20, 'H87'], [30, 'Candado de laton 50 mm'], [73, '$189.40'], [90, '$378.80']),
+      at([30, 'Objeto de impuesto: 02 - Si objeto de impuesto  Traslado IVA 0.160000']),
+      at([0, 'Moneda: MXN Forma de pago: 03 - Transferencia'], [60, 'Subtotal'], [90, '$888.80']),
+      at([0, 'Metodo de pago: PUE'], [60, 'IVA Trasladado 16%'], [90, '$142.21']),
+      at([60, 'Total'], [90, '$1,031.01']),
+    ], 'ocr')).toEqual([['Tuerca hexagonal 1/2 zincada', 40, 12.75, 510], ['Candado de laton 50 mm', 2, 189.4, 378.8]]);
+  });
+});

@@ -97,6 +97,12 @@ const STOP_LABEL = labelAtStart(['subtotal', 'tax', 'total']);
 const TAX_INCLUDED = /^(inkl\.?|incl\.?|inc\.?|includes?|including|included|inklusive|inclusief|inklusiv|inkluderet|enth\.?|enthalten|enthalt|dont|davon|darin|of which|hiervon|w tym|v tom)\s*(\d+([.,]\d+)?\s*%\s*)?(mwst|ust|vat|tax|gst|tva|iva|btw|moms|mva|alv|dph)\b/;
 const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) };
 
+/** A cell that is a subtotal, tax or total label and nothing more ("Subtotal", "IVA Trasladado 16%"). */
+const wholeLabel = (text: string) => {
+  const m = STOP_LABEL.exec(text);
+  return !!m && !/\p{L}/u.test(text.slice(m[0].length).replace(/\b(trasladad[oa]|retenid[oa])\b/g, ''));
+};
+
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
 
@@ -508,6 +514,11 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
+      // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
+      if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
+      // A totals label alone in a later cell with its figure after it, the payment's terms before it ("Moneda: MXN
+      // Forma de pago: 03 - Transferencia  Subtotal  $147,737.40"): the totals block, beside the terms, ends the items.
+      if (!cells.has('quantity') && line.cells.some((c, k) => k > 0 && wholeLabel(normLabel(c.text)) && parseAmount(line.cells[k + 1]?.text ?? '', ctx.decimal) !== null)) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
@@ -589,6 +600,13 @@ const SECTION_TOTAL = /\b(total|totals|summe|gesamt|sum|subtotal|totaal|totale)\
 
 const IDENTIFIER_LINE = /^(asin|sku|ean|upc|isbn|gtin|mpn|fnsku|item code|article code|art\.? ?-?nr\.?|artikelnummer|part (?:no|number)\.?|serial (?:no|number)\.?|s\/n)\s*[:#.]?\s*[A-Z0-9][A-Z0-9-]{3,}$/i;
 const SERIAL_HEAD = /^(#|stt\b|(nr\.? ?)?crt\b|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b|lp\b)/;
+
+/**
+ * The tax lines a Mexican CFDI prints under each concept ("Objeto de impuesto: 02 - Sí objeto de impuesto",
+ * "Traslado IVA 0.160000", "Impuestos: Traslado IVA Tasa 0.160000", "Retención ISR 0.100000"): notes on the
+ * row, no part of its name.
+ */
+const CFDI_NOTE = /^(objeto de impuesto|obj\.? ?imp(uesto)?\.?|impuestos?\s*:|traslados?\s*:|retenci[oó]n(es)?\s*:)|\b(traslado|retenci[oó]n)\s+(iva|isr|ieps)\b(\s+tasa)?\s+0[.,]\d{4,6}\b/;
 
 /** How far two lines overlap vertically (negative: the gap between them). */
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
