@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
@@ -59,5 +59,39 @@ describe('a Mexican CFDI', () => {
       at([0, 'Metodo de pago: PUE'], [60, 'IVA Trasladado 16%'], [90, '$142.21']),
       at([60, 'Total'], [90, '$1,031.01']),
     ], 'ocr')).toEqual([['Tuerca hexagonal 1/2 zincada', 40, 12.75, 510], ['Candado de laton 50 mm', 2, 189.4, 378.8]]);
+  });
+});
+
+/** A line of cells at [x0, text] between y0 and y1 (a scan's line, placed by hand: six units a character). */
+const placed = (y0: number, y1: number, ...cells: Array<[number, string]>): Line => {
+  const cs = cells.map(([x0, text]) => ({ text, x0, x1: x0 + 6 * text.length }));
+  return { text: cs.map((c) => c.text).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0, y1, page: 1 };
+};
+const placedItems = (lines: Line[]) => {
+  const pages: PageLayout[] = [{ number: 1, width: 900, height: 1200, source: 'ocr', quality: 0.8, lines }];
+  const got = valuesOf(extractFields(pages, EVAL_SCHEMA))['Line Items'] as Array<Record<string, unknown>> | null;
+  return got?.map((r) => [r.Description, r.Quantity, r['Unit Price'], r.Amount]) ?? null;
+};
+const top = [placed(20, 34, [40, 'Harbourside Studio LLC']), placed(40, 54, [40, 'INVOICE']), placed(60, 74, [500, 'Invoice #'], [600, '2024-117'])];
+
+describe('a scan whose right-hand side sank: each name a little above its own figures', () => {
+  it('joins a name to the figures under it, a name\'s column word ("product") in a row\'s name no header', () => {
+    expect(placedItems([...top,
+      placed(100, 114, [40, 'Description']), placed(108, 122, [450, 'Qty'], [550, 'Rate'], [650, 'Amount']),
+      placed(130, 144, [40, 'Product shots, catalogue']), placed(138, 152, [450, '12'], [550, '85.00'], [650, '1,020.00']),
+      placed(154, 168, [40, 'Retouching per image']), placed(162, 176, [452, '40'], [552, '6.50'], [652, '260.00']),
+      placed(178, 192, [40, 'Studio hire (half day)']), placed(186, 200, [454, '1'], [550, '350.00'], [652, '350.00']),
+      placed(220, 234, [450, 'Total'], [646, '$1,630.00']),
+    ])).toEqual([['Product shots, catalogue', 12, 85, 1020], ['Retouching per image', 40, 6.5, 260], ['Studio hire (half day)', 1, 350, 350]]);
+  });
+
+  it('a name overlapping its figures as much as the next name does goes with them, as the row above did', () => {
+    expect(placedItems([...top,
+      placed(100, 114, [40, 'Description']), placed(108, 122, [450, 'Qty'], [550, 'Rate'], [650, 'Amount']),
+      placed(130, 144, [40, 'Site survey']), placed(138, 152, [450, '3'], [550, '120.00'], [650, '360.00']),
+      placed(148, 162, [40, 'Drainage plan revision']), placed(153, 167, [452, '1'], [550, '410.00'], [652, '410.00']),
+      placed(158, 172, [40, 'Planning application fee']), placed(165, 179, [452, '1'], [550, '95.00'], [654, '95.00']),
+      placed(220, 234, [450, 'Total'], [646, '$865.00']),
+    ])).toEqual([['Site survey', 3, 120, 360], ['Drainage plan revision', 1, 410, 410], ['Planning application fee', 1, 95, 95]]);
   });
 });

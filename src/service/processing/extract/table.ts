@@ -403,9 +403,23 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
   const skew = realignSkewedTable(ctx, columnOf, (text) => STOP.test(text));
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
-  if (!skew || !got?.rows.length) return readRows(ctx);
+  if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return readRows(ctx);
   const printed = (l: Line) => skew.sources.get(l) ?? [l];
   return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
+}
+
+/**
+ * Whether a table skew.ts rebuilt (each row's figures joined to the name under them) has its description's
+ * column name just above its figures' names instead, overlapping them ("Description" at 564-598 over "Qty / Hrs
+ * Rate Amount" at 581-625): a scan whose right-hand side sank, each name over its own figures, the first
+ * row's name taken for the header's ("Copywriting - product pages"). Such a table reads from the printed lines.
+ */
+function shearedDown(ctx: DocContext, sources: Map<Line, Line[]>): boolean {
+  const head = [...sources.values()][0]?.[0];
+  const before = head ? ctx.lines[ctx.lines.indexOf(head) - 1] : undefined;
+  if (!head || !before || before.page !== head.page || overlap(before, head) <= 0) return false;
+  const left = Math.min(...head.cells.map((c) => c.x0));
+  return before.cells.every((c) => c.x1 < left) && before.cells.some((c) => columnOf(c.text) === 'description');
 }
 
 /**
@@ -448,6 +462,8 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     };
     // A description OCR read as a line of its own just above its row's figures.
     let pending: { desc: string; line: Line } | undefined;
+    // The last row read from a name over its figures.
+    let namedAbove: TableRow | undefined;
     // A name alone with a whole row (name and figures) under it: a section's heading ("Menuiseries",
     // "Salle de bain") or a name's second line, which only a row above it can have.
     const fullRow = (l: Line | undefined) => {
@@ -498,16 +514,19 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       if (pending && hasAmount && !desc) {
         cells.set('description', pending.desc);
         rows.push({ cells, lines: [pending.line, line] });
+        namedAbove = rows[rows.length - 1];
         pending = undefined;
         continue;
       }
       pending = undefined;
       const next = ctx.lines[i + 1];
-      // Unless the figures have their own name on the line after them (a skewed scan's row).
+      // Unless the figures have their own name on the line after them (a skewed scan's row): they overlap it
+      // more, or as much when the row above did not have its name over its figures too.
       // A name with no figure (a row's date or reference beside it, columns no item field takes).
       const nameOnly = !!desc && [...cells.keys()].every((c) => c === 'description' || c === 'other');
+      const below = nameOnly && next ? overlap(next, ctx.lines[i + 2] ?? next) - overlap(line, next) : 0;
       if (nameOnly && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
-        && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && overlap(next, ctx.lines[i + 2]!) >= overlap(line, next))) {
+        && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && (below > 0 || (below === 0 && (!namedAbove || namedAbove !== rows[rows.length - 1]))))) {
         pending = { desc, line };
         continue;
       }
