@@ -95,3 +95,20 @@ describe('a scan whose right-hand side sank: each name a little above its own fi
     ])).toEqual([['Site survey', 3, 120, 360], ['Drainage plan revision', 1, 410, 410], ['Planning application fee', 1, 95, 95]]);
   });
 });
+
+describe('a Hungarian számla read by OCR', () => {
+  it('splits "Me.e.Netto egységár" run together after the period: a count OCR joined to its unit ("3h6") is no price', () => {
+    expect(items([
+      'SZAMLA', 'Szamla sorszama: SZ-2023/0412', 'Elado', 'Duna-Part Szerviz Kft.',
+      at([0, 'Megnevezes'], [40, 'Menny.'], [48, 'Me.e.Netto egysegar'], [70, 'Netto ertek'], [84, 'AFA %'], [92, 'AFA ertek'], [104, 'Brutto ertek']),
+      at([0, 'Szerver karbantartas havidij'], [47, '3h6'], [56, '84 500'], [70, '253 500'], [85, '27%'], [92, '68 445'], [105, '321 945']),
+      at([0, 'Helyszini hibaelharitas'], [41, '116ra'], [58, '13440'], [70, '147 840'], [85, '27%'], [92, '39 917'], [105, '187 757']),
+      at([0, 'Patch kabel Cat6 2 m'], [41, '40 db'], [59, '1 150'], [71, '46 000'], [85, '27%'], [92, '12 420'], [106, '58 420']),
+      'AFA osszesito',
+      at([0, 'AFA kulcs'], [20, 'Netto'], [40, 'AFA'], [60, 'Brutto']),
+      at([0, '27%'], [20, '447 340'], [40, '120 782'], [60, '568 122']),
+      at([0, 'Fizetendo:'], [60, '568 122 Ft']),
+    ], 'ocr')).toEqual([['Szerver karbantartas havidij', 3, 84500, 253500], ['Helyszini hibaelharitas', 11, 13440, 147840], ['Patch kabel Cat6 2 m', 40, 1150, 46000]]);
+  });
+});
+

@@ -132,8 +132,10 @@ const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rat
  * "Qté Prix unitaire HT"), as one cell per name, each where its characters stand. A word naming a
  * column starts a name; the words after it that name none belong to it ("unitaire HT").
  */
-function splitHeaderCell(cell: Cell): Cell[] {
-  if (!/\S\s+\S/.test(cell.text)) return [cell];
+function splitHeaderCell(printed: Cell): Cell[] {
+  // Names OCR ran together after an abbreviation's period ("Me.e.Netto egységár"): a space after it before a capital.
+  const cell = { ...printed, text: printed.text.replace(/(?<=\p{L}\.)(?=\p{Lu}\p{Ll})/gu, ' ') };
+  if (!/\S\s+\S/.test(cell.text)) return [printed];
   const groups: Array<{ start: number; end: number; col: Column | undefined }> = [];
   const words = [...cell.text.matchAll(/\S+/g)];
   for (let k = 0; k < words.length; k++) {
@@ -160,10 +162,10 @@ function splitHeaderCell(cell: Cell): Cell[] {
     const last = groups[groups.length - 1];
     if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(last.start, end)))) groups.push({ start: w.index!, end, col });
     else if (last) last.end = end;
-    else return [cell];
+    else return [printed];
   }
   for (const g of groups) g.col = columnOf(cell.text.slice(g.start, g.end));
-  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return [cell];
+  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return [printed];
   const perChar = (cell.x1 - cell.x0) / cell.text.length;
   return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
 }
