@@ -97,7 +97,8 @@ function derive(q: number | null, ps: (number | null)[], as: (number | null)[], 
   for (const p of ps) {
     for (const a of as) {
       if (!p || a === null) continue;
-      const ratio = a / p;
+      // Signs as printed (a credit note's negative amount beside its positive price): the count is the ratio's size.
+      const ratio = Math.abs(a / p);
       if (Math.abs(ratio - Math.round(ratio)) < 0.002 && Math.round(ratio) >= 1 && Math.round(ratio) <= 100000) {
         return { quantity: Math.round(ratio), unitPrice: p, amount: a };
       }
@@ -110,7 +111,7 @@ function derive(q: number | null, ps: (number | null)[], as: (number | null)[], 
     // The amount's digits match the product: only the decimal mark was misread.
     if (a === null || digits(rawAmount) === digits(qp.toFixed(2))) a = qp;
   } else if (q && a !== null && p === null) p = r2(a / q);
-  else if (q === null && p !== null && a !== null && Math.abs(p - a) <= 0.011) q = 1;
+  else if (q === null && p !== null && a !== null && Math.abs(Math.abs(p) - Math.abs(a)) <= 0.011) q = 1;
   return { quantity: q, unitPrice: p, amount: a };
 }
 

@@ -37,8 +37,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // A Hungarian számla's unit and VAT columns ("Me.e.", "ÁFA %", "ÁFA érték"), a Romanian factura's row number, unit and
   // VAT ("Nr. crt.", "U.M.", "Valoarea TVA"), a Vietnamese hóa đơn's row number and unit ("STT", "Đơn vị tính").
   ['other', /^(me\.? ?e\.?|mertekegyseg|afa( ?%| kulcs| ertek| ertek[eé]| osszeg)?|u\.? ?m\.?|valoarea tva|nr\.? ?crt\.?|crt\.?( ?nr\.?)?|stt|[dđ]on vi tinh|[dđ]vt)$/],
-  // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise").
-  ['discount', /^(desc\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
+  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
   ['unitPrice', /egys[eé]g ?[aá]r|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
@@ -97,6 +97,12 @@ const STOP_LABEL = labelAtStart(['subtotal', 'tax', 'total']);
 const TAX_INCLUDED = /^(inkl\.?|incl\.?|inc\.?|includes?|including|included|inklusive|inclusief|inklusiv|inkluderet|enth\.?|enthalten|enthalt|dont|davon|darin|of which|hiervon|w tym|v tom)\s*(\d+([.,]\d+)?\s*%\s*)?(mwst|ust|vat|tax|gst|tva|iva|btw|moms|mva|alv|dph)\b/;
 const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) };
 
+/** A cell that is a subtotal, tax or total label and nothing more ("Subtotal", "IVA Trasladado 16%"). */
+const wholeLabel = (text: string) => {
+  const m = STOP_LABEL.exec(text);
+  return !!m && !/\p{L}/u.test(text.slice(m[0].length).replace(/\b(trasladad[oa]|retenid[oa])\b/g, ''));
+};
+
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
 
@@ -126,8 +132,10 @@ const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rat
  * "Qté Prix unitaire HT"), as one cell per name, each where its characters stand. A word naming a
  * column starts a name; the words after it that name none belong to it ("unitaire HT").
  */
-function splitHeaderCell(cell: Cell): Cell[] {
-  if (!/\S\s+\S/.test(cell.text)) return [cell];
+function splitHeaderCell(printed: Cell): Cell[] {
+  // Names OCR ran together after an abbreviation's period ("Me.e.Netto egységár"): a space after it before a capital.
+  const cell = { ...printed, text: printed.text.replace(/(?<=\p{L}\.)(?=\p{Lu}\p{Ll})/gu, ' ') };
+  if (!/\S\s+\S/.test(cell.text)) return [printed];
   const groups: Array<{ start: number; end: number; col: Column | undefined }> = [];
   const words = [...cell.text.matchAll(/\S+/g)];
   for (let k = 0; k < words.length; k++) {
@@ -154,10 +162,10 @@ function splitHeaderCell(cell: Cell): Cell[] {
     const last = groups[groups.length - 1];
     if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(last.start, end)))) groups.push({ start: w.index!, end, col });
     else if (last) last.end = end;
-    else return [cell];
+    else return [printed];
   }
   for (const g of groups) g.col = columnOf(cell.text.slice(g.start, g.end));
-  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return [cell];
+  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return [printed];
   const perChar = (cell.x1 - cell.x0) / cell.text.length;
   return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
 }
@@ -397,9 +405,23 @@ export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines:
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
   const skew = realignSkewedTable(ctx, columnOf, (text) => STOP.test(text));
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
-  if (!skew || !got?.rows.length) return readRows(ctx);
+  if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return readRows(ctx);
   const printed = (l: Line) => skew.sources.get(l) ?? [l];
   return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
+}
+
+/**
+ * Whether a table skew.ts rebuilt (each row's figures joined to the name under them) has its description's
+ * column name just above its figures' names instead, overlapping them ("Description" at 564-598 over "Qty / Hrs
+ * Rate Amount" at 581-625): a scan whose right-hand side sank, each name over its own figures, the first
+ * row's name taken for the header's ("Copywriting - product pages"). Such a table reads from the printed lines.
+ */
+function shearedDown(ctx: DocContext, sources: Map<Line, Line[]>): boolean {
+  const head = [...sources.values()][0]?.[0];
+  const before = head ? ctx.lines[ctx.lines.indexOf(head) - 1] : undefined;
+  if (!head || !before || before.page !== head.page || overlap(before, head) <= 0) return false;
+  const left = Math.min(...head.cells.map((c) => c.x0));
+  return before.cells.every((c) => c.x1 < left) && before.cells.some((c) => columnOf(c.text) === 'description');
 }
 
 /**
@@ -442,6 +464,8 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     };
     // A description OCR read as a line of its own just above its row's figures.
     let pending: { desc: string; line: Line } | undefined;
+    // The last row read from a name over its figures.
+    let namedAbove: TableRow | undefined;
     // A name alone with a whole row (name and figures) under it: a section's heading ("Menuiseries",
     // "Salle de bain") or a name's second line, which only a row above it can have.
     const fullRow = (l: Line | undefined) => {
@@ -492,22 +516,30 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       if (pending && hasAmount && !desc) {
         cells.set('description', pending.desc);
         rows.push({ cells, lines: [pending.line, line] });
+        namedAbove = rows[rows.length - 1];
         pending = undefined;
         continue;
       }
       pending = undefined;
       const next = ctx.lines[i + 1];
-      // Unless the figures have their own name on the line after them (a skewed scan's row).
+      // Unless the figures have their own name on the line after them (a skewed scan's row): they overlap it
+      // more, or as much when the row above did not have its name over its figures too.
       // A name with no figure (a row's date or reference beside it, columns no item field takes).
       const nameOnly = !!desc && [...cells.keys()].every((c) => c === 'description' || c === 'other');
+      const below = nameOnly && next ? overlap(next, ctx.lines[i + 2] ?? next) - overlap(line, next) : 0;
       if (nameOnly && !noise(desc, line) && next && numbersOnly(i + 1) && next.y0 - line.y1 < (line.y1 - line.y0) * 0.8
-        && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && overlap(next, ctx.lines[i + 2]!) >= overlap(line, next))) {
+        && !(nameBeside(next, ctx.lines[i + 2], header, ctx) && (below > 0 || (below === 0 && (!namedAbove || namedAbove !== rows[rows.length - 1]))))) {
         pending = { desc, line };
         continue;
       }
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
       const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
+      // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
+      if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
+      // A totals label alone in a later cell with its figure after it, the payment's terms before it ("Moneda: MXN
+      // Forma de pago: 03 - Transferencia  Subtotal  $147,737.40"): the totals block, beside the terms, ends the items.
+      if (!cells.has('quantity') && line.cells.some((c, k) => k > 0 && wholeLabel(normLabel(c.text)) && parseAmount(line.cells[k + 1]?.text ?? '', ctx.decimal) !== null)) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;
@@ -589,6 +621,13 @@ const SECTION_TOTAL = /\b(total|totals|summe|gesamt|sum|subtotal|totaal|totale)\
 
 const IDENTIFIER_LINE = /^(asin|sku|ean|upc|isbn|gtin|mpn|fnsku|item code|article code|art\.? ?-?nr\.?|artikelnummer|part (?:no|number)\.?|serial (?:no|number)\.?|s\/n)\s*[:#.]?\s*[A-Z0-9][A-Z0-9-]{3,}$/i;
 const SERIAL_HEAD = /^(#|stt\b|(nr\.? ?)?crt\b|s\.? ?no\b|sl\.? ?no\b|si\.? ?no\b|sr\.? ?no\b|no\.|n°|nr\.|pos\b|lp\b)/;
+
+/**
+ * The tax lines a Mexican CFDI prints under each concept ("Objeto de impuesto: 02 - Sí objeto de impuesto",
+ * "Traslado IVA 0.160000", "Impuestos: Traslado IVA Tasa 0.160000", "Retención ISR 0.100000"): notes on the
+ * row, no part of its name.
+ */
+const CFDI_NOTE = /^(objeto de impuesto|obj\.? ?imp(uesto)?\.?|impuestos?\s*:|traslados?\s*:|retenci[oó]n(es)?\s*:)|\b(traslado|retenci[oó]n)\s+(iva|isr|ieps)\b(\s+tasa)?\s+0[.,]\d{4,6}\b/;
 
 /** How far two lines overlap vertically (negative: the gap between them). */
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
