@@ -204,10 +204,18 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
 export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, type: DocumentType | undefined, opts?: ExtractOptions): ExtractedField[] {
   const blank = !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
   if (blank) return emptyFields(schema);
-  const read = locateFields(pages, extractFields(pages, schema, { ...opts, type }));
+  const located = locateFields(pages, extractFields(pages, schema, { ...opts, type }));
+  // Read as an invoice for want of better evidence (no title, and a total with few amounts or none
+  // at all: classifyDocument's weakest calls): then none of its values is sure, since the page may
+  // be no invoice at all (a quote, a delivery note whose title OCR lost or that no list names yet).
+  const read = type && INVOICE_LIKE.has(type) && classifyDocument(pages).confidence < LAST_RESORT
+    ? located.map((f) => ({ ...f, confidence: Math.min(f.confidence, NOT_SURE) })) : located;
   const fields = opts?.memory?.length ? recallFields(pages, read, opts.memory) : read;
   return type === 'credit_note' ? fields.map((f) => credited(f)) : fields;
 }
+
+const LAST_RESORT = 0.7;
+const NOT_SURE = 0.85;
 
 // A credit note's amounts are credits whether printed "-120.00", "120.00 CR" or "Amount
 // credited 120.00": the ledger adds them up with the invoices, so they are stored negative.

@@ -72,8 +72,9 @@ export function orderUndecided(ctx: DocContext, iso: string): boolean {
   return spots.length > 0 && spots.every((s) => readingsOf(s.cell.text).size > 1);
 }
 
-// Words of the document's other dates: a discount's deadline (Skonto), a delivery, a service period, an order.
-const OTHER_DATE = /skonto|discount|rabatt|escompte|descuento|sconto|korting|deliver|liefer|livraison|entrega|consegna|levering|leistung|service|period|zeitraum|periode|periodo|order|bestell|commande|pedido|ordine|shipp|versand|expedi/;
+// Words of the document's other dates: a discount's deadline (Skonto), a delivery, a service period, an order,
+// a tax's own due date ("Data de vencimento do ISS", "Fecha de vencimiento del impuesto").
+const OTHER_DATE = /(?:\b(?:do|da|del|de la|de l|of the|of|der|des|du) ?(?:iss|issqn|imposto|impuesto|tributo|tax|steuer|impot|iva|vat|icms)\b)|skonto|discount|rabatt|escompte|descuento|sconto|korting|deliver|liefer|livraison|entrega|consegna|levering|leistung|service|period|zeitraum|periode|periodo|order|bestell|commande|pedido|ordine|shipp|versand|expedi/;
 
 const DAY = 86_400_000;
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);

@@ -72,8 +72,10 @@ function parseId(text: string, ctx: DocContext): string | null {
 }
 
 // Tax registration numbers printed near the invoice number are not it: Japan's qualified
-// invoice issuer number (T + 13 digits) and EU/UK/Swiss VAT ids in their national shapes.
-const TAX_ID = /^(T\d{13}|ATU\d{8}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(\d{3})?|NL\d{9}B\d{2}|ES[0-9A-Z]\d{7}[0-9A-Z]|IT\d{11}|BE[01]\d{9}|CHE\d{9}(MWST|TVA|IVA)?)$/i;
+// invoice issuer number (T + 13 digits), EU/UK/Swiss VAT ids in their national shapes, and the
+// number a Kenyan tax authority's control unit gives the sale (KRACU + serial / count; "CU Invoice
+// Number" beside the seller's own "Invoice No.").
+const TAX_ID = /^(KRACU\d{6,}(\/\d+)?|T\d{13}|ATU\d{8}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(\d{3})?|NL\d{9}B\d{2}|ES[0-9A-Z]\d{7}[0-9A-Z]|IT\d{11}|BE[01]\d{9}|CHE\d{9}(MWST|TVA|IVA)?)$/i;
 
 export function parseByType(t: string, field: FieldDefinition, ctx: DocContext): unknown {
   switch (field.type) {
