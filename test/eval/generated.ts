@@ -26,7 +26,8 @@
 // firms' invoices, with quotes, delivery notes, purchase orders and statements among them), written without reading the
 // engine (blind until 2026-11-28, a tuning set since); `generated-heldout10` the tenth (heldout10.ts: Argentine facturas and notas de crédito, Philippine
 // sales invoices and till rolls, Kenyan eTIMS and Nigerian invoices, Brazilian NFS-e, Icelandic reikningar, with quotes,
-// delivery notes, order confirmations and a payment reminder among them), written without reading the engine: a blind set.
+// delivery notes, order confirmations and a payment reminder among them), written without reading the engine (blind for
+// its first two reads on 2026-11-28, a tuning set since).
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
