@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { documentOrder } from '../../../src/service/processing/parse/dates.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
@@ -34,4 +35,10 @@ describe('a printed CFDI', () => {
     expect((v['Line Items'] as unknown[]).length).toBe(2);
   });
 
+  it('a bare "$" on a Mexican page is pesos: its dates are day first', () => {
+    expect(read(cfdi)['Invoice Date']).toBe('2023-11-09');
+    expect(documentOrder('Moneda: MxN - Peso mexicano\nRFC: SCB150312AB1\nFecha: 09/11/2023\nTotal $16,820.00').order).toBe('DMY');
+    // A US page keeps month first.
+    expect(documentOrder('Acme Tools Inc.\nDate: 09/11/2023\nTotal $16,820.00').order).toBe('MDY');
+  });
 });
