@@ -35,6 +35,10 @@ describe('a printed CFDI', () => {
     expect((v['Line Items'] as unknown[]).length).toBe(2);
   });
 
+  it('a "No." OCR read "N0." leaves no zero before the number', () => {
+    expect(read(cfdi)['Invoice Number']).toBe('SCB-7731');
+  });
+
   it('a bare "$" on a Mexican page is pesos: its dates are day first', () => {
     expect(read(cfdi)['Invoice Date']).toBe('2023-11-09');
     expect(documentOrder('Moneda: MxN - Peso mexicano\nRFC: SCB150312AB1\nFecha: 09/11/2023\nTotal $16,820.00').order).toBe('DMY');
