@@ -13,6 +13,22 @@ import { valuesOf } from './helpers.js';
 const page = (lines: string[]): PageLayout[] => [{ number: 1, width: 900, height: 1200, source: 'text', quality: 1, lines: linesFromText(lines.join('\n'), 1) }];
 const read = (lines: string[]) => valuesOf(extractFields(page(lines), EVAL_SCHEMA));
 
+describe("a solicitor's fee note", () => {
+  it('"Fee Note No." labels its number', () => {
+    const v = read([
+      'Brennan Keogh Solicitors LLP',
+      '12 Merchants Quay  |  Limerick V94 K2XE',
+      'Mr. Padraig Walsh      Fee Note No.      48213',
+      '7 Ashgrove Lawn        Date              14 March 2022',
+      'FEE NOTE',
+      'Professional fees      €1,200.00',
+      'VAT @ 23%              €276.00',
+      'Total this Fee Note    €1,476.00',
+    ]);
+    expect(v['Invoice Number']).toBe('48213');
+  });
+});
+
 describe('a printed CFDI', () => {
   // The totals block beside the payment's terms, its labels under the items' quantity column.
   const cfdi = [
@@ -44,5 +60,39 @@ describe('a printed CFDI', () => {
     expect(documentOrder('Moneda: MxN - Peso mexicano\nRFC: SCB150312AB1\nFecha: 09/11/2023\nTotal $16,820.00').order).toBe('DMY');
     // A US page keeps month first.
     expect(documentOrder('Acme Tools Inc.\nDate: 09/11/2023\nTotal $16,820.00').order).toBe('MDY');
+  });
+});
+
+describe('a Portuguese fatura', () => {
+  it('"Total documento" is an amount, not the document\'s number', () => {
+    const v = read([
+      'Frigotecnia do Minho, Lda.',
+      'FATURA  Original',
+      'Nomero         Data de emissao      Condicoes de pagamento',
+      'FT A3/5512     03/05/2021           30 dias',
+      'Descricao                      Qtd.     Preco unit.     Valor',
+      'Manutencao de camara fria      2        85,00           170,00',
+      'Total iliquido      170,00 EUR',
+      'IVA 23%              39,10 EUR',
+      'Total documento     209,10 EUR',
+    ]);
+    expect(v['Invoice Number']).toBe('FT A3/5512');
+  });
+});
+
+describe('a Gulf tax invoice', () => {
+  it('"Payment Due Date:" labels the due date (a label no longer than "Payment Due" once hid it)', () => {
+    const v = read([
+      'Tax Invoice',
+      'Invoice Number:      INV-2023-004417',
+      'Invoice Issue Date:  14-Mar-2023',
+      'Payment Due Date:    13-Apr-2023',
+      'Seller               Buyer',
+      'Gulf Office Supplies LLC     Marina Dental Clinic',
+      'Total (Excluding VAT)    1,000.00 AED',
+      'Total VAT 5%             50.00 AED',
+      'Total Amount Due         1,050.00 AED',
+    ]);
+    expect(v['Due Date']).toBe('2023-04-13');
   });
 });
