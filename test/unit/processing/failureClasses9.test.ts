@@ -96,3 +96,22 @@ describe('a Gulf tax invoice', () => {
     expect(v['Due Date']).toBe('2023-04-13');
   });
 });
+
+describe("a US law firm's invoice", () => {
+  it('"P.C." (a professional corporation) names the firm above the client\'s "Inc."', () => {
+    const v = read([
+      'Whitcombe, Reyes & Associates, P.C.',
+      '1200 Market Street, Suite 900  |  Denver, CO 80202',
+      'Tel. (303) 555-0142  Tax ID 84-1234567',
+      'Cascade Outdoor Partners,Inc.     Invoice No.      318844',
+      'Attn: General Counsel             Invoice Date     March 3, 2021',
+      '900 Pine Road                     Matter No.       41120-0031',
+      'INVOICE',
+      'Date          Description                          Hours     Rate       Amount',
+      '02/11/2021    Review of supply agreement           2.00      300.00     600.00',
+      'Total fees for this matter      $600.00',
+      'Total amount due                $600.00',
+    ]);
+    expect(v['Vendor Name']).toBe('Whitcombe, Reyes & Associates, P.C.');
+  });
+});
