@@ -141,7 +141,8 @@ describe('an invoice number OCR may have misread in a way the page does not show
 
   it('so is a number opening with what is left of a misread label ("FACTURA N0.FAC-24235")', () => {
     const f = numberOf(['Agroinsumos del Valle, S.A. de C.V.', cells('Fecha de emision:', '04/12/2024'), cells('FACTURA N0.FAC-24235', 'Lugar de expedicion:', '80020'), 'Subtotal $23,525.00', 'Total $27,116.84']);
-    expect(f.value).toMatch(/^N?0\.FAC-24235$/);
+    // The label's misread "o" is no part of the number (values.ts parseId), which stays for a person to check.
+    expect(f.value).toBe('FAC-24235');
     expect(f.confidence).toBeLessThan(0.9);
   });
 

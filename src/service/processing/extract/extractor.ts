@@ -70,7 +70,7 @@ const lookalike = (s: string) => [...s].map((c) => LOOKALIKE[c] ?? c).join('');
  *   INO99458", "Reference: IN099458"): one of them is misread, and which one the page does not say;
  * - with a part in Roman numerals between its separators (a month, "INV/2018/VI/0147"): OCR merges,
  *   drops or adds the strokes of I, V and X ("VI" read "V", "VIII" read "VIIV");
- * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235").
+ * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235"), or printed after it.
  */
 function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const at = roles.indexOf('invoiceNumber');
@@ -78,7 +78,9 @@ function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): Ext
   if (at < 0 || !ctx.ocr || typeof id !== 'string' || id.length < 4) return fields;
   const key = lookalike(id);
   const twin = ctx.text.split(/[\s:#|]+/).some((w) => w.length === id.length && w !== id && lookalike(w) === key);
-  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id);
+  // The label's "No." read "N0." before it, left out of the id by parseId: the label misread, the id may be too.
+  const afterMisread = new RegExp(`N0[.:]\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(ctx.text);
+  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || afterMisread;
   return doubt ? fields.map((f, i) => (i === at ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
 const ROMAN_PART = /(?:^|[/.-])[IVX]{1,4}(?=$|[/.-])/;

@@ -48,6 +48,8 @@ export const ROLES: RoleSpec[] = [
       'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'bon-nr', 'bon nr', 'bonnummer', 'bonnr', 'kassabon nr', 'bonnr.', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
       'nota de crédito nº', 'rectificativa n', 'rectificativa nº', 'rectificativa n.º', 'factura rectificativa n', 'n.º rectificativa', 'n. nota di credito', 'nota di credito n.', 'gutschrift-nr.', 'creditnota nr.', 'no. nota kredit',
       'credit memo #', 'credit memo no', 'credit memo number', 'memo no', 'memo #',
+      // an Irish or British solicitor's bill of costs is a "fee note" ("Fee Note No.")
+      'fee note no', 'fee note no.', 'fee note number', 'fee note #', 'fee note nr',
       // sv, no, da, fi, pt
       'fakturanr', 'fakturanummer', 'faktura nr', 'kreditfakturanr', 'kreditnota nr', 'kvittonr', 'kvitto nr', 'kvitto', 'kuittinro', 'kuitti nro', 'kuitti', 'laskun numero', 'laskunro',
       'fatura n', 'fatura nº', 'n.º fatura', 'nº fatura', 'número da fatura', 'documento', 'nº documento', 'n.º documento',
@@ -81,9 +83,10 @@ export const ROLES: RoleSpec[] = [
     // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel". A Polish "Faktura VAT nr"
     // names the invoice, not a VAT number. A Romanian address's, trade register's or identity card's
     // "nr." ("Sediul: Str. Fabrici nr. 46", "Nr. Reg. Com.", "C.I. seria JN nr.") is none.
-    not: /fiscal(?!\s*(?:n[º°o]|nro|numero))|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
+    // A total named after the document ("Total documento", "Total da fatura") is an amount, not its number.
+    not: /fiscal(?!\s*(?:n[º°o]|nro|numero))|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
-    labels: ['due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
+    labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
       'pay before', 'payment before', 'please pay by', 'please pay before', 'bitte zahlen bis', 'bitte bezahlen bis', 'à régler avant le', 'a regler avant le', 'à régler avant', 'à payer avant',
       'te betalen vóór', 'te betalen voor', 'betalen vóór',

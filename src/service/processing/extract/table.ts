@@ -539,7 +539,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
       // A totals label alone in a later cell with its figure after it, the payment's terms before it ("Moneda: MXN
       // Forma de pago: 03 - Transferencia  Subtotal  $147,737.40"): the totals block, beside the terms, ends the items.
-      if (!cells.has('quantity') && line.cells.some((c, k) => k > 0 && wholeLabel(normLabel(c.text)) && parseAmount(line.cells[k + 1]?.text ?? '', ctx.decimal) !== null)) break;
+      // The label may sit under the quantity's column (a narrow one, at the label's left): it is then that cell.
+      const qty = cells.get('quantity');
+      if ((qty === undefined || wholeLabel(normLabel(qty))) && line.cells.some((c, k) => k > 0 && wholeLabel(normLabel(c.text)) && parseAmount(line.cells[k + 1]?.text ?? '', ctx.decimal) !== null)) break;
       // Words without a figure under a figure's column and no description: a label of the totals
       // block the table reader does not know ("Merchandise Credit  (1,031.76)"), which ends the items.
       if (!desc && hasAmount && [...cells].some(([c, v]) => (c === 'quantity' || c === 'unitPrice') && /\p{L}{3}/u.test(v) && !/\d/.test(v))) break;

@@ -3,7 +3,7 @@
 // (any date with a part above 12 decides), else from its country, else day first.
 
 import { distance as levenshtein } from 'fastest-levenshtein';
-import { currencyOf, currencyOfCountry } from './amounts.js';
+import { currencyOf, currencyOfCountry, localSign } from './amounts.js';
 
 /** YMD: a short date of three two-digit parts is year first ("21-02-05", Sweden, East Asia). */
 export type DayOrder = 'DMY' | 'MDY' | 'YMD';
@@ -194,7 +194,11 @@ const YEAR_FIRST_CURRENCY = new Set(['SEK', 'JPY', 'CNY', 'KRW', 'TWD']);
 export function documentOrder(text: string): DocumentOrder {
   const evidenced = dayOrderOf(text);
   if (evidenced) return { order: evidenced, from: 'dates' };
-  const currency = currencyOf(text) ?? currencyOfCountry(text);
+  const printed = currencyOf(text) ?? currencyOfCountry(text);
+  // A bare "$" is the dollar or peso of the country the page's words place it in (a Mexican CFDI's
+  // "$23,525.00" is pesos, its dates day first); Canada's "$" keeps the US order it shares.
+  const local = printed === 'USD' ? localSign('USD', text) : printed;
+  const currency = local === 'CAD' && printed === 'USD' ? 'USD' : local;
   if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
   // The Philippines write month first too, as the US do.
   if ((currency === 'USD' || currency === 'PHP') && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
