@@ -52,7 +52,7 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     const fields = await extractAll(loaded, extract);
     return report(score(loaded, (_, i) => fields[i]));
   };
-  const rulesOnly = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: null }));
+  const rulesOnly = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.kind, { ranker: null }));
   let ranked: ReturnType<typeof report>;
   let method: string;
   let weightsOf: (l: Loaded) => RankerWeights | undefined = () => undefined;
@@ -63,24 +63,24 @@ export async function runCorpusEval(opts: CorpusEvalOptions): Promise<object> {
     const layouts = [...new Set(corpus.docs.map((d) => d.layout))].sort();
     const foldOfDoc = (l: Loaded) => (byLayout ? layouts.indexOf(l.doc.layout) : foldOf(l.doc.id, folds));
     const cv = crossValidated(loaded, corpus.name, folds, foldOfDoc, base);
-    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: cv.weights[foldOfDoc(l)] }));
+    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.kind, { ranker: cv.weights[foldOfDoc(l)] }));
     weightsOf = (l) => cv.weights[foldOfDoc(l)];
     method = `${byLayout ? `leave-one-layout-out (${folds} families)` : `${folds}-fold`} cross-validation, ranker trained on the other folds${base.length ? ` + ${base.length} documents of ${opts.train}` : ''}`;
   } else if (opts.weights) {
     const w = opts.weights.ranker;
-    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: w }));
+    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.kind, { ranker: w }));
     weightsOf = () => w;
     method = opts.weights.method;
   } else {
     const seen = committedWeights()?.trainedOn.some((t) => t.corpus === corpus.name);
-    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.type));
+    ranked = await scored((l) => fieldsOf(l.pages, EVAL_SCHEMA, l.kind));
     method = seen ? 'committed weights, WHICH WERE TRAINED ON THIS CORPUS (training figures; use --folds K)' : 'committed weights (corpus unseen)';
   }
   printReport(corpus.name, method, ranked, rulesOnly, speed, peakRssMB);
   for (const [name, s] of Object.entries(trainingSpeed)) console.log(`  training corpus ${name}, read by the engine: ${JSON.stringify(s)}`);
   console.log(`  accent pass      ${Math.round(accentPass.ms)} ms over ${accentPass.ocrPages} OCR'd pages (${accentPass.ocrPages ? Math.round(accentPass.ms / accentPass.ocrPages) : 0} ms per OCR'd page: page images rendered again, worker starts, box reads; readings reused between extractions)`);
   console.log(`  accents          ${accentStats.boxes} boxes re-read by tesseract in ${Math.round(accentStats.ms)} ms (${accentStats.boxes ? Math.round(accentStats.ms / accentStats.boxes) : 0} ms each), ${accentStats.restored} values given accents`);
-  const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.type, { ranker: weightsOf(l), memory });
+  const withMemory = (l: Loaded, memory: VendorMemory[]) => fieldsOf(l.pages, EVAL_SCHEMA, l.kind, { ranker: weightsOf(l), memory });
   const vendorMemory = vendorMemoryEval(loaded, withMemory);
   printMemory(corpus.name, vendorMemory);
   // Where a corpus gives one vendor several layouts, also per template, as real vendors send them.

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MALLOC_ENV } from '../../main/supervisor.js';
-import { accentsOf } from '../../src/service/processing/engine.js';
+import { accentsOf, type DocumentKind } from '../../src/service/processing/engine.js';
 import { classifyDocument, INVOICE_LIKE, type DocumentType } from '../../src/service/processing/doctype.js';
 import type { PageLayout } from '../../src/service/processing/layout/model.js';
 import type { ExtractedField } from '../../src/service/processing/types.js';
@@ -19,7 +19,7 @@ import type { Corpus, CorpusDoc } from './manifest.js';
 import { cacheFileOf, inputOf, isCached, pagesOf } from './pages.js';
 import { describe, EVAL_SCHEMA, same, TITLE_OF } from './score.js';
 
-export interface Loaded { doc: CorpusDoc; pages: PageLayout[]; type: DocumentType }
+export interface Loaded { doc: CorpusDoc; pages: PageLayout[]; kind: DocumentKind }
 
 /** Extracts one document; `fold` names the documents a trained model must not have seen. */
 export type Extract = (pages: PageLayout[]) => ExtractedField[];
@@ -41,10 +41,10 @@ export async function loadCorpus(corpus: Corpus, opts: EvalOptions) {
   for (const doc of corpus.docs) {
     try {
       const { pages } = await pagesOf(doc, { cache: true });
-      loaded.push({ doc, pages, type: classifyDocument(pages).type });
+      loaded.push({ doc, pages, kind: classifyDocument(pages) });
     } catch (err) {
       console.error(`${doc.id}: could not be read: ${(err as Error).message}`);
-      loaded.push({ doc, pages: [], type: 'other' });
+      loaded.push({ doc, pages: [], kind: { type: 'other', confidence: 0 } });
     }
   }
   return { loaded, speed: engine ? speedOf(engine, corpus.docs.length - toRead.length) : null };
@@ -150,8 +150,8 @@ export function score(loaded: Loaded[], extract: (l: Loaded, index: number) => E
       if (key === 'doc_type') {
         // Scored as the service acts on it: an invoice, receipt or credit note is extracted, anything else is not.
         const expected = INVOICE_LIKE.has(l.doc.truth.doc_type as DocumentType) ? 'invoice-like' : 'other';
-        const got = INVOICE_LIKE.has(l.type) ? 'invoice-like' : 'other';
-        out.push({ doc: l.doc, key, expected, got: `${got} (${l.type})`, confidence: 1, right: expected === got });
+        const got = INVOICE_LIKE.has(l.kind.type) ? 'invoice-like' : 'other';
+        out.push({ doc: l.doc, key, expected, got: `${got} (${l.kind.type})`, confidence: 1, right: expected === got });
         continue;
       }
       const title = TITLE_OF[key];

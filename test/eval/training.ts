@@ -23,7 +23,7 @@ export interface DocSamples {
 }
 
 export function samplesOf(l: Loaded, corpus: string): DocSamples {
-  const read = readByRules(l.pages, EVAL_SCHEMA, l.type);
+  const read = readByRules(l.pages, EVAL_SCHEMA, l.kind.type);
   const { ctx, fields: ruleFields, choice } = read;
   const roles: DocSamples['roles'] = {};
   for (const role of RANKED_ROLES) {

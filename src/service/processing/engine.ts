@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PageLayout } from './layout/model.js';
 import { pageText } from './layout/model.js';
 import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
-import { classifyDocument, INVOICE_LIKE, type DocumentType } from './doctype.js';
+import { classifyDocument, INVOICE_LIKE, type Classification, type DocumentType } from './doctype.js';
 import { restoreAccents, type PageImage } from './extract/accents.js';
 import { extractFields, type ExtractOptions } from './extract/extractor.js';
 import { locateFields } from './extract/locate.js';
@@ -199,16 +199,20 @@ async function zipParts(bytes: Buffer, input: ProcessInput): Promise<Part[]> {
   return parts;
 }
 
+/** What classifyDocument said of a document that fieldsOf needs: its type and how sure. */
+export type DocumentKind = Pick<Classification, 'type' | 'confidence'>;
+
 /** A document's fields once its type is known: empty when it is not an invoice and the schema
  *  expects one. The eval calls this too, so it scores what the service answers. */
-export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, type: DocumentType | undefined, opts?: ExtractOptions): ExtractedField[] {
+export function fieldsOf(pages: PageLayout[], schema: SchemaForExtraction, kind: DocumentKind | undefined, opts?: ExtractOptions): ExtractedField[] {
+  const type = kind?.type;
   const blank = !!type && !INVOICE_LIKE.has(type) && expectsInvoice(schema);
   if (blank) return emptyFields(schema);
   const located = locateFields(pages, extractFields(pages, schema, { ...opts, type }));
   // Read as an invoice for want of better evidence (no title, and a total with few amounts or none
   // at all: classifyDocument's weakest calls): then none of its values is sure, since the page may
   // be no invoice at all (a quote, a delivery note whose title OCR lost or that no list names yet).
-  const read = type && INVOICE_LIKE.has(type) && classifyDocument(pages).confidence < LAST_RESORT
+  const read = type && INVOICE_LIKE.has(type) && kind.confidence < LAST_RESORT
     ? located.map((f) => ({ ...f, confidence: Math.min(f.confidence, NOT_SURE) })) : located;
   const fields = opts?.memory?.length ? recallFields(pages, read, opts.memory) : read;
   return type === 'credit_note' ? fields.map((f) => credited(f)) : fields;
@@ -226,9 +230,10 @@ function credited(f: ExtractedField): ExtractedField {
 
 function toDocument(part: Part, input: ProcessInput): ProcessedDocument {
   // Type first: a letter read with an invoice schema would get a "total" and a "vendor".
-  const type = part.error ? undefined : classifyDocument(part.pages).type;
+  const kind = part.error ? undefined : classifyDocument(part.pages);
+  const type = kind?.type;
   const schema = part.error ? input.schema : input.schema ?? chooseSchema(part.pages, input.candidateSchemas, type);
-  const fields = !schema || part.error ? [] : fieldsOf(part.pages, schema, type, { memory: input.vendorMemory });
+  const fields = !schema || part.error ? [] : fieldsOf(part.pages, schema, kind, { memory: input.vendorMemory });
   return {
     fileName: part.fileName,
     mediaType: MEDIA_TYPES[part.kind],

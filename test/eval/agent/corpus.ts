@@ -43,13 +43,14 @@ export function cachedProcessor(byName: Map<string, CorpusDoc>) {
     const doc = byName.get(input.fileName.replace(/^copy-/, ''));
     if (!doc) throw new Error(`not a corpus file: ${input.fileName}`);
     const { pages } = await pagesOf(doc, { cache: true });
-    const type = classifyDocument(pages).type;
+    const kind = classifyDocument(pages);
+    const type = kind.type;
     const schema = input.schema ?? chooseSchema(pages, input.candidateSchemas, type);
     return {
       documents: [{
         fileName: input.fileName, mediaType: doc.mediaType, pageCount: pages.length,
         pages: pages.map((p) => ({ number: p.number, text: pageText(p), source: p.source })),
-        schemaId: schema?.id ?? '', fields: schema ? fieldsOf(pages, schema, type) : [], documentType: type,
+        schemaId: schema?.id ?? '', fields: schema ? fieldsOf(pages, schema, kind) : [], documentType: type,
       }],
     };
   };

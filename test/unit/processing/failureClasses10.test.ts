@@ -53,7 +53,7 @@ describe('a page read as an invoice on the weakest evidence', () => {
     const c = classifyDocument(pages);
     expect(c.type).toBe('invoice');
     expect(c.confidence).toBeLessThan(0.7);
-    const fields = fieldsOf(pages, EVAL_SCHEMA, c.type);
+    const fields = fieldsOf(pages, EVAL_SCHEMA, c);
     expect(fields.some((f) => f.value !== null)).toBe(true);
     expect(fields.filter((f) => f.confidence >= 0.9)).toEqual([]);
   });
@@ -63,6 +63,6 @@ describe('a page read as an invoice on the weakest evidence', () => {
       'Total s/ IVA 7.500,00', 'IVA 23% 1.725,00', 'Total 9.225,00 EUR']);
     const c = classifyDocument(pages);
     expect(c.confidence).toBeGreaterThanOrEqual(0.9);
-    expect(fieldsOf(pages, EVAL_SCHEMA, c.type).some((f) => f.confidence >= 0.9)).toBe(true);
+    expect(fieldsOf(pages, EVAL_SCHEMA, c).some((f) => f.confidence >= 0.9)).toBe(true);
   });
 });
