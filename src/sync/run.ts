@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
+import vm from 'node:vm';
 import { checkServiceUrl, readApiKey } from './apikey.js';
 import { ClientRemote } from './clientRemote.js';
 import { defaultInbox, saveConfig, addFolder, type Config, type Locations } from './config.js';
@@ -55,6 +56,11 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     // daemon's few responses per file well enough. Only with a remote service: the embedded one
     // runs tesseract's WebAssembly in this process, and that needs the optimised code.
     if (o.ownProcess) v8.setFlagsFromString('--liftoff-only');
+  } else if (o.ownProcess) {
+    // The entry points start `docsync start` with incremental marking off (restAfterStart, below);
+    // the embedded service's engine (pdf.js and the OCR in this process, a heap many times the daemon's)
+    // keeps V8's incremental full GCs, whose pauses are short.
+    v8.setFlagsFromString('--incremental-marking');
   }
   // A state.db that cannot be written stops the start with one clear line, before any service starts.
   openStateDb(o.locations.dataDir).close();
@@ -75,7 +81,10 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     { baseUrl: serviceUrl, apiKey: key, instance: config.service.instance, instanceBaseUrls: config.service.instanceUrls },
     embedded ?? undefined,
   );
-  const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log, sharedService: Boolean(url) });
+  const daemon = await Daemon.start({
+    config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log, sharedService: Boolean(url),
+    ...(o.ownProcess && url ? { atRest: restAfterStart } : {}),
+  });
   // Published for `docsync ask`, which cannot know the embedded service's port otherwise.
   daemon.control.setMeta('service.url', serviceUrl);
   return {
@@ -112,4 +121,24 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
 function tuneHeap(): void {
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   v8.setFlagsFromString('--memory-reducer-single-gc');
+}
+
+/**
+ * The daemon's entry points (src/cli/entry.ts, bin/docsync.mjs, the scale bench's daemon) start
+ * `docsync start` with V8's incremental marking off, on their first line, as they set the young
+ * generation, and with a remote service it stays off. V8's memory reducer arms itself as the heap
+ * grows during Node's own bootstrap, before any of our code runs, and then, 8-25 s after start, once
+ * the daemon has been idle a while, runs an incremental full GC (20-50 ms at 100,000 watched files)
+ * in the first idle minute; it can start one only while incremental marking is on (its timer then
+ * only waits another 8 s, a task every 8 s). Instead, the start-up garbage is collected here, once
+ * the start's work is done (the daemon's `atRest`, before it counts as idle), so that the idle
+ * daemon is at rest. The price: the daemon's full GCs are atomic (no incremental steps), on a heap of
+ * about 25 MB at rest (21 MB live), and after a burst of work no reducer GC gives the heap back (what
+ * a burst leaves waits for the next full GC); the embedded service's process keeps incremental
+ * marking and the reducer (runDaemon).
+ */
+function restAfterStart(): void {
+  v8.setFlagsFromString('--expose-gc');
+  // A new context is given the gc() of --expose-gc; the process's own context is not.
+  (vm.runInNewContext('gc') as () => void)();
 }
