@@ -83,7 +83,7 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
   );
   const daemon = await Daemon.start({
     config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log, sharedService: Boolean(url),
-    ...(o.ownProcess && url ? { atRest: restAfterStart } : {}),
+    ...(o.ownProcess && url ? { atRest: () => restAfterStart(daemon) } : {}),
   });
   // Published for `docsync ask`, which cannot know the embedded service's port otherwise.
   daemon.control.setMeta('service.url', serviceUrl);
@@ -126,19 +126,23 @@ function tuneHeap(): void {
 /**
  * The daemon's entry points (src/cli/entry.ts, bin/docsync.mjs, the scale bench's daemon) start
  * `docsync start` with V8's incremental marking off, on their first line, as they set the young
- * generation, and with a remote service it stays off. V8's memory reducer arms itself as the heap
- * grows during Node's own bootstrap, before any of our code runs, and then, 8-25 s after start, once
- * the daemon has been idle a while, runs an incremental full GC (20-50 ms at 100,000 watched files)
- * in the first idle minute; it can start one only while incremental marking is on (its timer then
- * only waits another 8 s, a task every 8 s). Instead, the start-up garbage is collected here, once
- * the start's work is done (the daemon's `atRest`, before it counts as idle), so that the idle
- * daemon is at rest. The price: the daemon's full GCs are atomic (no incremental steps), on a heap of
- * about 25 MB at rest (21 MB live), and after a burst of work no reducer GC gives the heap back (what
- * a burst leaves waits for the next full GC); the embedded service's process keeps incremental
- * marking and the reducer (runDaemon).
+ * generation. V8's memory reducer arms itself as the heap grows during Node's own bootstrap, before
+ * any of our code runs, and then, 8-25 s after start, once the daemon has been idle a while, runs an
+ * incremental full GC (20-50 ms at 100,000 watched files) in the first idle minute; it can start one
+ * only while incremental marking is on (its timer otherwise waits another 8 s). Instead, with a
+ * remote service, the start-up garbage is collected here, once the start's work is done (the
+ * daemon's `atRest`, before it counts as idle), so that the idle daemon is at rest; incremental
+ * marking comes back on with the first file that moves after that, and the reducer then works as
+ * usual (one GC after a burst, which gives the heap back). A daemon left alone after its start runs
+ * its rare full GCs atomically, on a heap of about 25 MB (21 MB live). Bursts keep incremental
+ * marking: with it off for the whole of a burst of 2,000 files, the bench's process had full GCs in
+ * every round (104-328 ms) against 2 of 6 with it on, and its daemon's CPU to uploaded looked about
+ * a tenth higher (README, Benchmarks). The embedded service's process turns it back on at once
+ * (runDaemon).
  */
-function restAfterStart(): void {
+function restAfterStart(daemon: Daemon): void {
   v8.setFlagsFromString('--expose-gc');
   // A new context is given the gc() of --expose-gc; the process's own context is not.
   (vm.runInNewContext('gc') as () => void)();
+  daemon.emitter.once('file', () => v8.setFlagsFromString('--incremental-marking'));
 }
