@@ -126,15 +126,16 @@ function tuneHeap(): void {
 /**
  * The daemon's entry points (src/cli/entry.ts, bin/docsync.mjs, the scale bench's daemon) start
  * `docsync start` with V8's incremental marking off, on their first line, as they set the young
- * generation. V8's memory reducer arms itself as the heap grows during Node's own bootstrap, before
- * any of our code runs, and then, 8-25 s after start, once the daemon has been idle a while, runs an
- * incremental full GC (20-50 ms at 100,000 watched files) in the first idle minute; it can start one
- * only while incremental marking is on (its timer otherwise waits another 8 s). Instead, with a
- * remote service, the start-up garbage is collected here, once the start's work is done (the
- * daemon's `atRest`, before it counts as idle), so that the idle daemon is at rest; incremental
- * marking comes back on with the first file that moves after that, and the reducer then works as
- * usual (one GC after a burst, which gives the heap back). A daemon left alone after its start runs
- * its rare full GCs atomically, on a heap of about 25 MB (21 MB live). Bursts keep incremental
+ * generation. Otherwise V8's memory reducer, armed at the start's first full GC (during the imports),
+ * runs an incremental full GC (20-50 ms at 100,000 watched files) 8-25 s after start, once the
+ * daemon has been idle a while: in the first idle minute. It arms itself and starts GCs only while
+ * incremental marking is on. Instead, with a remote service, the start-up garbage is collected here,
+ * once the start's work is done (the daemon's `atRest`, before it counts as idle), so that the idle
+ * daemon is at rest. Turned back on right after this GC, incremental marking still let a reducer GC
+ * run at 8.2 s (traced; what armed it was not found), so it comes back on only with the first file
+ * that moves after the rest; the reducer then arms at that burst's first full GC and gives the heap
+ * back 8 s after it, as before (traced on a script that does the same). A daemon left alone after
+ * its start runs its rare full GCs atomically, on a heap of about 25 MB (21 MB live). Bursts keep incremental
  * marking: with it off for the whole of a burst of 2,000 files, the bench's process had full GCs in
  * every round (104-328 ms) against 2 of 6 with it on, and its daemon's CPU to uploaded looked about
  * a tenth higher (README, Benchmarks). The embedded service's process turns it back on at once
