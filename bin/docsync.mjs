@@ -8,8 +8,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { buildIsCurrent } from './built.mjs';
 
-// The daemon's young generation is set before anything else is loaded (see tuneHeap, src/sync/run.ts).
-if (process.argv[2] === 'start') for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1']) v8.setFlagsFromString(flag);
+// The daemon's young generation, and incremental marking off until the start's work is done, are set
+// before anything else is loaded (see tuneHeap and restAfterStart, src/sync/run.ts).
+if (process.argv[2] === 'start') for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1', '--no-incremental-marking']) v8.setFlagsFromString(flag);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let main;

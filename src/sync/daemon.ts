@@ -42,6 +42,12 @@ export interface DaemonOptions {
    * embedded in this process serves nobody else). With config `sharedFolders.claims: off`: never.
    */
   sharedService?: boolean;
+  /**
+   * Run once when the start's work is done (the scan, the claims' first round, the uploads due),
+   * before the daemon counts as idle: the process's own daemon collects its start-up garbage
+   * there (run.ts), so that once idle it is at rest.
+   */
+  atRest?: () => void;
 }
 
 const ACTIVE = ['discovered', 'settled', 'uploading', 'processing'] as const;
@@ -69,9 +75,12 @@ export class Daemon {
   private rescanTimer: NodeJS.Timeout | null = null;
   private lastDeletionSweep = 0;
   private stopped = false;
+  /** `o.atRest` until it has run. */
+  private restPending: (() => void) | null;
 
   constructor(private readonly o: DaemonOptions) {
     this.config = o.config;
+    this.restPending = o.atRest ?? null;
     this.emitter = o.emitter ?? new SyncEmitter();
     this.db = openStateDb(o.dataDir);
     this.store = new FileStore(this.db, this.emitter);
@@ -166,7 +175,32 @@ export class Daemon {
     d.controlTimer = setInterval(() => d.controlTick(), o.controlIntervalMs ?? 1000);
     d.rescanTimer = setInterval(() => void d.rescanAll().catch((err) => d.trouble(err, 'rescan failed')), d.config.rescanIntervalMs);
     d.pump.wake();
+    if (d.restPending) void d.restOnceStarted();
     return d;
+  }
+
+  /**
+   * Looks for the end of the start's work as waitIdle does (three checks in a row find nothing to
+   * do; 10 ms apart, every second after the first 10 s, so that a long start costs no more than the
+   * control tick), then runs `o.atRest` once.
+   */
+  private async restOnceStarted(): Promise<void> {
+    const started = Date.now();
+    let quiet = 0;
+    while (this.restPending && !this.stopped) {
+      quiet = this.nothingToDo() ? quiet + 1 : 0;
+      if (quiet >= 3) {
+        const rest = this.restPending;
+        this.restPending = null;
+        try {
+          rest();
+        } catch (err) {
+          this.o.log.warn({ err }, 'start-up rest failed');
+        }
+        return;
+      }
+      await new Promise((r) => setTimeout(r, Date.now() - started < 10_000 ? 10 : 1000));
+    }
   }
 
   /** A folder's settings with the global defaults filled in where it names none. */
@@ -196,8 +230,15 @@ export class Daemon {
     this.db.close();
   }
 
-  /** Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders. */
+  /**
+   * Nothing left to do: no file settling or hashing, nothing in flight or due, for unpaused folders,
+   * and the start's rest (`o.atRest`) done.
+   */
   isIdle(): boolean {
+    return !this.restPending && this.nothingToDo();
+  }
+
+  private nothingToDo(): boolean {
     // A round of claims in flight is work too: the first, at start, is the daemon's first request.
     if ([...this.drivers.values()].some((d) => d.busy) || !this.pump.idle || this.claims.busy) return false;
     const rows = foldersWith(this.db, ACTIVE);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
+import vm from 'node:vm';
 import { checkServiceUrl, readApiKey } from './apikey.js';
 import { ClientRemote } from './clientRemote.js';
 import { defaultInbox, saveConfig, addFolder, type Config, type Locations } from './config.js';
@@ -55,6 +56,11 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     // daemon's few responses per file well enough. Only with a remote service: the embedded one
     // runs tesseract's WebAssembly in this process, and that needs the optimised code.
     if (o.ownProcess) v8.setFlagsFromString('--liftoff-only');
+  } else if (o.ownProcess) {
+    // The entry points start `docsync start` with incremental marking off (restAfterStart, below);
+    // the embedded service's engine (pdf.js and the OCR in this process, a heap many times the daemon's)
+    // keeps V8's incremental full GCs, whose pauses are short.
+    v8.setFlagsFromString('--incremental-marking');
   }
   // A state.db that cannot be written stops the start with one clear line, before any service starts.
   openStateDb(o.locations.dataDir).close();
@@ -75,7 +81,10 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
     { baseUrl: serviceUrl, apiKey: key, instance: config.service.instance, instanceBaseUrls: config.service.instanceUrls },
     embedded ?? undefined,
   );
-  const daemon = await Daemon.start({ config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log, sharedService: Boolean(url) });
+  const daemon = await Daemon.start({
+    config, configFile: o.locations.configFile, dataDir: o.locations.dataDir, remote, log, sharedService: Boolean(url),
+    ...(o.ownProcess && url ? { atRest: () => restAfterStart(daemon) } : {}),
+  });
   // Published for `docsync ask`, which cannot know the embedded service's port otherwise.
   daemon.control.setMeta('service.url', serviceUrl);
   return {
@@ -112,4 +121,29 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
 function tuneHeap(): void {
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   v8.setFlagsFromString('--memory-reducer-single-gc');
+}
+
+/**
+ * The daemon's entry points (src/cli/entry.ts, bin/docsync.mjs, the scale bench's daemon) start
+ * `docsync start` with V8's incremental marking off, on their first line, as they set the young
+ * generation. Otherwise V8's memory reducer, armed at the start's first full GC (during the imports),
+ * runs an incremental full GC (20-50 ms at 100,000 watched files) 8-25 s after start, once the
+ * daemon has been idle a while: in the first idle minute. It arms itself and starts GCs only while
+ * incremental marking is on. Instead, with a remote service, the start-up garbage is collected here,
+ * once the start's work is done (the daemon's `atRest`, before it counts as idle), so that the idle
+ * daemon is at rest. Turned back on right after this GC, incremental marking still let a reducer GC
+ * run at 8.2 s (traced; what armed it was not found), so it comes back on only with the first file
+ * that moves after the rest; the reducer then arms at that burst's first full GC and gives the heap
+ * back 8 s after it, as before (traced on a script that does the same). A daemon left alone after
+ * its start runs its rare full GCs atomically, on a heap of about 25 MB (21 MB live). Bursts keep incremental
+ * marking: with it off for the whole of a burst of 2,000 files, the bench's process had full GCs in
+ * every round (104-328 ms) against 2 of 6 with it on, and its daemon's CPU to uploaded looked about
+ * a tenth higher (README, Benchmarks). The embedded service's process turns it back on at once
+ * (runDaemon).
+ */
+function restAfterStart(daemon: Daemon): void {
+  v8.setFlagsFromString('--expose-gc');
+  // A new context is given the gc() of --expose-gc; the process's own context is not.
+  (vm.runInNewContext('gc') as () => void)();
+  daemon.emitter.once('file', () => v8.setFlagsFromString('--incremental-marking'));
 }

@@ -10,7 +10,7 @@ import v8 from 'node:v8';
 
 const t0 = performance.now();
 // As bin/docsync.mjs does for `docsync start`, before anything is loaded.
-for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1']) v8.setFlagsFromString(flag);
+for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1', '--no-incremental-marking']) v8.setFlagsFromString(flag);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const load = (m) => import(pathToFileURL(path.join(root, process.env.DOCSYNC_MODULES ?? 'dist/src', m)).href);
 const [configFile, dataDir, serviceUrl] = process.argv.slice(2);
