@@ -142,9 +142,10 @@ export const ROLES: RoleSpec[] = [
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
       // credit memo's goods credited before tax, "excluding VAT" with the space after the point lost to OCR
       'before vat', 'before tax', 'net charges', 'merchandise credit', 'valor dos produtos', 'valor total dos produtos', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
-      // South Africa's "Total Exclusive" (of VAT); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
+      // South Africa's "Total Exclusive" (of VAT); the Philippines' sales subject to VAT before it ("VATable Sales", "Amount:
+      // Net of VAT"); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
       // is, so also as printed without them); ro (total without VAT); hu (net in total)
-      'total exclusive', 'amount exclusive', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
+      'total exclusive', 'amount exclusive', 'vatable sales', 'net of vat', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
       'wartość netto', 'razem netto', 'suma netto', 'osnovica', 'iznos bez pdv-a', 'ukupno bez pdv-a', 'međuzbroj', 'osnova za ddv', 'znesek brez ddv', 'skupaj brez ddv', 'vmesni seštevek',
       'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
@@ -190,7 +191,9 @@ export const ROLES: RoleSpec[] = [
       'الإجمالي', 'المجموع', 'المبلغ الإجمالي', 'المبلغ المستحق', 'कुल', 'कुल राशि', 'कुल योग', 'jumla', 'jumla kuu', 'kiasi cha kulipa', 'toplam', 'toplam tutar',
       'total general', 'monto total', 'importe a pagar', 'valor total', 'total comprobante', 'valor a pagar', 'total geral', 'valor total da nota', 'totale complessivo', 'importo totale',
       'totaalbedrag', 'te voldoen', 'totaal te betalen', 'total à payer', 'montant dû', 'solde dû', 'total général', 'montant à payer', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'endsumme', 'zu zahlender betrag',
-      'summa att betala', 'totalt att betala', 'totalbelopp', 'beløb i alt', 'totalbeløp', 'beløp å betale', 'loppusumma', 'total factură', 'de plată', 'net payable', 'total invoice value', 'invoice value', 'total amount after tax'],
+      'summa att betala', 'totalt att betala', 'totalbelopp', 'beløb i alt', 'totalbeløp', 'beløp å betale', 'loppusumma', 'total factură', 'de plată', 'net payable', 'total invoice value', 'invoice value', 'total amount after tax',
+      // OCR's "TOTALAMOUNT DUE": a bold label's space lost (a Philippine invoice's "Amount Due" above it is net of VAT)
+      'totalamount due', 'totalamount'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
     not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*(?:à|payable))|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|dos produtos|dos servicos|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)|bez |без |χωρις|\bbe pvm|\ban vsk|km-ta|kaibemaksuta|\bara toplam|^(?!.*(?:incl|inkl|\bs (?:dph|pdv|ddv)|\bz (?:vat|dph)|\bsa pdv|\bс (?:ндс|ддс)|\bз пдв|с ндс|с ддс|з пдв|με φπα|\bsu pvm|\bar pvn|koos k|\bmed vsk|\bmeð vsk|dahil|termasuk|\bw tym)).*(?:dph|pdv|ddv|ндс|ддс|пдв|φπα|pvm|pvn|vsk|ppn|kdv|kaibemaks)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
@@ -215,7 +218,7 @@ export function roleSpec(role: Role): RoleSpec | undefined {
 
 /**
  * Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)", a Hungarian
- * "Vevő" as PaddleOCR may read it, a Vietnamese "Họ tên người mua hàng" / "Tên đơn vị", not the seller's "đơn vị bán
- * hàng"), in lower case without accents (normLabel keeps đ).
+ * "Vevő" as PaddleOCR may read it, a Brazilian NFS-e's "Tomador de serviços", a Vietnamese "Họ tên người mua hàng" /
+ * "Tên đơn vị", not the seller's "đơn vị bán hàng"), in lower case without accents (normLabel keeps đ).
  */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|tomador d[eo]s? servi[cç]os?|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;

@@ -125,10 +125,13 @@ function numberFromDigits(s: string, style?: DecimalStyle): number | null {
   return Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null;
 }
 
-/** Infers the document's decimal separator from amounts with two decimals. */
+/**
+ * Infers the document's decimal separator from amounts with two decimals; not a date's day and month ("15.10.2018", an
+ * Icelandic or German invoice's date, whose amounts in whole krónur show only thousands points: "239.086").
+ */
 export function decimalStyleOf(text: string): DecimalStyle | undefined {
   const comma = (text.match(/\d[,]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d\.\d{3},\d/g) ?? []).length * 3;
-  const dot = (text.match(/\d[.]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3;
+  const dot = (text.match(/(?<!\d[.\/-]\d{0,2})\d[.]\d{2}(?!\d|[.\/-]\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3;
   if (comma === 0 && dot === 0) return undefined;
   return comma > dot ? 'comma' : 'dot';
 }
