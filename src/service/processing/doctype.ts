@@ -45,7 +45,7 @@ const TITLES: [DocumentType, RegExp][] = [
     'кредитно известие|кредитно известие|корректировочный сч[её]т|кредит-нота|кредитна нота|πιστωτικό τιμολόγιο|kreeditarve|kredītrēķins|kreditinė sąskaita|' +
     'kreditreikningur|nota de creditare|iade faturası|nota ng kredito|memo kredit|ใบลดหนี้|贷项通知单|红字发票|수정세금계산서|إشعار دائن|क्रेडिट नोट')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
-  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
     'dowód dostawy|dodací list|dodaci list|otpremnica|dobavnica|стокова разписка|товарная накладная|товарно-транспортная накладная|видаткова накладна|' +
     'saateleht|pavadzīme|važtaraštis|fylgiseðill|sevk irsaliyesi|irsaliye|surat jalan|ใบส่งของ|送货单|出货单|납품서')],
   ['delivery_note', /納品書/],

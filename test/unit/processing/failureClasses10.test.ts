@@ -136,3 +136,62 @@ describe('a Philippine sales invoice\'s summary', () => {
     expect(v.Tax).toBe(1039.29);
   });
 });
+
+describe('an Argentine factura (AFIP\'s layout)', () => {
+  const lines = ['ORIGINAL', cells('Ferreteria del Sur', 'A', 'FACTURA'), cells('S.R.L.', 'COD.01'), cells('Punto de Venta: 000200', 'Comp.Nro: 00007731'), 'Fecha de Emision: 11/04/2021',
+    'Razon Social: Ferreteria del Sur S.R.L.', cells('Domicilio Comercial: Av. Mitre 1550 - Avellaneda', 'C.U.I.T.: 30-71234567-2'), 'Condicion frente al IVA: IVA Responsable Inscripto',
+    cells('C.U.I.T.: 30-70000001-5', 'Apellido y Nombre / Razon Social: Constructora Norte S.A.'),
+    cells('Codigo', 'Producto / Servicio', 'Cantidad', 'P. Unitario', 'Importe'),
+    cells('1021', 'Tornillos 6 x 50 caja x 100', '20', '1450,00', '29000,00'), cells('1187', 'Mecha widia 8 mm', '10', '2100,00', '21000,00'),
+    cells('Importe Neto Gravado: $', '50000,00'), cells('IVA 27%: $', '0,00'), cells('IVA 21%: $', '10500,00'), cells('IVA 10.5%: $', '0,00'), cells('Importe Total: $', '60500,00'),
+    cells('Comprobante Autorizado', 'CAE N°: 71234567890123')];
+
+  it('gives "Comp. Nro" as the invoice number (not the CAE), "Importe Neto Gravado" as the subtotal, the rate that is charged as the tax', () => {
+    const v = valuesOf(extractFields(page(lines, 'ocr'), EVAL_SCHEMA));
+    expect(v['Invoice Number']).toBe('00007731');
+    expect(v.Subtotal).toBe(50000);
+    expect(v.Tax).toBe(10500);
+  });
+
+  it('prices in "$" are pesos where C.U.I.T. (with its points) places the page in Argentina; "P. Unitario" is the unit price', () => {
+    const v = valuesOf(extractFields(page(lines, 'ocr'), EVAL_SCHEMA));
+    expect(v.Currency).toBe('ARS');
+    expect((v['Line Items'] as Record<string, unknown>[])[0]).toMatchObject({ Quantity: 20, 'Unit Price': 1450, Amount: 29000 });
+  });
+
+  it('and a "REMITO" (a delivery note) is no invoice', () => {
+    const pages = page(['ORIGINAL', cells('Ferreteria del Sur', 'R', 'REMITO'), cells('S.R.L.', 'COD.91'), cells('Punto de Venta: 00011', 'Comp. Nro: 00000110'), 'Fecha de Emision: 14/05/2019'], 'ocr');
+    expect(classifyDocument(pages).type).not.toBe('invoice');
+  });
+});
+
+describe('a Brazilian service invoice\'s services and tax (NFS-e)', () => {
+  const national = [cells('NFS-e Nota Fiscal de Serviço eletrônica', 'Prefeitura Municipal de Londrina'), grid('Número da NFS-e', 'Data e Hora da emissão da NFS-e'), grid('5120', '12/03/2023 10:20:00'),
+    'EMITENTE DA NFS-e', grid('Nome / Nome Empresarial', 'E-mail'), grid('ESTÚDIO LUZ E SOMBRA FOTOGRAFIA LTDA', 'contato@luzesombra.com.br'),
+    'TOMADOR DO SERVIÇO', grid('Nome / Nome Empresarial'), grid('COLÉGIO NOVO HORIZONTE'),
+    'Descrição do Serviço', 'Serviços prestados na competência 03/2023:', 'Cobertura fotográfica de formatura - 6 horas x R$ 250,00 = R$ 1.500,00', 'Álbum impresso 30x30 - R$ 420,00',
+    'Vencimento: 12/04/2023. Pagamento via PIX.',
+    'TRIBUTAÇÃO MUNICIPAL', grid('BC ISSQN', 'Alíquota Aplicada', 'Retenção do ISSQN', 'ISSQN Apurado'), grid('R$ 1.920,00', '3,00%', 'Não Retido', 'R$ 57,60'),
+    'VALOR TOTAL DA NFS-E', grid('Valor do Serviço', 'Valor Líquido da NFS-e'), grid('R$ 1.920,00', 'R$ 1.920,00')];
+
+  it('reads each service line of the description box ("name - 6 horas x R$ 250,00 = R$ 1.500,00", "name - R$ 420,00") as an item', () => {
+    const items = valuesOf(extractFields(page(national), EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[];
+    expect(items).toEqual([
+      { Description: 'Cobertura fotográfica de formatura', Quantity: 6, 'Unit Price': 250, Amount: 1500 },
+      { Description: 'Álbum impresso 30x30', Quantity: 1, 'Unit Price': 420, Amount: 420 },
+    ]);
+  });
+
+  it('gives the municipal service tax ("ISSQN Apurado", São Paulo\'s "Valor do ISS") as the tax', () => {
+    expect(valuesOf(extractFields(page(national), EVAL_SCHEMA)).Tax).toBe(57.6);
+    const sp = ['PREFEITURA DO MUNICIPIO DE SAO PAULO', 'NOTA FISCAL ELETRONICA DE SERVICOS - NFS-e', 'PRESTADOR DE SERVICOS', 'Nome/Razao Social: SERRA VERDE SISTEMAS LTDA',
+      'TOMADOR DE SERVICOS', 'Nome/Razao Social: PADARIA BOM GOSTO LTDA', 'VALOR TOTAL DO SERVICO = R$ 4.500,00',
+      grid('Valor Total das Deducoes (R$)', 'Base de Calculo (R$)', 'Aliquota (%)', 'Valor do ISS (R$)'), grid('0,00', '4.500,00', '2,00%', '90,00')];
+    expect(valuesOf(extractFields(page(sp), EVAL_SCHEMA)).Tax).toBe(90);
+  });
+
+  it('while a description box whose lines do not add up to a printed sum gives no items', () => {
+    const lines = national.map((l) => l.replace('R$ 420,00', 'R$ 425,00'));
+    expect(valuesOf(extractFields(page(lines), EVAL_SCHEMA))['Line Items'] ?? null).toBeNull();
+  });
+});

@@ -69,7 +69,7 @@ export const ROLES: RoleSpec[] = [
       // de, fr, es (Latin America's "Nro.", a comprobante or boleta), it, nl, pt-BR (a nota fiscal), da/no, is, fi, tr, hr/sr/bs/sl,
       // bg/ru/uk (also "№"), el, et, lv, lt, id, tl (the Philippines' OR and SI numbers), sw, ar, hi, zh, ja, ko, th.
       'rechnungs-nummer', 'rg.-nr.', 'rg.-nr', 'rg-nr', 'rg. nr.', 'quittungsnummer', 'quittung nr', 'facture numéro', 'numéro facture', 'n° de la facture',
-      'factura nro', 'factura nro.', 'nro. factura', 'nro. de factura', 'nro factura', 'número de comprobante', 'comprobante n°', 'comprobante nº', 'comprobante nro', 'boleta n°', 'boleta nº', 'boleta electrónica n°', 'factura electrónica n°', 'factura electrónica nº',
+      'factura nro', 'factura nro.', 'nro. factura', 'nro. de factura', 'nro factura', 'número de comprobante', 'comprobante n°', 'comprobante nº', 'comprobante nro', 'comp. nro', 'comp.nro', 'comp. nº', 'comp. n°', 'boleta n°', 'boleta nº', 'boleta electrónica n°', 'factura electrónica n°', 'factura electrónica nº',
       'fattura nr', 'fattura nr.', 'fattura num', 'factuur nr', 'factuur nr.', 'factuur nummer', 'nota fiscal nº', 'nota fiscal n°', 'nf-e nº', 'nfs-e nº', 'número da nota',
       'kvitteringsnr', 'kvittering nr', 'reikningsnúmer', 'reikningur nr', 'reikn. nr', 'laskunumero', 'fatura no', 'fatura no.', 'fiş no', 'fis no',
       'broj računa', 'račun broj', 'račun br.', 'račun br', 'broj fakture', 'faktura broj', 'faktura br.', 'faktura br', 'številka računa', 'račun št.', 'št. računa',
@@ -146,6 +146,8 @@ export const ROLES: RoleSpec[] = [
       // Net of VAT"); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
       // is, so also as printed without them); ro (total without VAT); hu (net in total)
       'total exclusive', 'amount exclusive', 'vatable sales', 'net of vat', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
+      // Argentina's factura: the taxed net amount ("Importe Neto Gravado")
+      'importe neto gravado', 'neto gravado',
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
       'wartość netto', 'razem netto', 'suma netto', 'osnovica', 'iznos bez pdv-a', 'ukupno bez pdv-a', 'međuzbroj', 'osnova za ddv', 'znesek brez ddv', 'skupaj brez ddv', 'vmesni seštevek',
       'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
@@ -166,7 +168,9 @@ export const ROLES: RoleSpec[] = [
       // The broad lexicon: pl, cs/sk, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, th, zh, ko, ar, hi, sw, es (Peru's IGV, the Dominican ITBIS), pt-BR
       'kwota vat', 'podatek vat', 'dph', 'pdv', 'iznos pdv-a', 'ukupno pdv', 'ddv', 'znesek ddv', 'ддс', 'начислен ддс', 'сума на ддс', 'ндс', 'сумма ндс', 'в т.ч. ндс', 'в том числе ндс', 'пдв', 'сума пдв',
       'φπα', 'φ.π.α.', 'ποσό φπα', 'käibemaks', 'km summa', 'pvn', 'pvn summa', 'pvm', 'pvm suma', 'vsk', 'vsk.', 'virðisaukaskattur', 'ppn', 'pajak', 'pajak pertambahan nilai', 'buwis',
-      'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis'],
+      'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis',
+      // A Brazilian service invoice's (NFS-e) municipal service tax: São Paulo's "Valor do ISS", the national form's "ISSQN Apurado"
+      'valor do iss', 'valor do issqn', 'issqn apurado'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
     not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },

@@ -186,7 +186,7 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
   [/\bcnpj\b|\bbrasil\b|\bltda\b|nota fiscal|\bdanfe\b/i, 'BR'],
   [/\brfc\b|s\.\s?a\.\s?de\s?c\.\s?v\.|\bm[eé]xico\b|\bcfdi\b/i, 'MX'],
-  [/\bcuit\b|\bargentina\b|buenos aires/i, 'AR'],
+  [/\bcuit\b|\bc\.u\.i\.t\b|\bafip\b|\bargentina\b|buenos aires/i, 'AR'],
   [/\bchile\b|boleta electr[oó]nica|\brut:? ?\d{1,2}\.?\d{3}\.?\d{3}-[\dk]\b/i, 'CL'],
   [/\bcolombia\b|bogot[aá]|medell[ií]n/i, 'CO'],
   [/\bper[uú]\b|\bigv\b/i, 'PE'],
