@@ -3,7 +3,7 @@ import { classifyDocument } from '../../../src/service/processing/doctype.js';
 import { fieldsOf } from '../../../src/service/processing/engine.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
@@ -25,13 +25,18 @@ describe('a fiscal control unit\'s number beside the invoice\'s own', () => {
 });
 
 describe('a due date that is a tax\'s own', () => {
-  it('is not sure: "Data de vencimento do ISS desta NFS-e: 10/12/2021" is the municipality\'s, not the invoice\'s', () => {
+  it('is none: "Data de vencimento do ISS desta NFS-e: 10/12/2021" is the municipality\'s, not the invoice\'s', () => {
     const lines = ['NOTA FISCAL ELETRONICA DE SERVICOS - NFS-e', cells('Numero da Nota', '00041177'), cells('Data e Hora de Emissao', '26/11/2021 16:11'),
       'PRESTADOR DE SERVICOS', 'Nome/Razao Social: SERRA VERDE SISTEMAS LTDA', 'VALOR TOTAL DO SERVICO = R$ 9.740,00',
       'OUTRAS INFORMACOES', '(3) Data de vencimento do ISS desta NFS-e: 10/12/2021;'];
-    const due = field(extractFields(page(lines), EVAL_SCHEMA), 'Due Date');
-    expect(due.value).toBe('2021-12-10');
-    expect(due.confidence).toBeLessThan(0.9);
+    expect(field(extractFields(page(lines), EVAL_SCHEMA), 'Due Date').value).toBeNull();
+  });
+
+  it('and the invoice\'s own "Vencimento" is read beside it', () => {
+    const lines = ['NOTA FISCAL ELETRONICA DE SERVICOS - NFS-e', cells('Numero da Nota', '00041177'), cells('Data e Hora de Emissao', '26/11/2021 16:11'),
+      'PRESTADOR DE SERVICOS', 'Nome/Razao Social: SERRA VERDE SISTEMAS LTDA', 'Vencimento: 27/12/2021. Pagamento via PIX ou boleto.', 'VALOR TOTAL DO SERVICO = R$ 9.740,00',
+      'OUTRAS INFORMACOES', '(3) Data de vencimento do ISS desta NFS-e: 10/12/2021;'];
+    expect(field(extractFields(page(lines), EVAL_SCHEMA), 'Due Date').value).toBe('2021-12-27');
   });
 
   it('while an invoice\'s own due date under its label stays sure', () => {
@@ -193,5 +198,30 @@ describe('a Brazilian service invoice\'s services and tax (NFS-e)', () => {
   it('while a description box whose lines do not add up to a printed sum gives no items', () => {
     const lines = national.map((l) => l.replace('R$ 420,00', 'R$ 425,00'));
     expect(valuesOf(extractFields(page(lines), EVAL_SCHEMA))['Line Items'] ?? null).toBeNull();
+  });
+});
+
+describe('the lines under a table or a till\'s items', () => {
+  it('end a table at the sales by tax class (a Kenyan eTIMS invoice\'s "Taxable Amount (B-16%)")', () => {
+    // Cells where a PDF's text places them: the class's label right-aligned across the quantity and price columns.
+    const at = (y: number, ...c: [string, number, number][]): Line => ({ text: c.map(([t]) => t).join('   '), cells: c.map(([text, x0, x1]) => ({ text, x0, x1 })), x0: c[0]![1], x1: c[c.length - 1]![2], y0: y, y1: y + 10, page: 1 });
+    const lines = [at(40, ['JACARANDA HARDWARE LTD', 44, 200], ['TAX INVOICE', 450, 551]), at(60, ['Moi Avenue, Nairobi', 44, 150], ['Invoice No.:', 400, 450], ['INV-30112', 500, 551]),
+      at(75, ['Date:', 400, 430], ['02/05/2023', 500, 551]), at(100, ['BILL TO', 44, 80]), at(115, ['Upendo Primary School', 44, 160]),
+      at(195, ['#', 44, 48], ['Item Code', 62, 98], ['Description', 150, 191], ['Qty', 367, 380], ['Unit Price', 405, 440], ['Tax', 463, 476], ['Amount (Ksh)', 501, 551]),
+      at(212, ['1', 44, 48], ['KE1NTXU0001111', 62, 117], ['Cement 50kg', 150, 200], ['20', 371, 380], ['850.00', 416, 440], ['B-16%', 451, 475], ['17,000.00', 515, 551]),
+      at(230, ['2', 44, 48], ['KE1NTXU0002222', 62, 117], ['Exercise books A4', 150, 220], ['100', 367, 380], ['45.00', 420, 440], ['A-Ex', 458, 475], ['4,500.00', 520, 551]),
+      at(258, ['Taxable Amount (B-16%)', 351, 446], ['17,000.00', 515, 551]), at(271, ['Exempt (A-Ex)', 390, 445], ['4,500.00', 520, 551]),
+      at(284, ['Sub Total', 405, 445], ['21,500.00', 515, 551]), at(297, ['VAT 16%', 410, 445], ['2,720.00', 520, 551]), at(310, ['Total (Ksh)', 398, 445], ['24,220.00', 515, 551])];
+    const pages: PageLayout[] = [{ number: 1, width: 595, height: 842, source: 'text', quality: 1, lines }];
+    const items = valuesOf(extractFields(pages, EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[];
+    expect(items.map((r) => r.Amount)).toEqual([17000, 4500]);
+  });
+
+  it('pass over a till\'s count of its items ("5 Item(s)") to the total they add up to', () => {
+    const lines = ['KAINAN SA KANTO', 'VAT REG TIN: 123-456-789-00000', 'OFFICIAL RECEIPT', cells('OR No.:', '00412233'), cells('Date:', '03/14/2022 12:10'),
+      cells('PANCIT CANTON', '85.00 V'), cells('TOKWA\'T BABOY', '95.00 V'), cells('PLAIN RICE', '20.00 V'), cells('BUKO JUICE', '45.00 V'),
+      '4 Item(s)', cells('TOTAL', 'PHP 245.00'), cells('CASH', '500.00'), cells('CHANGE', '255.00'), cells('VATable Sales', '218.75'), cells('VAT Amount (12%)', '26.25')];
+    const items = valuesOf(extractFields(page(lines, 'ocr'), EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[];
+    expect(items.map((r) => [r.Description, r.Amount])).toEqual([['PANCIT CANTON', 85], ['TOKWA\'T BABOY', 95], ['PLAIN RICE', 20], ['BUKO JUICE', 45]]);
   });
 });

@@ -102,7 +102,10 @@ export const ROLES: RoleSpec[] = [
       'ημερομηνία λήξης', 'λήξη', 'προθεσμία πληρωμής', 'maksetähtaeg', 'tähtaeg', 'maksta kuni', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz', 'apmokėjimo terminas', 'apmokėti iki', 'mokėti iki', 'gjalddagi', 'eindagi',
       'jatuh tempo', 'tanggal jatuh tempo', 'tgl jatuh tempo', 'tgl. jatuh tempo', 'takdang petsa', 'tarehe ya mwisho', 'tarehe ya mwisho ya malipo', 'تاريخ الاستحقاق', 'देय तिथि', 'नियत तिथि',
       '付款期限', '到期日', '付款截止日', '지급기일', '납부기한', '결제기한', '지불기한', 'วันครบกำหนด', 'วันครบกำหนดชำระ', 'ครบกำหนดชำระ',
-      'fecha límite de pago', 'date limite de règlement', "date d'exigibilité", 'data di scadenza', 'vence em', 'betalingsdato', 'sidste rettidige betalingsdag'] },
+      'fecha límite de pago', 'date limite de règlement', "date d'exigibilité", 'data di scadenza', 'vence em', 'betalingsdato', 'sidste rettidige betalingsdag'],
+    // A tax's own due date ("Data de vencimento do ISS desta NFS-e", "Fecha de vencimiento del impuesto"): the
+    // municipality's, never the invoice's.
+    not: /(?:^|\s)(?:do|da|del|de la|dos) (?:iss|issqn|imposto|impuesto|tributo)s?(?![\p{L}])/u },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
     labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
       'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่', 'tarikh invois', 'tarikh', 'date de l\'avoir', 'datum gutschrift',

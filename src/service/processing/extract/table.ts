@@ -110,8 +110,9 @@ const wholeLabel = (text: string) => {
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
 
-// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht", "Rekapitulace DPH") ends them too.
-const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio|rekapitulace|rekapitulacia|rekapitulacja|podsumowanie) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos|dph))(?![\p{L}])/u;
+// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht", "Rekapitulace DPH") ends them too,
+// as do the sales by tax class of a Kenyan eTIMS or a Philippine invoice ("Taxable Amount (B-16%)", "VATable Sales").
+const TAX_SUMMARY = /^(taxable (amount|value|sales)|vatable sales|vat[- ]exempt sales|zero[- ]rated sales|(vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio|rekapitulace|rekapitulacia|rekapitulacja|podsumowanie) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos|dph))(?![\p{L}])/u;
 
 // A Turkish invoice's totals box under its table ("Mal Hizmet Toplam Tutarı", "Toplam İskonto", "Hesaplanan KDV",
 // "Vergiler Dahil Toplam Tutar", "Ödenecek Tutar"), whatever the roles' labels know of it.
