@@ -224,4 +224,11 @@ describe('the lines under a table or a till\'s items', () => {
     const items = valuesOf(extractFields(page(lines, 'ocr'), EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[];
     expect(items.map((r) => [r.Description, r.Amount])).toEqual([['PANCIT CANTON', 85], ['TOKWA\'T BABOY', 95], ['PLAIN RICE', 20], ['BUKO JUICE', 45]]);
   });
+
+  it('join a till\'s item name OCR cut in two cells ("LUMPIANG | SHANGHAI | 110.00 V")', () => {
+    const lines = ['KAINAN SA KANTO', 'VAT REG TIN: 123-456-789-00000', 'OFFICIAL RECEIPT', cells('OR No.:', '00412234'), cells('Date:', '03/14/2022 12:40'),
+      cells('PANCIT', 'CANTON', '85.00 V'), cells('PLAIN RICE', '20.00 V'), cells('BUKO JUICE', '45.00 V'), '3 Item(s)', cells('TOTAL', 'PHP 150.00'), cells('CASH', '200.00'), cells('CHANGE', '50.00')];
+    const items = valuesOf(extractFields(page(lines, 'ocr'), EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[];
+    expect(items.map((r) => [r.Description, r.Amount])).toEqual([['PANCIT CANTON', 85], ['PLAIN RICE', 20], ['BUKO JUICE', 45]]);
+  });
 });

@@ -82,6 +82,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     const m = /^(\d{1,3}|[Il|])\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
     if (m && (/\d/.test(m[1]!) || fromOcr(line, ctx))) [quantity, cells[0]] = [/\d/.test(m[1]!) ? m[1]! : '1', m[2]!];
   }
+  // A name OCR cut in two cells ("LUMPIANG | SHANGHAI | 110.00"): words only, no figure, joined.
+  while (cells.length >= 2 && /\p{L}{2}/u.test(cells[0]!) && /^\p{Lu}[\p{Lu}\s'’&-]+$/u.test(cells[1]!) && /^[\p{Lu}\s'’&-]+$/u.test(cells[0]!)) cells.splice(0, 2, `${cells[0]} ${cells[1]}`);
   let description = cells.shift()!;
   const spec = quantity === undefined && cells.length === 0 ? TIMES_AFTER_NAME.exec(description) : null;
   if (spec && timesOf(spec[2]!, ctx)) [description, cells[0]] = [spec[1]!, spec[2]!];
