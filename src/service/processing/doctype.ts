@@ -45,7 +45,7 @@ const TITLES: [DocumentType, RegExp][] = [
     'кредитно известие|кредитно известие|корректировочный сч[её]т|кредит-нота|кредитна нота|πιστωτικό τιμολόγιο|kreeditarve|kredītrēķins|kreditinė sąskaita|' +
     'kreditreikningur|nota de creditare|iade faturası|nota ng kredito|memo kredit|ใบลดหนี้|贷项通知单|红字发票|수정세금계산서|إشعار دائن|क्रेडिट नोट')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
-  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
     'dowód dostawy|dodací list|dodaci list|otpremnica|dobavnica|стокова разписка|товарная накладная|товарно-транспортная накладная|видаткова накладна|' +
     'saateleht|pavadzīme|važtaraštis|fylgiseðill|sevk irsaliyesi|irsaliye|surat jalan|ใบส่งของ|送货单|出货单|납품서')],
   ['delivery_note', /納品書/],
@@ -56,7 +56,7 @@ const TITLES: [DocumentType, RegExp][] = [
   ['note', /議事録|会議メモ/],
   // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
-  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilboð|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilbo[dð]|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.

@@ -82,6 +82,8 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
     const m = /^(\d{1,3}|[Il|])\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
     if (m && (/\d/.test(m[1]!) || fromOcr(line, ctx))) [quantity, cells[0]] = [/\d/.test(m[1]!) ? m[1]! : '1', m[2]!];
   }
+  // A name OCR cut in two cells ("LUMPIANG | SHANGHAI | 110.00"): words only, no figure, joined.
+  while (cells.length >= 2 && /\p{L}{2}/u.test(cells[0]!) && /^\p{Lu}[\p{Lu}\s'’&-]+$/u.test(cells[1]!) && /^[\p{Lu}\s'’&-]+$/u.test(cells[0]!)) cells.splice(0, 2, `${cells[0]} ${cells[1]}`);
   let description = cells.shift()!;
   const spec = quantity === undefined && cells.length === 0 ? TIMES_AFTER_NAME.exec(description) : null;
   if (spec && timesOf(spec[2]!, ctx)) [description, cells[0]] = [spec[1]!, spec[2]!];
@@ -318,12 +320,16 @@ export function splitRow(line: Line, next: Line | undefined, after?: Line): Line
  * The items' sum is printed on the line right after them (or under a label alone there), or the totals
  * block starts there (a subtotal, tax or total label, past rules and specks) and prints it within its first lines.
  */
+const ITEM_COUNT = /^(?:\d{1,3} ?(?:items?|item\(s\)|art(?:icles?|ikel)|pcs)|(?:no\. of )?items?:? ?\d{1,3})$/;
+
 function addsUp(items: LooseItem[], from: number, ctx: DocContext, stop: (text: string) => boolean): boolean {
   let i = from;
   while (ctx.lines[i] && !/[\p{L}\p{N}]/u.test(ctx.lines[i]!.text)) i++;
   // Rates under the last item ("Remb. 65%  TVA 2,10%"), no money on them: passed over.
   const rates = ctx.lines[i];
   if (rates && /\d\s*%/.test(rates.text) && !stop(normLabel(rates.cells[0]?.text ?? '')) && !rates.cells.some((c) => MONEY.test(c.text.trim()))) i++;
+  // A till's count of the items under them ("5 Item(s)", "Items: 5"): passed over too.
+  else if (rates && ITEM_COUNT.test(normLabel(rates.text))) i++;
   while (ctx.lines[i] && !/[\p{L}\p{N}]/u.test(ctx.lines[i]!.text)) i++;
   const first = ctx.lines[i];
   if (!first) return false;

@@ -69,7 +69,7 @@ export const ROLES: RoleSpec[] = [
       // de, fr, es (Latin America's "Nro.", a comprobante or boleta), it, nl, pt-BR (a nota fiscal), da/no, is, fi, tr, hr/sr/bs/sl,
       // bg/ru/uk (also "№"), el, et, lv, lt, id, tl (the Philippines' OR and SI numbers), sw, ar, hi, zh, ja, ko, th.
       'rechnungs-nummer', 'rg.-nr.', 'rg.-nr', 'rg-nr', 'rg. nr.', 'quittungsnummer', 'quittung nr', 'facture numéro', 'numéro facture', 'n° de la facture',
-      'factura nro', 'factura nro.', 'nro. factura', 'nro. de factura', 'nro factura', 'número de comprobante', 'comprobante n°', 'comprobante nº', 'comprobante nro', 'boleta n°', 'boleta nº', 'boleta electrónica n°', 'factura electrónica n°', 'factura electrónica nº',
+      'factura nro', 'factura nro.', 'nro. factura', 'nro. de factura', 'nro factura', 'número de comprobante', 'comprobante n°', 'comprobante nº', 'comprobante nro', 'comp. nro', 'comp.nro', 'comp. nº', 'comp. n°', 'boleta n°', 'boleta nº', 'boleta electrónica n°', 'factura electrónica n°', 'factura electrónica nº',
       'fattura nr', 'fattura nr.', 'fattura num', 'factuur nr', 'factuur nr.', 'factuur nummer', 'nota fiscal nº', 'nota fiscal n°', 'nf-e nº', 'nfs-e nº', 'número da nota',
       'kvitteringsnr', 'kvittering nr', 'reikningsnúmer', 'reikningur nr', 'reikn. nr', 'laskunumero', 'fatura no', 'fatura no.', 'fiş no', 'fis no',
       'broj računa', 'račun broj', 'račun br.', 'račun br', 'broj fakture', 'faktura broj', 'faktura br.', 'faktura br', 'številka računa', 'račun št.', 'št. računa',
@@ -102,7 +102,10 @@ export const ROLES: RoleSpec[] = [
       'ημερομηνία λήξης', 'λήξη', 'προθεσμία πληρωμής', 'maksetähtaeg', 'tähtaeg', 'maksta kuni', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz', 'apmokėjimo terminas', 'apmokėti iki', 'mokėti iki', 'gjalddagi', 'eindagi',
       'jatuh tempo', 'tanggal jatuh tempo', 'tgl jatuh tempo', 'tgl. jatuh tempo', 'takdang petsa', 'tarehe ya mwisho', 'tarehe ya mwisho ya malipo', 'تاريخ الاستحقاق', 'देय तिथि', 'नियत तिथि',
       '付款期限', '到期日', '付款截止日', '지급기일', '납부기한', '결제기한', '지불기한', 'วันครบกำหนด', 'วันครบกำหนดชำระ', 'ครบกำหนดชำระ',
-      'fecha límite de pago', 'date limite de règlement', "date d'exigibilité", 'data di scadenza', 'vence em', 'betalingsdato', 'sidste rettidige betalingsdag'] },
+      'fecha límite de pago', 'date limite de règlement', "date d'exigibilité", 'data di scadenza', 'vence em', 'betalingsdato', 'sidste rettidige betalingsdag'],
+    // A tax's own due date ("Data de vencimento do ISS desta NFS-e", "Fecha de vencimiento del impuesto"): the
+    // municipality's, never the invoice's.
+    not: /(?:^|\s)(?:do|da|del|de la|dos) (?:iss|issqn|imposto|impuesto|tributo)s?(?![\p{L}])/u },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
     labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
       'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่', 'tarikh invois', 'tarikh', 'date de l\'avoir', 'datum gutschrift',
@@ -142,9 +145,12 @@ export const ROLES: RoleSpec[] = [
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
       // credit memo's goods credited before tax, "excluding VAT" with the space after the point lost to OCR
       'before vat', 'before tax', 'net charges', 'merchandise credit', 'valor dos produtos', 'valor total dos produtos', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
-      // South Africa's "Total Exclusive" (of VAT); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
+      // South Africa's "Total Exclusive" (of VAT); the Philippines' sales subject to VAT before it ("VATable Sales", "Amount:
+      // Net of VAT"); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
       // is, so also as printed without them); ro (total without VAT); hu (net in total)
-      'total exclusive', 'amount exclusive', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
+      'total exclusive', 'amount exclusive', 'vatable sales', 'net of vat', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
+      // Argentina's factura: the taxed net amount ("Importe Neto Gravado")
+      'importe neto gravado', 'neto gravado',
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
       'wartość netto', 'razem netto', 'suma netto', 'osnovica', 'iznos bez pdv-a', 'ukupno bez pdv-a', 'međuzbroj', 'osnova za ddv', 'znesek brez ddv', 'skupaj brez ddv', 'vmesni seštevek',
       'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
@@ -165,7 +171,9 @@ export const ROLES: RoleSpec[] = [
       // The broad lexicon: pl, cs/sk, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, th, zh, ko, ar, hi, sw, es (Peru's IGV, the Dominican ITBIS), pt-BR
       'kwota vat', 'podatek vat', 'dph', 'pdv', 'iznos pdv-a', 'ukupno pdv', 'ddv', 'znesek ddv', 'ддс', 'начислен ддс', 'сума на ддс', 'ндс', 'сумма ндс', 'в т.ч. ндс', 'в том числе ндс', 'пдв', 'сума пдв',
       'φπα', 'φ.π.α.', 'ποσό φπα', 'käibemaks', 'km summa', 'pvn', 'pvn summa', 'pvm', 'pvm suma', 'vsk', 'vsk.', 'virðisaukaskattur', 'ppn', 'pajak', 'pajak pertambahan nilai', 'buwis',
-      'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis'],
+      'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis',
+      // A Brazilian service invoice's (NFS-e) municipal service tax: São Paulo's "Valor do ISS", the national form's "ISSQN Apurado"
+      'valor do iss', 'valor do issqn', 'issqn apurado'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
     not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
@@ -190,7 +198,9 @@ export const ROLES: RoleSpec[] = [
       'الإجمالي', 'المجموع', 'المبلغ الإجمالي', 'المبلغ المستحق', 'कुल', 'कुल राशि', 'कुल योग', 'jumla', 'jumla kuu', 'kiasi cha kulipa', 'toplam', 'toplam tutar',
       'total general', 'monto total', 'importe a pagar', 'valor total', 'total comprobante', 'valor a pagar', 'total geral', 'valor total da nota', 'totale complessivo', 'importo totale',
       'totaalbedrag', 'te voldoen', 'totaal te betalen', 'total à payer', 'montant dû', 'solde dû', 'total général', 'montant à payer', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'endsumme', 'zu zahlender betrag',
-      'summa att betala', 'totalt att betala', 'totalbelopp', 'beløb i alt', 'totalbeløp', 'beløp å betale', 'loppusumma', 'total factură', 'de plată', 'net payable', 'total invoice value', 'invoice value', 'total amount after tax'],
+      'summa att betala', 'totalt att betala', 'totalbelopp', 'beløb i alt', 'totalbeløp', 'beløp å betale', 'loppusumma', 'total factură', 'de plată', 'net payable', 'total invoice value', 'invoice value', 'total amount after tax',
+      // OCR's "TOTALAMOUNT DUE": a bold label's space lost (a Philippine invoice's "Amount Due" above it is net of VAT)
+      'totalamount due', 'totalamount'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
     not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*(?:à|payable))|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|dos produtos|dos servicos|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)|bez |без |χωρις|\bbe pvm|\ban vsk|km-ta|kaibemaksuta|\bara toplam|^(?!.*(?:incl|inkl|\bs (?:dph|pdv|ddv)|\bz (?:vat|dph)|\bsa pdv|\bс (?:ндс|ддс)|\bз пдв|с ндс|с ддс|з пдв|με φπα|\bsu pvm|\bar pvn|koos k|\bmed vsk|\bmeð vsk|dahil|termasuk|\bw tym)).*(?:dph|pdv|ddv|ндс|ддс|пдв|φπα|pvm|pvn|vsk|ppn|kdv|kaibemaks)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
@@ -215,7 +225,7 @@ export function roleSpec(role: Role): RoleSpec | undefined {
 
 /**
  * Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)", a Hungarian
- * "Vevő" as PaddleOCR may read it, a Vietnamese "Họ tên người mua hàng" / "Tên đơn vị", not the seller's "đơn vị bán
- * hàng"), in lower case without accents (normLabel keeps đ).
+ * "Vevő" as PaddleOCR may read it, a Brazilian NFS-e's "Tomador de serviços", a Vietnamese "Họ tên người mua hàng" /
+ * "Tên đơn vị", not the seller's "đơn vị bán hàng"), in lower case without accents (normLabel keeps đ).
  */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;
+export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|tomador d[eo]s? servi[cç]os?|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;

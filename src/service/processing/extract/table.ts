@@ -1,6 +1,6 @@
 import type { Cell, Line } from '../layout/model.js';
 import type { FieldDefinition } from '../types.js';
-import { parseAmount } from '../parse/amounts.js';
+import { amountsIn, parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
 import { distance as levenshtein } from 'fastest-levenshtein';
@@ -37,20 +37,24 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // A Hungarian számla's unit and VAT columns ("Me.e.", "ÁFA %", "ÁFA érték"), a Romanian factura's row number, unit and
   // VAT ("Nr. crt.", "U.M.", "Valoarea TVA"), a Vietnamese hóa đơn's row number and unit ("STT", "Đơn vị tính").
   ['other', /^(me\.? ?e\.?|mertekegyseg|afa( ?%| kulcs| ertek| ertek[eé]| osszeg)?|u\.? ?m\.?|valoarea tva|nr\.? ?crt\.?|crt\.?( ?nr\.?)?|stt|[dđ]on vi tinh|[dđ]vt)$/],
+  // An Icelandic reikningur's article number, unit and VAT rate ("Vörunr.", "Ein.", "VSK %").
+  ['other', /^(voru ?(nr|numer)\.?|ein\.?|vsk( ?%)?)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /egys[eé]g ?[aá]r|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
-  // ... Hungarian ("Menny."), Vietnamese ("Số lượng", OCR's "S6 lugng"), a German garage's work units ("AW", "ZE"), "QTÉ" without its accent.
-  ['quantity', /^menny(\.|iseg)?$|^s[o6] lu\S{1,3}g$|^(aw|ze|qte)$|^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
+  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  // ... Hungarian ("Menny."), Icelandic ("Magn"), Vietnamese ("Số lượng", OCR's "S6 lugng"), a German garage's work units ("AW", "ZE"), "QTÉ" without its accent.
+  ['quantity', /^menny(\.|iseg)?$|^magn$|^s[o6] lu\S{1,3}g$|^(aw|ze|qte)$|^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
   ['amount', /^(charges?|belastung|debit|débit|addebito|cargos?)$/i],
   // A Hungarian "Nettó érték" (OCR's "Nett6"), a Romanian "Valoarea", a Vietnamese "Thành tiền".
   ['amount', /^((nett|brutt)[oó6] )?[eé]rt[eé]k$|^valoarea$|^thanh tien$/],
+  // An Icelandic "Upphæð", its æ and ð as OCR reads them ("Upphed", "Upphao").
+  ['amount', /^upph\S{1,3}$/],
   ['amount', /hizmet tutar[ıi]$|^tutar[ıi]$|amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
-  // ... Hungarian ("Megnevezés"), Romanian ("Denumirea produselor"), Vietnamese ("Tên hàng hóa, dịch vụ"), an accounting app's "Activity".
-  ['description', /^megnevez[eé]s$|^denumire(a)?\b|^t[eê]n h[aà]ng\b|^activity$|^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
+  // ... Hungarian ("Megnevezés"), Icelandic ("Lýsing"), Romanian ("Denumirea produselor"), Vietnamese ("Tên hàng hóa, dịch vụ"), an accounting app's "Activity".
+  ['description', /^megnevez[eé]s$|^l[yý]sing$|^denumire(a)?\b|^t[eê]n h[aà]ng\b|^activity$|^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
 
 // Long header words OCR may misread by one letter ("Omachrijving", "Descripcién"), without accents.
@@ -106,8 +110,9 @@ const wholeLabel = (text: string) => {
 // A grand total's label opening a line ("Total", "TOTALE", "Amount due"): after it, no more items.
 const GRAND = labelAtStart(['total']);
 
-// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht", "Rekapitulace DPH") ends them too.
-const TAX_SUMMARY = /^((vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio|rekapitulace|rekapitulacia|rekapitulacja|podsumowanie) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos|dph))(?![\p{L}])/u;
+// A tax summary table below the items ("VAT summary", "Resumo de IVA", "MwSt-Übersicht", "Rekapitulace DPH") ends them too,
+// as do the sales by tax class of a Kenyan eTIMS or a Philippine invoice ("Taxable Amount (B-16%)", "VATable Sales").
+const TAX_SUMMARY = /^(taxable (amount|value|sales)|vatable sales|vat[- ]exempt sales|zero[- ]rated sales|(vat|tax|gst|iva|tva|mwst|ust|btw|moms|mva|alv)[- ]?(summary|analysis|breakdown|overview|ubersicht|aufstellung|recapitulatif|resumen|resumo|riepilogo|specifikation|spesifikasjon|erittely)|(resumo|resumen|riepilogo|recapitulatif|quadro|detalle|dettaglio|rekapitulace|rekapitulacia|rekapitulacja|podsumowanie) (de |des |di |do |del )?(iva|tva|vat|impostos|impuestos|dph))(?![\p{L}])/u;
 
 // A Turkish invoice's totals box under its table ("Mal Hizmet Toplam Tutarı", "Toplam İskonto", "Hesaplanan KDV",
 // "Vergiler Dahil Toplam Tutar", "Ödenecek Tutar"), whatever the roles' labels know of it.
@@ -679,7 +684,42 @@ function receiptRows(ctx: DocContext): TableRow[] {
   // beside them (a till's pump line and shop items around "2 @ 6.49"): the whole list.
   const taken = new Set(summed.flatMap((r) => r.lines));
   if (rows.length > 0) return summed.length > rows.length && rows.every((r) => r.lines.some((l) => taken.has(l))) ? summed : rows;
-  return summed.length > 0 ? summed : quantityFirstRows(ctx);
+  if (summed.length > 0) return summed;
+  const counted = quantityFirstRows(ctx);
+  return counted.length > 0 ? counted : describedServices(ctx);
+}
+
+// A Brazilian service invoice (NFS-e) lists its services in the prose of its "Discriminação dos serviços" /
+// "Descrição do Serviço" box, one a line: a name, a dash, then "55 horas x R$ 180,00 = R$ 9.900,00" or only the amount.
+const SERVICES_HEAD = /^(?:discriminacao|descricao) d[oa]s? servicos?\b/;
+const SERVICE_LINE = /^(.*?\p{L}.*?)\s*[-–—·:]\s*(?:(\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,10}\.?\s*)?[x×]\s*(?:R\$|\$)?\s*(\d[\d.,]*)\s*=\s*)?(?:R\$|\$)\s*(\d[\d.,]*[.,]\d{2})\.?$/u;
+
+/**
+ * The services of such a box, taken where each line's quantity times price gives its amount and their sum is printed
+ * after the box (the service's total): the evidence a table's header and totals would give.
+ */
+function describedServices(ctx: DocContext): TableRow[] {
+  const start = ctx.lines.findIndex((l) => SERVICES_HEAD.test(normLabel(l.text)));
+  if (start < 0) return [];
+  const rows: TableRow[] = [];
+  let end = start + 1;
+  for (; end < Math.min(ctx.lines.length, start + 30); end++) {
+    const line = ctx.lines[end]!;
+    const text = line.cells.map((c) => c.text.trim()).join(' ');
+    // The box ends at the next heading (a line in capitals) or a totals label.
+    if ((/\p{Lu}{4}/u.test(text) && !/\p{Ll}/u.test(text)) || STOP.test(normLabel(text))) break;
+    const m = SERVICE_LINE.exec(text);
+    if (!m) continue;
+    const a = parseAmount(m[4]!, ctx.decimal);
+    const q = m[2] ? parseAmount(m[2], ctx.decimal) : 1;
+    const price = m[3] ? parseAmount(m[3], ctx.decimal) : a;
+    if (a === null || a <= 0 || q === null || price === null || Math.abs(q * price - a) > 0.011) continue;
+    rows.push({ cells: new Map<Column, string>([['description', m[1]!.trim()], ['quantity', m[2] ?? '1'], ['unitPrice', m[3] ?? m[4]!], ['amount', m[4]!]]), lines: [line] });
+  }
+  if (!rows.length) return [];
+  const sum = Math.round(rows.reduce((t, r) => t + (parseAmount(r.cells.get('amount')!, ctx.decimal) ?? 0), 0) * 100) / 100;
+  const printed = ctx.lines.slice(end).some((l) => amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011));
+  return printed ? rows : [];
 }
 
 /** Items of a list with no header that add up to a sum of the totals block below it (loose.ts). */

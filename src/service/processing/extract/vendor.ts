@@ -174,11 +174,15 @@ export function sellerBoxName(ctx: DocContext): Candidate | null {
 
 // The heading of the seller's box: the seller by its role in an Italian electronic invoice (cedente/prestatore), a
 // Brazilian one's issuer (emitente), a Hungarian számla's seller (eladó, szállító; PaddleOCR reads the ó as a 6) or a
-// Romanian factura's supplier (furnizor, vânzător), printed over two columns beside the buyer's heading; on a normLabel'd cell.
-const SELLER_HEAD = /^(?:cedente|prestatore|identificacao do emitente|dados do emitente|emitente\b|elad[o6]\b|szallit[o6]\b|furnizor\b|vanzator\b)/;
-// A row naming the party in such a box ("Denominazione: X", "Cognome nome: X", "Razão social: X"); "Nome: X" with
-// "Cognome: Y" after it, in its cell or the next, names a person.
-const NAME_ROW = /^(?:denominazione|ragione sociale|razao social|nome ?\/ ?razao social|cognome ?(?:e ?)?nome|nome ?(?:e ?)?cognome)\s*[:：]\s*(\S.*)$/;
+// Romanian factura's supplier (furnizor, vânzător), printed over two columns beside the buyer's heading, or a Brazilian
+// service invoice's (NFS-e) provider ("PRESTADOR DE SERVIÇOS"; the city hall heading it is only the form's issuer); on
+// a normLabel'd cell.
+const SELLER_HEAD = /^(?:cedente|prestatore|prestador d[eo]s? servicos?\b|identificacao do emitente|dados do emitente|emitente\b|elad[o6]\b|szallit[o6]\b|furnizor\b|vanzator\b)/;
+// A row naming the party in such a box ("Denominazione: X", "Cognome nome: X", "Razão social: X", "Nome/Razão Social: X",
+// its slash or last letter lost to OCR); "Nome: X" with "Cognome: Y" after it, in its cell or the next, names a person.
+const NAME_ROW = /^(?:denominazione|ragione sociale|(?:nome ?\/? ?)?razao socia[l1]?|cognome ?(?:e ?)?nome|nome ?(?:e ?)?cognome)\s*[:：]\s*(\S.*)$/;
+// The same label heading a column, its value on the line under it (the national NFS-e's "Nome / Nome Empresarial").
+const NAME_HEAD = /^(?:nome ?\/ ?)?(?:nome empresarial|razao social)$/;
 const FIRST_NAME_ROW = /^nome\s*[:：]\s*(\S.*?)(?:\s+cognome\s*[:：]\s*(\S.*))?$/;
 const SURNAME_ROW = /^cognome\s*[:：]\s*(\S.*)$/;
 
@@ -200,8 +204,14 @@ function headedSellerName(ctx: DocContext): Candidate | null {
       .filter((l) => Math.abs(l.y0 - lines[i]!.y0) < 3 * h)
       .flatMap((l) => l.cells.filter((c) => c.x0 > head.x1 && (Math.abs(l.y0 - lines[i]!.y0) < 1.5 * h || BUYER.test(normLabel(c.text)) || BUYER_HEADING.test(normLabel(c.text)) || buyerWordMisread(c.text))))
       .map((c) => c.x0));
-    const box = lines.filter((l) => l.y0 > lines[i]!.y0 + h / 2 && l.y0 < lines[i]!.y1 + 12 * h)
-      .map((l) => ({ line: l, cells: column(l.cells.filter((c) => c.x0 >= head.x0 - 3 * h && c.x0 < right - h), h) }))
+    // A heading alone on its line is a band across the page (the NFS-e's "PRESTADOR DE SERVIÇOS"): its box is as wide.
+    // The box ends at the buyer's heading under it, in its column ("TOMADOR DE SERVIÇOS", the DANFE's "DESTINATÁRIO").
+    const band = lines[i]!.cells.length === 1;
+    const inBox = (c: Cell) => (band || c.x0 >= head.x0 - 3 * h) && c.x0 < right - h;
+    const under = lines.filter((l) => l.y0 > lines[i]!.y0 + h / 2 && l.y0 < lines[i]!.y1 + 12 * h);
+    const stop = under.findIndex((l) => l.cells.some((c) => inBox(c) && BUYER_HEADING.test(normLabel(c.text))));
+    const box = (stop < 0 ? under : under.slice(0, stop))
+      .map((l) => ({ line: l, cells: column(l.cells.filter(inBox), h) }))
       .filter((r) => r.cells.length > 0);
     for (const { line, cells } of box) {
       for (let k = 0; k < cells.length; k++) {
@@ -209,6 +219,12 @@ function headedSellerName(ctx: DocContext): Candidate | null {
         const n = normLabel(t);
         const named = NAME_ROW.exec(n);
         if (named) return { value: t.slice(t.length - named[1].length).trim(), score: 0.8, line };
+        if (NAME_HEAD.test(n)) {
+          const c = cells[k]!;
+          const under = box.find((r) => r.line.y0 > line.y1 - h / 2)?.line;
+          const value = under?.cells.find((u) => u.x0 < c.x1 && u.x1 > c.x0)?.text.trim();
+          if (under && value && plainName(value)) return { value, score: 0.8, line: under };
+        }
         const first = FIRST_NAME_ROW.exec(n);
         if (first) {
           const surname = first[2] ? t.slice(t.length - first[2].length) : SURNAME_ROW.exec(normLabel(cells[k + 1]?.text.trim() ?? ''))?.[1] && cells[k + 1]!.text.trim().replace(/^\S+\s*[:：]\s*/, '');

@@ -125,10 +125,13 @@ function numberFromDigits(s: string, style?: DecimalStyle): number | null {
   return Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null;
 }
 
-/** Infers the document's decimal separator from amounts with two decimals. */
+/**
+ * Infers the document's decimal separator from amounts with two decimals; not a date's day and month ("15.10.2018", an
+ * Icelandic or German invoice's date, whose amounts in whole krónur show only thousands points: "239.086").
+ */
 export function decimalStyleOf(text: string): DecimalStyle | undefined {
   const comma = (text.match(/\d[,]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d\.\d{3},\d/g) ?? []).length * 3;
-  const dot = (text.match(/\d[.]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3;
+  const dot = (text.match(/(?<!\d[.\/-]\d{0,2})\d[.]\d{2}(?!\d|[.\/-]\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3;
   if (comma === 0 && dot === 0) return undefined;
   return comma > dot ? 'comma' : 'dot';
 }
@@ -183,7 +186,7 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
   [/\bcnpj\b|\bbrasil\b|\bltda\b|nota fiscal|\bdanfe\b/i, 'BR'],
   [/\brfc\b|s\.\s?a\.\s?de\s?c\.\s?v\.|\bm[eé]xico\b|\bcfdi\b/i, 'MX'],
-  [/\bcuit\b|\bargentina\b|buenos aires/i, 'AR'],
+  [/\bcuit\b|\bc\.u\.i\.t\b|\bafip\b|\bargentina\b|buenos aires/i, 'AR'],
   [/\bchile\b|boleta electr[oó]nica|\brut:? ?\d{1,2}\.?\d{3}\.?\d{3}-[\dk]\b/i, 'CL'],
   [/\bcolombia\b|bogot[aá]|medell[ií]n/i, 'CO'],
   [/\bper[uú]\b|\bigv\b/i, 'PE'],
