@@ -54,9 +54,10 @@ const TITLES: [DocumentType, RegExp][] = [
   ['bank_statement', /取引明細書|入出金明細/],
   ['note', W('meeting notes?|minutes of|minutes|agenda|memo(?:randum)?|notes?|protokoll|besprechungsnotiz|tagesordnung|compte[- ]rendu|ordre du jour|acta|orden del d[ií]a|verbale|ordine del giorno|notulen|minit mesyuarat|nota mesyuarat')],
   ['note', /議事録|会議メモ/],
-  // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. Only as the
+  // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. A Czech or Slovak
+  // advance invoice ("zálohová faktura", "výzva k platbě") is one: the tax document follows the payment. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
-  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilbo[dð]|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:quotation|quote|estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|z[aá]lohov[aá] fakt[uú]r[ay]|výzva k platbě|výzva na úhradu|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilbo[dð]|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.
@@ -65,7 +66,7 @@ const TITLES: [DocumentType, RegExp][] = [
   ['other', /^(?:sales order|pedido de venda|pedido de venta|bon de commande|ordine di vendita|verkaufsauftrag|satış siparişi|satis siparisi)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number)?\s*:)(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti|' +
-    'paragon(?: fiskalny)?|účtenka|pokladní doklad|pokladničný doklad|fiskalni račun|nyugta|bon fiscal|chitanț[aă]|chitanta|makbuz|kwitansi|struk|resibo|opisyal na resibo|biên lai|' +
+    'boleta(?: electr[oó]nica| de venta)?|paragon(?: fiskalny)?|účtenka|pokladní doklad|pokladničný doklad|fiskalni račun|nyugta|bon fiscal|chitanț[aă]|chitanta|makbuz|kwitansi|struk|resibo|opisyal na resibo|biên lai|' +
     'касов бон|кассовый чек|квитанция|квитанція|απόδειξη(?: λιανικής)?|kviitung|kvitas|kasos kvitas|ใบเสร็จรับเงิน|ใบเสร็จ|收据|收據|영수증|إيصال|रसीद|risiti|stakabadhi')],
   ['receipt', /領収書|レシート/],
   // hu "számla", vi "hóa đơn" (also without its marks: OCR and fonts drop them; "đ" has no mark to strip). Romania's "factură" is "factura" unaccented.
@@ -87,7 +88,8 @@ const TOTAL_JA = /合計|お支払|ご請求金額|合计|总计|總計|价税�
 const TAX = W('tax|vat|gst|sst|mwst|ust|umsatzsteuer|tva|iva|btw|cukai|impuesto|imposta|mva|moms|alv|áfa|gtgt|' +
   'dph|pdv|ddv|ндс|ддс|пдв|φπα|käibemaks|pvn|pvm|vsk|kdv|ppn|pajak|igv|itbis|icms|ภาษี|부가세|세액|ضريبة|जीएसटी');
 const TAX_JA = /消費税|税込|税抜|增值税|税额|稅額/;
-const AMOUNT = /(?:^|[^\d.,])-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d])|[¥￥]\s?\d[\d,]*|\d[\d,]*円/g;
+// A currency sign makes a figure an amount without decimals too (Chilean and Colombian pesos: "$ 5.920").
+const AMOUNT = /(?:^|[^\d.,])-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d])|[¥￥$€£₱₦₩]\s?\d[\d.,]*|\d[\d,]*円/g;
 const ITEM_HEAD = [
   W('qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\\.?|quantità|qtà|aantal|kuantiti|bil|units?'),
   W('price|unit price|rate|preis|einzelpreis|prix|p\\.u\\.|precio|prezzo|prijs|harga|unit'),

@@ -135,6 +135,15 @@ describe('a South African tax invoice grid', () => {
       at([50, 'Total Exclusive'], [69, '9,870.00']),
     ], 'ocr')?.map((r) => r[0])).toEqual(['Lenovo Th1nkPad Not3book ProBook 14']);
   });
+
+  it('and one ending or opening a word (a Chilean factura\'s "HARINA TRIG0 FARD0 10", heldout11)', () => {
+    expect(items([
+      'Molinos del Sur Ltda.', 'FACTURA ELECTRONICA', at([50, 'N°'], [64, '7781']),
+      at([0, 'Codigo'], [10, 'Descripcion'], [44, 'Cantidad'], [56, 'Precio'], [70, 'Valor']),
+      at([0, '551202'], [10, 'HARINA TRIG0 FARD0 10 0RGANICA'], [48, '4'], [55, '18.450'], [69, '73.800']),
+      at([50, 'MONTO NETO'], [69, '73.800']),
+    ], 'ocr')?.map((r) => r[0])).toEqual(['HARINA TRIGO FARDO 10 ORGANICA']);
+  });
 });
 
 describe('Canadian sales invoices', () => {

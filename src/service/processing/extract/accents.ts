@@ -29,6 +29,13 @@ const LANGUAGE_WORDS: Record<string, string[]> = {
   nld: ['factuur', 'btw', 'bedrag', 'datum', 'aantal', 'omschrijving', 'totaal', 'bv', 'straat', 'vervaldatum', 'prijs', 'kvk', 'factuurnummer'],
   swe: ['kvitto', 'faktura', 'moms', 'belopp', 'datum', 'antal', 'summa', 'betala', 'ab', 'kontant', 'kort', 'forfallodatum', 'att'],
   hun: ['szamla', 'adoszam', 'afa', 'fizetesi', 'fizetendo', 'osszesen', 'megnevezes', 'kelte', 'hatarido', 'teljesites', 'elado', 'vevo', 'kft', 'zrt', 'bt', 'egysegar'],
+  // Czech and Slovak share most words; their own ones tell them apart (ř, ě, ů only Czech; ô, ä, ľ only Slovak).
+  ces: ['dph', 'ico', 'dic', 'celkem', 'uhrade', 'splatnosti', 'dodavatel', 'odberatel', 'cislo', 'mnozstvi', 'cena', 'zaklad', 'sro', 'vystaveni', 'uskutecneni', 'plneni', 'variabilni', 'kc', 'ucet'],
+  slk: ['dph', 'ico', 'dic', 'spolu', 'uhrade', 'splatnosti', 'dodavatel', 'odberatel', 'cislo', 'mnozstvo', 'cena', 'zaklad', 'sro', 'vyhotovenia', 'dodania', 'platby', 'variabilny', 'ucet'],
+  hrv: ['racun', 'pdv', 'oib', 'ukupno', 'iznos', 'kolicina', 'cijena', 'jir', 'zki', 'placanja', 'dospijeca', 'kupac', 'prodavatelj', 'doo', 'blagajnik', 'osnovica', 'nacin', 'popust', 'kn'],
+  pol: ['nip', 'razem', 'zaplaty', 'sprzedawca', 'nabywca', 'ilosc', 'netto', 'brutto', 'termin', 'platnosci', 'zoo', 'wystawienia', 'sprzedazy', 'slownie', 'stawka', 'wartosc', 'zl', 'regon'],
+  ron: ['factura', 'tva', 'cui', 'plata', 'cantitate', 'pret', 'valoare', 'furnizor', 'cumparator', 'srl', 'scadenta', 'seria', 'fiscala', 'unitar', 'lei'],
+  tur: ['fatura', 'kdv', 'toplam', 'tutar', 'miktar', 'birim', 'fiyat', 'vergi', 'dairesi', 'tarihi', 'odenecek', 'ltd', 'sti', 'vkn', 'matrah'],
   // (not the words that are also Chinese or Malay names: "hang", "nam", "tien", "don")
   vie: ['hoa', 'thue', 'nguoi', 'mua', 'thanh', 'toan', 'ngay', 'thang', 'luong', 'tnhh', 'gtgt'],
 };

@@ -70,7 +70,9 @@ const lookalike = (s: string) => [...s].map((c) => LOOKALIKE[c] ?? c).join('');
  *   INO99458", "Reference: IN099458"): one of them is misread, and which one the page does not say;
  * - with a part in Roman numerals between its separators (a month, "INV/2018/VI/0147"): OCR merges,
  *   drops or adds the strokes of I, V and X ("VI" read "V", "VIII" read "VIIV");
- * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235"), or printed after it.
+ * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235"), or printed after it;
+ * - with a zero between two letters or an O between two digits ("123/P0S1/3" for "POS1"): the two
+ *   look alike and which one was printed the page does not say.
  */
 function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const at = roles.indexOf('invoiceNumber');
@@ -80,11 +82,12 @@ function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): Ext
   const twin = ctx.text.split(/[\s:#|]+/).some((w) => w.length === id.length && w !== id && lookalike(w) === key);
   // The label's "No." read "N0." before it, left out of the id by parseId: the label misread, the id may be too.
   const afterMisread = new RegExp(`N0[.:]\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(ctx.text);
-  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || afterMisread;
+  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || ZERO_OR_O.test(id) || afterMisread;
   return doubt ? fields.map((f, i) => (i === at ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
 const ROMAN_PART = /(?:^|[/.-])[IVX]{1,4}(?=$|[/.-])/;
 const LABEL_LEFT = /^N?[0oO°º][.:]\s*\p{L}/u;
+const ZERO_OR_O = /\p{L}0\p{L}|\d[Oo]\d/u;
 
 /**
  * A document whose subtotal and tax were not read at all, their labels lost (an OCR without
@@ -250,6 +253,8 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   // A rate table's sum row (net, tax, gross that add up) is read before any other figure.
   const parts = taxTableParts(ctx);
   if (parts) for (const role of ['subtotal', 'tax'] as const) amountCands.get(role)!.unshift(parts[role]);
+  // That table has no gross column: its sum row ("Ukupno | 14,39 | 2,41") adds up the nets and the taxes, no total.
+  if (parts) amountCands.set('total', amountCands.get('total')!.filter((c) => c.line !== parts.subtotal.line));
   const rated = rateTableTotals(ctx) ?? fapiaoTotals(ctx) ?? danfeTotals(ctx) ?? footTotals(ctx);
   if (rated) for (const role of ['subtotal', 'tax', 'total'] as const) if (rated[role]) amountCands.get(role)!.unshift(rated[role]);
   const withheld = withheldAmounts(ctx, tableLines);

@@ -57,6 +57,8 @@ export const ROLES: RoleSpec[] = [
       // pl, cs, sk; a French receipt's or ticket's number, and "Numéro :" on its own.
       'faktura vat nr', 'faktura nr', 'faktura vat', 'nr faktury', 'numer faktury', 'rachunek nr', 'paragon nr', 'faktura č.', 'faktura č', 'faktúra č.', 'číslo faktury', 'číslo dokladu',
       'daňový doklad č.', 'daňový doklad', 'doklad č.', 'reçu n°', 'reçu no', 'ticket n°', 'numéro', 'facture',
+      // "číslo" (cs, sk) and "broj" (hr/sr/bs: "RAČUN - R1 broj: 809-01-2") on their own under or after the title, as "numéro"
+      'číslo', 'broj', 'r1 broj', 'r-1 broj',
       // it (FatturaPA's band), pt (a DANFE's "Nº 000.012.345"), tr
       'numero documento', 'n. documento', 'nº', 'n°', 'fatura numarası', 'fatura numarasi', 'belge no',
       // a hotel's folio
@@ -140,6 +142,8 @@ export const ROLES: RoleSpec[] = [
       'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton',
       // cs, sk
       'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane',
+      // Latin America's net before IVA/IGV: Chile's "Monto Neto", Peru's "Op. Gravadas" (sales taxed), Colombia's "Valor neto"
+      'monto neto', 'valor neto', 'total neto', 'importe neto', 'op. gravada', 'op. gravadas', 'operaciones gravadas', 'total gravado', 'monto afecto',
       // tr (goods and services before tax; the dotless ı is not folded, a font without it prints an i), it
       'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
@@ -169,6 +173,8 @@ export const ROLES: RoleSpec[] = [
       // vi: the VAT's money ("Tiền thuế GTGT"; not "Thuế suất GTGT", its rate); hu; ro
       'hst', 'pst', 'qst', 'rst', 'tps', 'tvq', 'tvh', 'total des taxes', 'tien thue gtgt', 'thue gtgt', 'afa osszesen', 'osszes afa', 'total tva',
       // The broad lexicon: pl, cs/sk, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, th, zh, ko, ar, hi, sw, es (Peru's IGV, the Dominican ITBIS), pt-BR
+      // Chile's and Colombia's IVA printed with its points ("I.V.A. 19%"), Croatia's tax amount ("Iznos poreza")
+      'i.v.a.', 'i.v.a', 'monto iva', 'iznos poreza',
       'kwota vat', 'podatek vat', 'dph', 'pdv', 'iznos pdv-a', 'ukupno pdv', 'ddv', 'znesek ddv', 'ддс', 'начислен ддс', 'сума на ддс', 'ндс', 'сумма ндс', 'в т.ч. ндс', 'в том числе ндс', 'пдв', 'сума пдв',
       'φπα', 'φ.π.α.', 'ποσό φπα', 'käibemaks', 'km summa', 'pvn', 'pvn summa', 'pvm', 'pvm suma', 'vsk', 'vsk.', 'virðisaukaskattur', 'ppn', 'pajak', 'pajak pertambahan nilai', 'buwis',
       'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis',

@@ -773,14 +773,17 @@ function zerosOfNumbers(text: string): string {
 }
 
 /**
- * The letter O OCR read as a zero inside a word of letters ("Pr0B00k" for "ProBook"): zeros with letters on both
- * sides, in a word of three letters or more whose only digits they are; lower case beside a lower-case letter.
+ * The letter O OCR read as a zero in a word of letters ("Pr0B00k" for "ProBook", "GRAD0" for "GRADO"): zeros inside,
+ * ending or opening a word of three letters or more whose only digits they are; lower case beside a lower-case letter.
  */
 function lettersOfWords(text: string): string {
-  return text.replace(/(?<![\p{L}\p{N}])[\p{L}0]*\p{L}0+\p{L}[\p{L}0]*(?![\p{L}\p{N}])/gu, (word) => {
-    if ((word.match(/\p{L}/gu) ?? []).length < 3) return word;
-    return word.replace(/(?<=(\p{L}))0+(?=(\p{L}))/gu, (zeros, before: string, after: string) =>
-      (/\p{Ll}/u.test(after) || /\p{Ll}/u.test(before) ? 'o' : 'O').repeat(zeros.length));
+  return text.replace(/(?<![\p{L}\p{N}])[\p{L}0]*\p{L}[\p{L}0]*(?![\p{L}\p{N}])/gu, (word) => {
+    if (!word.includes('0') || (word.match(/\p{L}/gu) ?? []).length < 3) return word;
+    // Between letters, or ending or opening the word ("GRAD0" for "GRADO", "0RANGE").
+    return word.replace(/0+/g, (zeros: string, at: number) => {
+      const near = (word[at - 1] ?? '') + (word[at + zeros.length] ?? '');
+      return (/\p{Ll}/u.test(near) ? 'o' : 'O').repeat(zeros.length);
+    });
   });
 }
 

@@ -224,8 +224,9 @@ export function fapiaoTotals(ctx: DocContext): { subtotal: Candidate; tax: Candi
 
 // A tax summary's columns (India's HSN summary, a marketplace's VAT table by rate): the taxable
 // amount and the tax, without a gross column (rateTableTotals reads those with one).
-const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton|zaklad|podstawa)\b/;
-const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn|imposta|impuesto|imposto)\b/;
+// hr/sr/bs: a receipt's "Porez | Osnovica | Iznos poreza" (tax, its base, the tax's amount).
+const NET_COLUMN = /\b(taxable|net|netto|nett|excl|exkl|ekskl|base|imponible|imponibile|ht|veroton|zaklad|podstawa|osnovica|osnova)\b/;
+const TAX_COLUMN = /\b(tax|vat|gst|igst|cgst|sgst|utgst|mwst|ust|steuer|tva|iva|btw|moms|mva|alv|vero|dph|pdv|afa|ddv|kdv|pvm|pvn|imposta|impuesto|imposto|poreza)\b/;
 // A rate, a code, or the stamp duty ("Imposta di bollo"): no column of the tax charged.
 const NOT_AMOUNT_COLUMN = /\b(rate|satz|taux|tasa|aliquota|tarief|sats|hsn|sac|code|bollo)\b|%/;
 

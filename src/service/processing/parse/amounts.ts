@@ -184,12 +184,14 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/台灣|臺灣|\btaiwan\b|統一編號/i, 'TW'],
   [/대한민국|사업자\s?등록번호|주식회사|\(주\)|㈜/, 'KR'],
   [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
+  // Before Brazil: "Ltda." is a legal form all over Latin America. Chile's R.U.T. (dotted or not) and its tax office (SII); Colombia's NIT with its check digit, DIAN and the CUFE;
+  // Peru's 11-digit RUC and SUNAT.
+  [/\bchile\b|boleta electr[oó]nica|\br\.?u\.?t\.?:? ?\d{1,2}\.?\d{3}\.?\d{3}-[\dk]\b|timbre electr[oó]nico s[il1]{2}|\bsii\.cl\b/i, 'CL'],
+  [/\bcolombia\b|bogot[aá]|medell[ií]n|\bnit\.?:? ?\d{3}\.?\d{3}\.?\d{3}-\d\b|\bdian\b|\bcufe\b/i, 'CO'],
+  [/\bper[uú]\b|\bigv\b|\bruc:? ?(?:10|15|17|20)\d{9}\b|\bsunat\b/i, 'PE'],
   [/\bcnpj\b|\bbrasil\b|\bltda\b|nota fiscal|\bdanfe\b/i, 'BR'],
   [/\brfc\b|s\.\s?a\.\s?de\s?c\.\s?v\.|\bm[eé]xico\b|\bcfdi\b/i, 'MX'],
   [/\bcuit\b|\bc\.u\.i\.t\b|\bafip\b|\bargentina\b|buenos aires/i, 'AR'],
-  [/\bchile\b|boleta electr[oó]nica|\brut:? ?\d{1,2}\.?\d{3}\.?\d{3}-[\dk]\b/i, 'CL'],
-  [/\bcolombia\b|bogot[aá]|medell[ií]n/i, 'CO'],
-  [/\bper[uú]\b|\bigv\b/i, 'PE'],
   [/\buruguay\b|montevideo/i, 'UY'],
   [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
   [/\babn\b|\baustralia\b/i, 'AU'],
@@ -273,11 +275,14 @@ function vatCountry(text: string): string | undefined {
  * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
  * a tax's name, an address). A guess, so callers flag it for review.
  */
+const SHARED_FORMS = /\bltda\b\.?/gi;
+
 export function currencyOfCountry(text: string, vendor?: string): string | null {
   const iban = text.match(/\b([A-Z]{2})\d{2}(?:\s?[A-Z0-9]{4}){3,7}/);
   const named = (t: string) => COUNTRY_WORDS.find(([re]) => re.test(t))?.[1];
-  // The vendor's own name (its legal form) before the page's other words: the customer's address may be abroad.
-  const country = iban?.[1] ?? (vendor ? named(vendor) : undefined) ?? vatCountry(text) ?? named(text);
+  // The vendor's own name (its legal form) before the page's other words: the customer's address may be abroad. A legal
+  // form several countries use ("Ltda.": Brazil, Chile, Colombia...) does not place the vendor; the page's words may.
+  const country = iban?.[1] ?? (vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined) ?? vatCountry(text) ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }

@@ -80,7 +80,8 @@ const RE_VI = new RegExp(String.raw`ng[aàá]y${GLOSS}(\d{1,2})\s*th[aá]ng${GLO
 // A written date year first: Hungary's "2024. március 15.", Lithuania's "2024 m. kovo 15 d."; Latvia's "2024. gada 15. marts".
 const RE_YMOND = new RegExp(`\\b(\\d{4})\\.?\\s*(?:m\\.\\s*)?(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?!\\d)`, 'i');
 const RE_YDMON = new RegExp(`\\b(\\d{4})\\.?\\s*gada\\s+(\\d{1,2})\\.?\\s*(${MONTH_ALT})`, 'i');
-const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:de\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
+// Spanish "3 de febrero de 2022", and Latin America's "del 2022".
+const RE_DMONY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(?:de\\s+)?(${MONTH_ALT})\\.?,?[\\s-]*(?:del?\\s+)?(\\d{4}|\\d{2})\\b`, 'i');
 // "February 13, 2025", and with OCR's dot for the comma ("February 13.2025").
 const RE_MONDY = new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:[,.]\\s*|\\s+)(\\d{4})\\b`, 'i');
 // A month name with a digit OCR read for a letter ("Apri1 21, 2020", "0ct 3, 2021"), month first.
