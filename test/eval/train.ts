@@ -1,8 +1,8 @@
 // `npm run train [-- --corpus DIR|SET,...] [--generated N] [--cache]`: fits the
 // extraction ranker on the generated corpus plus labelled manifest corpora and
 // generated sets (default: ../shared/corpora/sroie-dev when present and the tuning
-// sets generated-heldout .. generated-heldout4, for layout variety; never heldout5,
-// the blind set, nor heldout6 .. heldout11 by default) and writes its weights to
+// sets generated-heldout .. generated-heldout4, for layout variety; never heldout5
+// or heldout12, the blind sets, nor heldout6 .. heldout11 by default) and writes its weights to
 // src/service/processing/extract/rank/weights.json, which the service loads.
 
 import fs from 'node:fs';
