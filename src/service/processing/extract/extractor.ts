@@ -72,7 +72,8 @@ const lookalike = (s: string) => [...s].map((c) => LOOKALIKE[c] ?? c).join('');
  *   drops or adds the strokes of I, V and X ("VI" read "V", "VIII" read "VIIV");
  * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235"), or printed after it;
  * - with a zero between two letters or an O between two digits ("123/P0S1/3" for "POS1"): the two
- *   look alike and which one was printed the page does not say.
+ *   look alike and which one was printed the page does not say (a part in capitals but for its zero is read
+ *   with an O: "POS1").
  */
 function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
   const at = roles.indexOf('invoiceNumber');
@@ -83,7 +84,9 @@ function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): Ext
   // The label's "No." read "N0." before it, left out of the id by parseId: the label misread, the id may be too.
   const afterMisread = new RegExp(`N0[.:]\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(ctx.text);
   const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || ZERO_OR_O.test(id) || afterMisread;
-  return doubt ? fields.map((f, i) => (i === at ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
+  // A part spelt in capitals but for one zero ("P0S1", a till's "POS1") was more likely printed with an O; still unsure.
+  const value = id.replace(/(?<=^|[/.\s-])[A-Z]+0[A-Z]+(?=\d*(?:$|[/.\s-]))/g, (part) => part.replace(/0/g, 'O'));
+  return doubt ? fields.map((f, i) => (i === at ? { ...f, value, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
 const ROMAN_PART = /(?:^|[/.-])[IVX]{1,4}(?=$|[/.-])/;
 const LABEL_LEFT = /^N?[0oO°º][.:]\s*\p{L}/u;

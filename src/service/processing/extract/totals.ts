@@ -267,6 +267,32 @@ export function taxTableParts(ctx: DocContext): { subtotal: Candidate; tax: Cand
     if (!pick || !(pick.tax > 0 || (sum && pick.tax === 0)) || pick.tax >= pick.net) continue;
     return { subtotal: { value: pick.net, score: 0.9, line: pick.line }, tax: { value: pick.tax, score: 0.9, line: pick.line } };
   }
+  return rateRowParts(ctx);
+}
+
+/**
+ * The same table where OCR merged its header's cells ("Porez Osnovica | Iznos poreza"), so no column can be placed:
+ * its rows by their arithmetic instead. Each rate's row ends in its base and its tax, the rate of the base
+ * ("PDV 25% | 1,76 | 0,44"); the sum row ("Ukupno 10,21 | 1,09") adds up both.
+ */
+function rateRowParts(ctx: DocContext): { subtotal: Candidate; tax: Candidate } | null {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const name = normLabel(ctx.lines[i].text);
+    if (!NET_COLUMN.test(name) || !TAX_COLUMN.test(name) || GROSS_WORD.test(name) || amountsIn(ctx.lines[i].text, ctx.decimal).length) continue;
+    const rates: { net: number; tax: number }[] = [];
+    for (const line of ctx.lines.slice(i + 1, i + 10).filter((l) => l.page === ctx.lines[i].page)) {
+      const rate = line.text.match(/(\d{1,2}(?:[.,]\d{1,2})?) ?%/);
+      const a = amountsIn(line.text.slice((rate?.index ?? 0) + (rate?.[0].length ?? 0)), ctx.decimal).slice(-2);
+      if (rate && a.length === 2 && Math.abs((a[0]! * parseFloat(rate[1]!.replace(',', '.'))) / 100 - a[1]!) <= 0.011) {
+        rates.push({ net: a[0]!, tax: a[1]! });
+        continue;
+      }
+      const sum = (key: 'net' | 'tax') => Math.round(rates.reduce((t, r) => t + r[key], 0) * 100) / 100;
+      if (!rates.length || !SUM_ROW.test(normLabel(line.text)) || a.length !== 2) continue;
+      if (Math.abs(a[0]! - sum('net')) > 0.011 || Math.abs(a[1]! - sum('tax')) > 0.011) break;
+      return { subtotal: { value: a[0]!, score: 0.9, line }, tax: { value: a[1]!, score: 0.9, line } };
+    }
+  }
   return null;
 }
 

@@ -45,8 +45,9 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
     case 'customer':
       // Another field's label in the next column ("Sold by:  Invoice date / Delivery date") names no one.
       // Nor does the buyer's heading beside the seller's ("Sprzedawca | Nabywca", "Dodavatel: | Odběratel:"), or the rest
-      // of a sentence the label word opens ("Dodavatel je plátcem DPH.", "Supplier is not registered for VAT").
-      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) && !OTHER_LABEL.test(normLabel(t))
+      // of a sentence the label word opens ("Dodavatel je plátcem DPH.", "Supplier is not registered for VAT"). A
+      // lone word before a colon is a heading, also one OCR misspelt ("Ocberatel:" for "Odběratel:").
+      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) && !OTHER_LABEL.test(normLabel(t)) && !/^\p{L}+\s?:$/u.test(t)
         && !(role === 'vendor' && (BUYER_HEADING.test(normLabel(t)) || SENTENCE.test(t)))
         ? t.replace(/[,;:]$/, '') : null;
     default:

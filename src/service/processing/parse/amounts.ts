@@ -125,13 +125,18 @@ function numberFromDigits(s: string, style?: DecimalStyle): number | null {
   return Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null;
 }
 
+// Three decimals (Tunisian, Kuwaiti, Omani amounts): grouped by spaces, or below one ("26 196,388", "0,894"), the last mark
+// is no thousands mark.
+const THREE_DECIMALS_COMMA = /\d[ \u00a0\u202f]\d{3},\d{3}(?!\d)|(?<![\d.,])0,\d{3}(?![\d,.])/g;
+const THREE_DECIMALS_DOT = /\d[ \u00a0\u202f'’]\d{3}\.\d{3}(?!\d)|(?<![\d.,])0\.\d{3}(?![\d,.])/g;
+
 /**
- * Infers the document's decimal separator from amounts with two decimals; not a date's day and month ("15.10.2018", an
+ * Infers the document's decimal separator from amounts with two (or three) decimals; not a date's day and month ("15.10.2018", an
  * Icelandic or German invoice's date, whose amounts in whole krónur show only thousands points: "239.086").
  */
 export function decimalStyleOf(text: string): DecimalStyle | undefined {
-  const comma = (text.match(/\d[,]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d\.\d{3},\d/g) ?? []).length * 3;
-  const dot = (text.match(/(?<!\d[.\/-]\d{0,2})\d[.]\d{2}(?!\d|[.\/-]\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3;
+  const comma = (text.match(/\d[,]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d\.\d{3},\d/g) ?? []).length * 3 + (text.match(THREE_DECIMALS_COMMA) ?? []).length * 3;
+  const dot = (text.match(/(?<!\d[.\/-]\d{0,2})\d[.]\d{2}(?!\d|[.\/-]\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3 + (text.match(THREE_DECIMALS_DOT) ?? []).length * 3;
   if (comma === 0 && dot === 0) return undefined;
   return comma > dot ? 'comma' : 'dot';
 }
@@ -171,7 +176,7 @@ const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 
 const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CN: 'CNY', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND',
   // The broad lexicon (2026-11-28)
   PL: 'PLN', CZ: 'CZK', BG: 'BGN', RU: 'RUB', UA: 'UAH', RS: 'RSD', TR: 'TRY', IS: 'ISK', ID: 'IDR', PH: 'PHP', TH: 'THB', KR: 'KRW', TW: 'TWD', HK: 'HKD',
-  AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD',
+  AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD', TN: 'TND', DZ: 'DZD',
   SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
@@ -224,7 +229,11 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bnigeria\b|\blagos\b|\babuja\b/i, 'NG'],
   [/\bghana\b|\baccra\b/i, 'GH'],
   [/\begypt\b|\bcairo\b|مصر|القاهرة/i, 'EG'],
-  [/\bmaroc\b|\bmorocco\b|casablanca/i, 'MA'],
+  // The Maghreb, before France (its factures say "SARL", "TVA" and "facture" too): Morocco's company id (ICE, 15 digits)
+  // and dirhams, Tunisia's dinars and millimes, Algeria.
+  [/\bmaroc\b|\bmorocco\b|casablanca|\brabat\b|marrakech|\bice:? ?\d{15}\b|\bdirhams?\b/i, 'MA'],
+  [/\btunisie\b|\btunisia\b|\btunis\b|\bsfax\b|\bmillimes?\b|dinars? tunisiens?/i, 'TN'],
+  [/\balg[eé]rie\b|\balgeria\b|\balger\b|dinars? alg[eé]riens?/i, 'DZ'],
   [/saudi|السعودية|الرياض|\briyadh\b|\bjeddah\b/i, 'SA'],
   [/united arab emirates|\buae\b|\bdubai\b|abu dhabi|الإمارات|\bfze\b|\bfzco\b|\bfz-llc\b/i, 'AE'],
   [/\bqatar\b|\bdoha\b/i, 'QA'],
@@ -257,7 +266,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/, 'GB'], // a UK postcode ("LS1 4AB")
 ];
 
-const VAT_LABEL = /\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|n° tva)/gi;
+// Czech and Slovak "DIČ", "IČ DPH" too.
+const VAT_LABEL = /\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|n° tva|di[čc](?![\p{L}])|i[čc] dph)/giu;
 const VAT_ID = /\b([A-Z]{2}) ?(\d[\d ]{6,13}\d|[0-9A-Z]{8,12})\b/;
 
 /** The country of a VAT id after its label, in capitals, its number grouped or not ("GB 897 5577 73"), not the "re" of "registration". */
@@ -275,13 +285,13 @@ function vatCountry(text: string): string | undefined {
  * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
  * a tax's name, an address). A guess, so callers flag it for review.
  */
-const SHARED_FORMS = /\bltda\b\.?/gi;
+const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
 export function currencyOfCountry(text: string, vendor?: string): string | null {
   const iban = text.match(/\b([A-Z]{2})\d{2}(?:\s?[A-Z0-9]{4}){3,7}/);
   const named = (t: string) => COUNTRY_WORDS.find(([re]) => re.test(t))?.[1];
   // The vendor's own name (its legal form) before the page's other words: the customer's address may be abroad. A legal
-  // form several countries use ("Ltda.": Brazil, Chile, Colombia...) does not place the vendor; the page's words may.
+  // form several countries use ("Ltda.": Brazil, Chile, Colombia...; "SARL": France and the Maghreb) does not place the vendor; the page's words may.
   const country = iban?.[1] ?? (vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined) ?? vatCountry(text) ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;

@@ -155,7 +155,8 @@ const DATE_RE = new RegExp([
   String.raw`\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日`,
   String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
   String.raw`\b\d{1,2}\s?([-/.])\s?\d{1,2}\s?\1\s?${YEAR}`,
-  String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?[\s-]*\p{L}{3,9}\.?,?[\s-]*(?:\d{4}|\d{2})\b`,
+  // Spanish and Portuguese write "3 de febrero de 2022", Latin America "del 2022".
+  String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?[\s-]*(?:de\s+)?\p{L}{3,9}\.?,?[\s-]*(?:del?\s+)?(?:\d{4}|\d{2})\b`,
   String.raw`\b\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:[,.]\s*|\s+)\d{4}\b`,
   // As OCR damaged them (parse/dates.ts): a digit too many after the year, a zero for a month's O,
   // a digit for a letter of a month written first ("Apri1 21, 2020").
