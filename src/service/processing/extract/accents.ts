@@ -4,6 +4,8 @@ import { locateValue } from './locate.js';
 import { roleOf } from './roles.js';
 import type { ExtractedField, FieldSource } from '../types.js';
 import { withWorker } from '../ocr/pool.js';
+import { cellBox } from '../pageWords.js';
+import { Converter } from 'opencc-js';
 
 // PaddleOCR's Chinese/English dictionary has no Latin diacritics, so a scan's
 // "Ferretería López S.L." is read "Ferreteria Lopez S.L." (issue 15). After
@@ -207,8 +209,9 @@ export async function restoreAccents(
   fields: ExtractedField[], pages: PageLayout[], pageImage: PageImage, reading = new Map<string, Promise<string>>(),
 ): Promise<ExtractedField[]> {
   const out = [...fields];
-  const lang = accentLanguage(pages);
-  const list = lang ? targets(out, pages) : [];
+  const kana = japanese(pages);
+  const lang = kana ? 'jpn' : accentLanguage(pages);
+  const list = kana ? kanaTargets(out, pages) : lang ? targets(out, pages) : [];
   if (!lang || !list.length) return fields;
   const images = new Map<number, Promise<Buffer | undefined>>();
   // OCR may have read a page turned (ocr/recognize.ts): the boxes are on the page as given (cellBox), so the page image
@@ -253,9 +256,9 @@ export async function restoreAccents(
   for (const t of list) {
     for (const degrees of await turns(t.source.page)) {
       const text = await readAt(t, degrees);
-      // The same letters (or a run of them), else the words the two readings share.
-      const whole = alignAt(t.text, text) >= 0;
-      const fixed = whole ? withAccents(t.text, text) : wordAccents(t.text, text);
+      // The same letters (or a run of them), else the words the two readings share; Japanese: the kana PaddleOCR dropped.
+      const whole = !kana && alignAt(t.text, text) >= 0;
+      const fixed = kana ? withKana(t.text, text) : whole ? withAccents(t.text, text) : wordAccents(t.text, text);
       if (!whole && !fixed) continue;
       upright.set(t.source.page, degrees);
       if (fixed) {
@@ -266,4 +269,103 @@ export async function restoreAccents(
     }
   }
   return out;
+}
+
+// PaddleOCR's Chinese/English dictionary has 5 of the ~180 kana (docs/ocr.md), so where a page was read by it (no
+// Japanese model asked for) a Japanese description loses them: "清掃サービス" read "清", "コピー用紙 A4" read "用纸A4".
+// The row's span between its neighbouring cells is read again by tesseract's Japanese data, and that reading taken
+// when it keeps what PaddleOCR read (its Latin letters and digits, at least half its kanji) and adds kana.
+
+/** Words only Japanese prints (kana PaddleOCR still reads, company forms, honorifics, 円): two of them make a page Japanese. */
+const JAPANESE_MARKS = /[\u3041-\u3096\u30a1-\u30fa]|株式会社|有限会社|合同会社|御中|請求書|請求日|領収書|消費税|税込|税抜|円|様/g;
+export function japanese(pages: PageLayout[]): boolean {
+  const text = pages.filter((p) => p.source === 'ocr').flatMap((p) => p.lines.map((l) => l.text)).join('\n');
+  return new Set(text.match(JAPANESE_MARKS) ?? []).size >= 2;
+}
+
+const KANA = /[\u3041-\u3096\u30a1-\u30fa\u30fc]/u;
+const HAN = /\p{Script=Han}/u;
+
+/** The vendor's and customer's names and the line-item descriptions with a kanji, each boxed with the span of its row. */
+function kanaTargets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
+  const out: Target[] = [];
+  const ocr = pages.filter((p) => p.source === 'ocr');
+  // A name is read between its own first and last cells (a line of the letterhead may hold other text, unread, beside
+  // it); a description to its neighbouring cells or the page's edges.
+  const add = (v: unknown, set: (nv: string) => void, edges = true) => {
+    if (typeof v !== 'string' || !HAN.test(v)) return;
+    const source = rowSpan(ocr, squash(v), edges);
+    if (source) out.push({ source, text: v, set });
+  };
+  fields.forEach((f, i) => {
+    const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
+    if (role === 'vendor' || role === 'customer') add(f.value, (nv) => (fields[i] = { ...fields[i], value: nv }), false);
+    if (role !== 'lineItems' || !Array.isArray(f.value)) return;
+    (f.value as Record<string, unknown>[]).forEach((row, r) => {
+      for (const [key, v] of Object.entries(row)) {
+        add(v, (nv) => {
+          const now = fields[i].value as Record<string, unknown>[];
+          fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
+        });
+      }
+    });
+  });
+  return out;
+}
+
+/**
+ * The box of the cells that read `want` (squashed; a name may be split where kana were dropped: "合同会社 | 技研"),
+ * with `edges` widened to the cells beside them (or the page's edge), where the rest of the text PaddleOCR dropped lies.
+ */
+function rowSpan(pages: PageLayout[], want: string, edges: boolean): FieldSource | undefined {
+  for (const page of pages) {
+    for (const line of page.lines) {
+      // The fewest cells that read it: the first to end with it, from the last cell that starts it.
+      for (let b = 0; b < line.cells.length; b++) {
+        let joined = '';
+        for (let a = b; a >= 0; a--) {
+          joined = squash(line.cells[a]!.text) + joined;
+          if (!joined.includes(want)) continue;
+          // readBox pads a crop by 0.6 of the line's height each side: kept clear of the neighbouring cells.
+          const pad = 0.6 * (line.y1 - line.y0) + 2;
+          const [first, last] = [line.cells[a]!, line.cells[b]!];
+          const x0 = !edges ? first.x0 : a > 0 ? Math.min(first.x0, line.cells[a - 1]!.x1 + pad) : 0;
+          const x1 = !edges ? last.x1 : b + 1 < line.cells.length ? Math.max(last.x1, line.cells[b + 1]!.x0 - pad) : Math.max(last.x1, page.width);
+          return { page: page.number, box: cellBox(page, line, { x0, x1 }) };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** PaddleOCR's Chinese model reads a Japanese kanji in its simplified Chinese form (纸 for 紙, 费 for 費): given back. */
+const toJapanese = Converter({ from: 'cn', to: 'jp' });
+
+/**
+ * tesseract's Japanese `reading` of a row's span in place of PaddleOCR's `value`, when it holds every Latin letter and
+ * digit of `value` and every one of its kanji in order (in their Japanese forms), and adds kana or only gives those
+ * forms back; the numbers of the next column it may have caught at its end are left out. Otherwise undefined.
+ */
+export function withKana(value: string, reading: string): string | undefined {
+  const mine: string = toJapanese(value.replace(/^[-ー一\s]+/, ''));
+  const latin = mine.match(/[A-Za-z0-9]+/g) ?? [];
+  const kanji = [...mine].filter((ch) => HAN.test(ch));
+  const kanaCount = (t: string) => [...t].filter((ch) => KANA.test(ch)).length;
+  const inOrder = (t: string) => { let at = 0; return kanji.every((ch) => (at = t.indexOf(ch, at) + 1) > 0); };
+  let best: string | undefined;
+  for (const raw of reading.split('\n')) {
+    const tokens = raw.trim().split(/\s+/).filter(Boolean);
+    // Numbers read from the neighbouring columns (a row number before, a quantity after).
+    while (tokens.length && /^[\d.,|]+$/.test(tokens.at(-1)!) && (!mine.endsWith(tokens.at(-1)!) || latin.every((w) => tokens.slice(0, -1).join('').includes(w)))) tokens.pop();
+    while (tokens.length && /^[\d.,|]+$/.test(tokens[0]!) && !mine.startsWith(tokens[0]!)) tokens.shift();
+    const line = tokens.reduce((acc, t) => (acc && (/[A-Za-z0-9]$/.test(acc) || /^[A-Za-z0-9]/.test(t)) ? `${acc} ${t}` : acc + t), '').replace(/[(（\-/,.]+$/, '');
+    if (!line || /[^\p{Script=Han}\u3041-\u3096\u30a1-\u30fa\u30fcA-Za-z0-9 .,()（）\-/]/u.test(line)) continue;
+    const squashed = line.replace(/\s/g, '');
+    if (!latin.every((w) => squashed.includes(w)) || !kanji.length || !inOrder(squashed)) continue;
+    const same = squashed === mine.replace(/\s/g, '');
+    if (same ? mine === value : kanaCount(squashed) <= kanaCount(mine)) continue;
+    best = same ? mine : line;
+  }
+  return best;
 }

@@ -13,6 +13,8 @@ const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|l
 // The buyer's block (its headings: BUYER, roles.ts): the names beside and under them are not the issuer.
 /** A line that names the buyer: its block's heading, or a Japanese addressee ("丸山建設株式会社 御中"), whose block heads nothing. */
 export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
+/** The cell that ends a Japanese addressee OCR split in cells ("株式会社サ | 亏商事御中"), or -1: none up to it names the seller. */
+export const addresseeEnd = (line: Line): number => line.cells.findIndex((c) => /御中|様\s*$/.test(c.text));
 // A receipt's closing words, printed at its head as often as at its foot ("Thank You. Please come again.").
 const CLOSING = /^(thank(s| you)|please\b|terima kasih|goods sold|danke|merci|gracias|grazie|bedankt)/i;
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
@@ -309,7 +311,7 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
   const maxH = Math.max(1, ...heights);
   let best: Candidate | null = null;
   lines.forEach((line, i) => {
-    for (const cell of line.cells) {
+    for (const cell of line.cells.slice(addresseeEnd(line) + 1)) {
       const t = cell.text.trim();
       const n = normLabel(t);
       if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || POSTAL_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;

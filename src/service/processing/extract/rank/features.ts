@@ -3,7 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
-import { ADDRESSEE, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName, WORLD_FORMS } from '../vendor.js';
+import { ADDRESSEE, addresseeEnd, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName, WORLD_FORMS } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -301,7 +301,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     if (!LEGAL_START.test(normLabel(text)) && !opener) out.push({ value: tidyVendorName(text, ctx.ocr), line, x: features(i, text, false) });
     // A line of several cells ("ACME GmbH      INVOICE"): each cell is a candidate too.
     if (line.cells.length > 1) {
-      for (const cell of line.cells) {
+      for (const cell of line.cells.slice(addresseeEnd(line) + 1)) {
         const c = cell.text.trim();
         if (/\p{L}{2}/u.test(c) && !namesNoOne(c) && !LEGAL_START.test(normLabel(c)) && !OPENER.test(normLabel(c)) && !REGISTRATION_LABEL.test(normLabel(c))) out.push({ value: tidyVendorName(c, ctx.ocr), line, x: features(i, c, false, line, cell) });
       }
