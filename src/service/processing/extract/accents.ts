@@ -180,15 +180,20 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
         for (const [key, v] of Object.entries(row)) {
           if (!mayCarry(v) || /^[\d\s.,%-]*$/.test(v)) continue;
           const want = squash(v);
-          const source = locateValue(pages.filter((p) => p.source === 'ocr'), 'string', (t) => want.length > 0 && squash(t).includes(want));
-          if (!source) continue;
-          out.push({
-            source, text: v,
-            set: (nv) => {
-              const now = fields[i].value as Record<string, unknown>[];
-              fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
-            },
-          });
+          const ocrPages = pages.filter((p) => p.source === 'ocr');
+          const source = locateValue(ocrPages, 'string', (t) => want.length > 0 && squash(t).includes(want));
+          // A description over two lines ("Frais de livraison" / "y compris deplacement") is in no one cell: each
+          // of its lines is read, the value taking the marks of the words each reading shows.
+          for (const part of source ? [source] : linesOf(ocrPages, want)) {
+            out.push({
+              source: part,
+              get text() { return String((fields[i].value as Record<string, unknown>[])[r]?.[key] ?? ''); },
+              set: (nv) => {
+                const now = fields[i].value as Record<string, unknown>[];
+                fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
+              },
+            });
+          }
         }
       });
     }
@@ -197,6 +202,23 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
 }
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The boxes of the cells (five letters or more, at most three) that each show a part of a value printed over lines. */
+function linesOf(pages: PageLayout[], want: string): FieldSource[] {
+  const seen = new Set<string>();
+  const out: FieldSource[] = [];
+  for (const page of pages) {
+    for (const line of page.lines) {
+      for (const cell of line.cells) {
+        const part = squash(cell.text);
+        if (part.length < 5 || seen.has(part) || !want.includes(part) || out.length >= 3) continue;
+        seen.add(part);
+        out.push({ page: page.number, box: cellBox(page, line, cell) });
+      }
+    }
+  }
+  return out;
+}
 
 /** Counters for measuring the pass (eval, bench). */
 export const accentStats = { boxes: 0, restored: 0, ms: 0 };
