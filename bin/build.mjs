@@ -26,6 +26,8 @@ for (const dir of ['src/service/store/migrations', 'src/service/store/migrations
   fs.cpSync(path.join(root, dir), path.join(root, 'dist', dir), { recursive: true });
 }
 fs.cpSync(path.join(root, 'src/service/store/postgres/worker.mjs'), path.join(root, 'dist/src/service/store/postgres/worker.mjs'));
+// The V8 flags of `docsync start`, read by dist/src/cli/entry.js (plain JavaScript, as bin/docsync.mjs reads it too).
+fs.cpSync(path.join(root, 'src/cli/startFlags.mjs'), path.join(root, 'dist/src/cli/startFlags.mjs'));
 fs.cpSync(path.join(root, 'src/service/processing/ocr/ortWorker.mjs'), path.join(root, 'dist/src/service/processing/ocr/ortWorker.mjs'));
 const weights = 'src/service/processing/extract/rank/weights.json';
 fs.cpSync(path.join(root, weights), path.join(root, 'dist', weights));

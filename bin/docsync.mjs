@@ -5,12 +5,12 @@
 // Otherwise, after an edit, the TypeScript sources run directly through tsx.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import v8 from 'node:v8';
 import { buildIsCurrent } from './built.mjs';
+import { setStartFlags } from '../src/cli/startFlags.mjs';
 
 // The daemon's young generation, and incremental marking off until the start's work is done, are set
-// before anything else is loaded (see tuneHeap and restAfterStart, src/sync/run.ts).
-if (process.argv[2] === 'start') for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1', '--no-incremental-marking']) v8.setFlagsFromString(flag);
+// before anything else is loaded (src/cli/startFlags.mjs).
+if (process.argv[2] === 'start') setStartFlags();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let main;

@@ -180,26 +180,19 @@ export class Daemon {
   }
 
   /**
-   * Looks for the end of the start's work as waitIdle does (three checks in a row find nothing to
-   * do; 10 ms apart, every second after the first 10 s, so that a long start costs no more than the
-   * control tick), then runs `o.atRest` once.
+   * Looks for the end of the start's work as waitIdle does (threeQuietChecks; 10 ms apart, every
+   * second after the first 10 s, so that a long start costs no more than the control tick), then
+   * runs `o.atRest` once.
    */
   private async restOnceStarted(): Promise<void> {
-    const started = Date.now();
-    let quiet = 0;
-    while (this.restPending && !this.stopped) {
-      quiet = this.nothingToDo() ? quiet + 1 : 0;
-      if (quiet >= 3) {
-        const rest = this.restPending;
-        this.restPending = null;
-        try {
-          rest();
-        } catch (err) {
-          this.o.log.warn({ err }, 'start-up rest failed');
-        }
-        return;
-      }
-      await new Promise((r) => setTimeout(r, Date.now() - started < 10_000 ? 10 : 1000));
+    const rested = await threeQuietChecks(() => this.nothingToDo(), () => this.restPending !== null && !this.stopped, (elapsedMs) => (elapsedMs < 10_000 ? 10 : 1000));
+    const rest = this.restPending;
+    if (!rested || !rest) return;
+    this.restPending = null;
+    try {
+      rest();
+    } catch (err) {
+      this.o.log.warn({ err }, 'start-up rest failed');
     }
   }
 
@@ -246,14 +239,9 @@ export class Daemon {
     return rows.every((f) => this.pausedCache.has(f) || !this.drivers.has(f));
   }
 
+  /** Resolves once the daemon is idle (threeQuietChecks, `pollMs` apart); throws after `timeoutMs`. */
   async waitIdle(timeoutMs = 600_000, pollMs = 50): Promise<void> {
-    const end = Date.now() + timeoutMs;
-    let quiet = 0;
-    while (quiet < 3) {
-      if (Date.now() > end) throw new Error('daemon did not become idle in time');
-      quiet = this.isIdle() ? quiet + 1 : 0;
-      await new Promise((r) => setTimeout(r, pollMs));
-    }
+    await threeQuietChecks(() => this.isIdle(), () => true, () => pollMs, timeoutMs);
   }
 
   rescanAll(): Promise<void[]> {
@@ -412,4 +400,21 @@ export class Daemon {
       }
     }
   }
+}
+
+/**
+ * The daemon's one test for "the work is done": three checks in a row find `quiet()` true (one
+ * quiet check can fall between a file's steps). Resolves true then, false as soon as `going()` is
+ * false; throws once `timeoutMs` have passed. `pollMs` gives the wait between checks from the time
+ * spent so far. Used by waitIdle and by the start's rest (restOnceStarted).
+ */
+async function threeQuietChecks(quiet: () => boolean, going: () => boolean, pollMs: (elapsedMs: number) => number, timeoutMs = Infinity): Promise<boolean> {
+  const started = Date.now();
+  for (let inARow = 0; going(); ) {
+    if (Date.now() - started > timeoutMs) throw new Error('daemon did not become idle in time');
+    inARow = quiet() ? inARow + 1 : 0;
+    if (inARow >= 3) return true;
+    await new Promise((r) => setTimeout(r, pollMs(Date.now() - started)));
+  }
+  return false;
 }

@@ -103,8 +103,8 @@ export async function runDaemon(o: RunOptions): Promise<Running> {
  * V8 settings for a process that runs for months and is idle most of the time:
  * - The young generation keeps the size it has when the daemon starts (1 MB semi-spaces) instead
  *   of doubling to its 16 MB maximum: a start-up scan of a 100k-file tree made V8 grow it, ~14 MB
- *   of RSS that stayed for the process's life. `docsync start`'s entry points (bin/docsync.mjs,
- *   src/cli/entry.ts) set both flags on their first line: once the imports have grown it, holding
+ *   of RSS that stayed for the process's life. `docsync start`'s entry points set both flags on
+ *   their first line (the one list, src/cli/startFlags.mjs): once the imports have grown it, holding
  *   it no longer shrinks it, and a lower --max-semi-space-size set at run time does not stop V8 from
  *   growing it to the maximum it took at start-up; only the growth factor does (measured, issue 20:
  *   new space 16 MB -> 2 MB, idle daemon with the UI server 99-105 -> 88-94 MB RSS). The price is
@@ -125,7 +125,7 @@ function tuneHeap(): void {
 
 /**
  * The daemon's entry points (src/cli/entry.ts, bin/docsync.mjs, the scale bench's daemon) start
- * `docsync start` with V8's incremental marking off, on their first line, as they set the young
+ * `docsync start` with V8's incremental marking off (src/cli/startFlags.mjs), on their first line, as they set the young
  * generation. Otherwise V8's memory reducer, armed at the start's first full GC (during the imports),
  * runs an incremental full GC (20-50 ms at 100,000 watched files) 8-25 s after start, once the
  * daemon has been idle a while: in the first idle minute. It arms itself and starts GCs only while

@@ -423,17 +423,46 @@ async function throughput(server: Server) {
   const plain: Awaited<ReturnType<typeof plainRound>>[] = [];
   const daemon: Awaited<ReturnType<typeof daemonRound>>[] = [];
   const gcPerRound: Array<{ young: number; full: number }> = [];
+  const order: string[] = [];
+  const plainLoad: Array<[number, number]> = [];
+  const daemonLoad: Array<[number, number]> = [];
+  // This process's GC in the plain loop's rounds: the daemon's heap is collected there too.
+  const plainGc: Array<{ young: number; full: number }> = [];
   gcObserver.observe({ entryTypes: ['gc'] });
   try {
     for (let i = 0; i < rounds; i++) {
-      plain.push(await plainRound(server));
-      takeGcMs();
-      daemon.push(await profiled(`round-${i + 1}`, () => daemonRound(server, h, i)));
-      gcPerRound.push(takeGcMs());
+      // The order alternates (plain first in odd rounds, the daemon first in even ones): with the plain
+      // loop always first, a machine whose load rises through the run slows the daemon's half of every
+      // pair, and one whose load falls, the plain loop's. The load average at each half's start and end
+      // shows which pairs the machine's other work moved.
+      const runPlain = async () => {
+        const from = os.loadavg()[0]!;
+        takeGcMs();
+        plain.push(await plainRound(server));
+        plainGc.push(takeGcMs());
+        plainLoad.push([round(from, 1), round(os.loadavg()[0]!, 1)]);
+      };
+      const runDaemon = async () => {
+        const from = os.loadavg()[0]!;
+        takeGcMs();
+        daemon.push(await profiled(`round-${i + 1}`, () => daemonRound(server, h, i)));
+        gcPerRound.push(takeGcMs());
+        daemonLoad.push([round(from, 1), round(os.loadavg()[0]!, 1)]);
+      };
+      const daemonFirst = i % 2 === 1;
+      order.push(daemonFirst ? 'daemon, plain' : 'plain, daemon');
+      if (daemonFirst) {
+        await runDaemon();
+        await runPlain();
+      } else {
+        await runPlain();
+        await runDaemon();
+      }
       const p = plain[i]!;
       const d = daemon[i]!;
-      console.log(`round ${i + 1}/${rounds}: plain ${round(p.filesPerS)} files/s, daemon ${round(d.filesPerS)} files/s, ratio ${round(d.filesPerS / p.filesPerS, 2)}; `
-        + `daemon CPU ${d.cpuS.daemonProcess} s to uploaded, ${d.cpuS.daemonWholeRound} s whole round (${round(d.roundS)} s), GC ${gcPerRound[i]!.young} ms young + ${gcPerRound[i]!.full} ms full; plain client CPU ${p.cpuS.clientProcess} s; load ${os.loadavg()[0]!.toFixed(1)}`);
+      console.log(`round ${i + 1}/${rounds} (${order[i]}): plain ${round(p.filesPerS)} files/s, daemon ${round(d.filesPerS)} files/s, ratio ${round(d.filesPerS / p.filesPerS, 2)}; `
+        + `daemon CPU ${d.cpuS.daemonProcess} s to uploaded, ${d.cpuS.daemonWholeRound} s whole round (${round(d.roundS)} s), GC ${gcPerRound[i]!.young} ms young + ${gcPerRound[i]!.full} ms full; plain client CPU ${p.cpuS.clientProcess} s (GC ${plainGc[i]!.young} ms young + ${plainGc[i]!.full} ms full); `
+        + `load plain ${plainLoad[i]!.join(' -> ')}, daemon ${daemonLoad[i]!.join(' -> ')}`);
       console.log(`  service CPU ${p.cpuS.serviceProcess} s in the plain loop's round (GC ${p.serviceGcMs.young} ms young + ${p.serviceGcMs.full} ms full), ${d.cpuS.serviceProcess} s in the daemon's to uploaded (GC ${d.serviceGcMs.young} + ${d.serviceGcMs.full} ms)`);
       if (d.statements) console.log(`  statements per file: ${d.statements.perFile}`, d.statements.top);
     }
@@ -456,6 +485,9 @@ async function throughput(server: Server) {
     daemonUploadPhaseFilesPerS: daemon.map((d) => round(d.uploadPhaseFilesPerS)),
     moveIntoInboxS: daemon.map((d) => round(d.moveS, 2)),
     ratioPerRound: ratios, ratio: median(ratios), target: 0.9, pass: median(ratios) >= 0.9,
+    orderPerRound: order,
+    // 1-minute load average at the start and end of each half of a round.
+    loadPerRound: { plainLoop: plainLoad, daemon: daemonLoad },
     uploadPhaseRatioPerRound: uploadPhaseRatios, uploadPhaseRatio: median(uploadPhaseRatios),
     daemonCpuPerRoundS: { toUploaded: uploadCpu, wholeRound: wholeCpu },
     daemonCpuGrowth: { toUploaded: growth(uploadCpu), wholeRound: growth(wholeCpu), target: 0.1, how: 'median of the last 3 rounds / median of the first 3 - 1' },
@@ -465,6 +497,7 @@ async function throughput(server: Server) {
     cpuS: { plainLoop: plain.map((p) => p.cpuS), daemon: daemon.map((d) => ({ ...d.cpuS })) },
     // Time in V8's garbage collector during each daemon round (this process: daemon and bench loop).
     gcMsPerRound: gcPerRound,
+    plainLoopGcMsPerRound: plainGc,
     // The service process's GC time in each plain loop's round and each daemon round (to uploaded).
     serviceGcMsPerRound: { plainLoop: plain.map((p) => p.serviceGcMs), daemon: daemon.map((d) => d.serviceGcMs) },
     statementsPerFile: daemon.map((d) => d.statements?.perFile ?? null),

@@ -6,11 +6,11 @@
 // Prints one JSON line {"idleAfterMs": ..., "cpuMsAtIdle": ...} once idle, then runs until killed.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import v8 from 'node:v8';
+import { setStartFlags } from '../../src/cli/startFlags.mjs';
 
 const t0 = performance.now();
 // As bin/docsync.mjs does for `docsync start`, before anything is loaded.
-for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1', '--no-incremental-marking']) v8.setFlagsFromString(flag);
+setStartFlags();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const load = (m) => import(pathToFileURL(path.join(root, process.env.DOCSYNC_MODULES ?? 'dist/src', m)).href);
 const [configFile, dataDir, serviceUrl] = process.argv.slice(2);
