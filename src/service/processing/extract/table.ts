@@ -39,6 +39,16 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['other', /^(me\.? ?e\.?|mertekegyseg|afa( ?%| kulcs| ertek| ertek[eé]| osszeg)?|u\.? ?m\.?|valoarea tva|nr\.? ?crt\.?|crt\.?( ?nr\.?)?|stt|[dđ]on vi tinh|[dđ]vt)$/],
   // An Icelandic reikningur's article number, unit and VAT rate ("Vörunr.", "Ein.", "VSK %").
   ['other', /^(voru ?(nr|numer)\.?|ein\.?|vsk( ?%)?)$/],
+  // A South Slavic račun's row number and VAT rate ("R.br.", "Zap. št.", "PDV %", "DDV %"), a Baltic arve's, sąskaita's
+  // or rēķins's VAT rate ("KM %", "PVM %", "PVN %").
+  ['other', /^(r\.? ?br\.?|rb\.?|zap\.?( ?(st|br)\.?)?|(pdv|ddv|km|pvm|pvn)( ?(%|stopa|stopnja|maar))?)$/],
+  // Their columns' names: description ("Opis", "Naziv", Estonian "Kirjeldus"/"Nimetus", Lithuanian "Pavadinimas",
+  // Latvian "Nosaukums"/"Apraksts"), quantity ("Kol.", "Količina", "Kogus", "Kiekis", "Daudzums"), unit price
+  // ("Cijena", "Hind", "Ühiku hind", "Kaina", "Vienības cena") and amount ("Iznos", "Vrednost", "Vrijednost", "Suma").
+  ['description', /^(opis|naziv( (robe|usluge|artikla))?|kirjeldus|nimetus|pavadinimas|nosaukums|apraksts)$/],
+  ['quantity', /^(kol\.?|kolicina|kogus|kiekis|daudzums)$/],
+  ['unitPrice', /^((jedinicna )?cijena|(uhiku )?hind|kaina|vienibas cena)$/],
+  ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.

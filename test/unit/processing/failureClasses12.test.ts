@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { EVAL_SCHEMA } from '../../eval/score.js';
+import { valuesOf } from './helpers.js';
+
+// Failure classes of the twelfth held-out set (blind for its first read, 2026-11-28, a tuning set since):
+// the item tables of Slovenian, Serbian and Croatian računi ("Opis  Kol.  Cena  DDV %  Vrednost") and of
+// Estonian, Lithuanian and Latvian invoices ("Kirjeldus  Kogus  Ühiku hind  Summa", "Pavadinimas  Kiekis
+// Kaina  Suma"), whose column names no list knew; a parking ticket's or a toll's one charge (the time parked,
+// the vehicle's class), an item though it is alone. Pages made by hand, with other names and figures
+// (linesFromText: cells two spaces apart).
+
+const page = (lines: string[], source: 'text' | 'ocr' = 'text'): PageLayout[] => [{ number: 1, width: 900, height: 1200, source, quality: source === 'text' ? 1 : 0.95, lines: linesFromText(lines.join('\n'), 1) }];
+const cells = (...c: string[]) => c.join('      ');
+/** Cells in columns 20 characters wide, as a table prints them. */
+const cols = (...c: string[]) => c.map((x) => x.padEnd(20)).join('').trimEnd();
+const items = (lines: string[], source: 'text' | 'ocr' = 'text') => valuesOf(extractFields(page(lines, source), EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[] | null;
+
+describe('a South Slavic račun\'s item table', () => {
+  it('reads "Zap.  Opis  Kol.  Cena  DDV %  Vrednost" (Slovenian)', () => {
+    const racun = ['Pekarna Sonce d.o.o.', 'ID za DDV: SI12345678', cells('Kupec:', 'RAČUN št. 2024-00117'), 'Ana Horvat', cells('Datum izdaje:', '12.03.2024'),
+      cols('Zap.', 'Opis', 'Kol.', 'Cena', 'DDV %', 'Vrednost'), cols('1.', 'Kruh polnozrnati', '6', '3,20', '9,5', '19,20'), cols('2.', 'Dostava', '1', '12,50', '22', '12,50'),
+      cells('Osnova za DDV', '31,70 EUR'), cells('DDV', '4,57 EUR'), cells('Za plačilo', '36,27 EUR')];
+    expect(items(racun)).toEqual([
+      { Description: 'Kruh polnozrnati', Quantity: 6, 'Unit Price': 3.2, Amount: 19.2 },
+      { Description: 'Dostava', Quantity: 1, 'Unit Price': 12.5, Amount: 12.5 },
+    ]);
+  });
+
+  it('reads "R.br.  Opis  Količina  Cijena  PDV %  Iznos" (Croatian)', () => {
+    const racun = ['Stolarija Brod d.o.o.', 'OIB: 12345678901', cells('Kupac:', 'RAČUN br. 88/2023'), 'Ivan Marić', cells('Datum:', '03.05.2023'),
+      cols('R.br.', 'Opis', 'Količina', 'Cijena', 'PDV %', 'Iznos'), cols('1.', 'Polica hrastova', '2', '140,00', '25', '280,00'), cols('2.', 'Montaža', '3', '25,00', '25', '75,00'),
+      cells('Osnovica', '355,00'), cells('PDV 25%', '88,75'), cells('Ukupno', '443,75')];
+    expect(items(racun)?.map((r) => r.Description)).toEqual(['Polica hrastova', 'Montaža']);
+  });
+});
+
+describe('a Baltic invoice\'s item table', () => {
+  it('reads "Kirjeldus  Kogus  Ühiku hind  KM %  Summa" (Estonian)', () => {
+    const arve = ['ARVE', 'Saare Kala OÜ', 'Nr. 2023-0412', cells('Maksja', 'Kuupäev: 14.06.2023'), 'Mari Tamm',
+      cols('Kirjeldus', 'Kogus', 'Ühiku hind', 'KM %', 'Summa'), cols('Suitsukala karp', '3', '8,40', '22', '25,20'), cols('Kohaletoimetamine', '1', '6,00', '22', '6,00'),
+      cells('Vahesumma', '31,20'), cells('KM summa', '6,86'), cells('Tasuda kokku', '38,06')];
+    expect(items(arve)).toEqual([
+      { Description: 'Suitsukala karp', Quantity: 3, 'Unit Price': 8.4, Amount: 25.2 },
+      { Description: 'Kohaletoimetamine', Quantity: 1, 'Unit Price': 6, Amount: 6 },
+    ]);
+  });
+
+  it('reads "Pavadinimas  Kiekis  Kaina  Suma" (Lithuanian), one row alone', () => {
+    const saskaita = ['PVM SĄSKAITA FAKTŪRA', 'UAB Medžio darbai', 'Serija AB Nr. 004512', 'Išrašymo data: 02.10.2022', cells('Pirkėjas', 'Jonas Petraitis'),
+      cols('Pavadinimas', 'Kiekis', 'Kaina', 'Suma'), cols('Lentyna ąžuolinė', '2', '95,50', '191,00'),
+      cells('Suma be PVM', '191,00'), cells('PVM 21 %', '40,11'), cells('Iš viso su PVM', '231,11')];
+    expect(items(saskaita)).toEqual([{ Description: 'Lentyna ąžuolinė', Quantity: 2, 'Unit Price': 95.5, Amount: 191 }]);
+  });
+});
+
+describe('a parking ticket\'s or a toll\'s one charge', () => {
+  it('is an item alone: the time parked, over the amount\'s own line', () => {
+    const ticket = ['Tiefgarage Hauptplatz GmbH', 'Hauptplatz 3, 8010 Graz', 'BELEG', 'Beleg-Nr. 4-20931', cells('Einfahrt', '11.05.2021 09:02'), cells('Ausfahrt', '11.05.2021 12:47'),
+      cells('Parkdauer 3 Std 45 Min', '13,50'), cells('Betrag EUR', '13,50'), cells('enth. USt 20%', '2,25'), 'Bankomat'];
+    expect(items(ticket, 'ocr')).toEqual([{ Description: 'Parkdauer 3 Std 45 Min', Quantity: 1, 'Unit Price': 13.5, Amount: 13.5 }]);
+  });
+
+  it('is an item alone: a French car park\'s hours ("2h30") and a toll\'s vehicle class', () => {
+    const parking = ['Parking Gare Sud', '4 rue de la Gare, 69002 Lyon', 'RECU', 'Ticket n° 5518203', cells('Entree', '07/09/2022 08:10'), cells('Sortie', '07/09/2022 10:40'),
+      cells('Stationnement 2h30', '7,50'), cells('Montant TTC', '7,50'), cells('dont TVA 20%', '1,25'), 'CB sans contact'];
+    expect(items(parking)?.map((r) => r.Description)).toEqual(['Stationnement 2h30']);
+    const toll = ['Autoroutes du Nord', 'Gare de péage de Arras', 'TICKET DE PÉAGE', 'N° transaction 7720145', '21/01/2023 17:05', 'Entrée: Lens',
+      cells('Classe 1', '9,40'), cells('Montant TTC', '€9,40'), cells('dont TVA 20%', '1,57'), 'Bonne route'];
+    expect(items(toll)?.map((r) => r.Description)).toEqual(['Classe 1']);
+  });
+
+  it('a lone line of another kind, equal to the total, stays no list', () => {
+    const receipt = ['Bäckerei Korn', 'Hauptstraße 1, 8010 Graz', 'BELEG', cells('Einkauf', '4,80'), cells('Betrag EUR', '4,80'), 'Bar'];
+    expect(items(receipt, 'ocr') ?? null).toBeNull();
+  });
+});
