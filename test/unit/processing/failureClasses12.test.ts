@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyDocument } from '../../../src/service/processing/doctype.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
@@ -9,7 +10,8 @@ import { valuesOf } from './helpers.js';
 // the item tables of Slovenian, Serbian and Croatian računi ("Opis  Kol.  Cena  DDV %  Vrednost") and of
 // Estonian, Lithuanian and Latvian invoices ("Kirjeldus  Kogus  Ühiku hind  Summa", "Pavadinimas  Kiekis
 // Kaina  Suma"), whose column names no list knew; a parking ticket's or a toll's one charge (the time parked,
-// the vehicle's class), an item though it is alone. Pages made by hand, with other names and figures
+// the vehicle's class), an item though it is alone; totals labels printed with their accents ("Summa käibemaksuta",
+// "Kopā bez PVN"), which ended no table; a Belgian "Offre de prix" and a US clinic's "Pre-treatment estimate", quotes. Pages made by hand, with other names and figures
 // (linesFromText: cells two spaces apart).
 
 const page = (lines: string[], source: 'text' | 'ocr' = 'text'): PageLayout[] => [{ number: 1, width: 900, height: 1200, source, quality: source === 'text' ? 1 : 0.95, lines: linesFromText(lines.join('\n'), 1) }];
@@ -41,11 +43,18 @@ describe('a Baltic invoice\'s item table', () => {
   it('reads "Kirjeldus  Kogus  Ühiku hind  KM %  Summa" (Estonian)', () => {
     const arve = ['ARVE', 'Saare Kala OÜ', 'Nr. 2023-0412', cells('Maksja', 'Kuupäev: 14.06.2023'), 'Mari Tamm',
       cols('Kirjeldus', 'Kogus', 'Ühiku hind', 'KM %', 'Summa'), cols('Suitsukala karp', '3', '8,40', '22', '25,20'), cols('Kohaletoimetamine', '1', '6,00', '22', '6,00'),
-      cells('Vahesumma', '31,20'), cells('KM summa', '6,86'), cells('Tasuda kokku', '38,06')];
+      cells('Summa käibemaksuta', '31,20'), cells('Käibemaks 22%', '6,86'), cells('Tasuda kokku', '38,06')];
     expect(items(arve)).toEqual([
       { Description: 'Suitsukala karp', Quantity: 3, 'Unit Price': 8.4, Amount: 25.2 },
       { Description: 'Kohaletoimetamine', Quantity: 1, 'Unit Price': 6, Amount: 6 },
     ]);
+  });
+
+  it('reads "Nosaukums  Daudzums  Cena  PVN %  Summa" (Latvian)', () => {
+    const rekins = ['RĒĶINS Nr. 2022/318', 'SIA Koka Meistari', 'Datums: 19.08.2022', cells('Maksātājs', 'Pēteris Kalniņš'),
+      cols('Nosaukums', 'Daudzums', 'Cena', 'PVN %', 'Summa'), cols('Galds priedes', '1', '240,00', '21', '240,00'), cols('Piegāde', '2', '15,00', '21', '30,00'),
+      cells('Kopā bez PVN', '270,00'), cells('PVN 21%', '56,70'), cells('Kopā apmaksai', '326,70')];
+    expect(items(rekins)?.map((r) => [r.Description, r.Quantity, r.Amount])).toEqual([['Galds priedes', 1, 240], ['Piegāde', 2, 30]]);
   });
 
   it('reads "Pavadinimas  Kiekis  Kaina  Suma" (Lithuanian), one row alone', () => {
@@ -75,5 +84,16 @@ describe('a parking ticket\'s or a toll\'s one charge', () => {
   it('a lone line of another kind, equal to the total, stays no list', () => {
     const receipt = ['Bäckerei Korn', 'Hauptstraße 1, 8010 Graz', 'BELEG', cells('Einkauf', '4,80'), cells('Betrag EUR', '4,80'), 'Bar'];
     expect(items(receipt, 'ocr') ?? null).toBeNull();
+  });
+});
+
+describe('a quote under a title no list knew', () => {
+  it('a Belgian "Offre de prix" and a clinic\'s "Pre-treatment estimate" (beside its name) are no invoices', () => {
+    const offre = ['Menuiserie Dupont SRL', 'Rue Haute 4, 1000 Bruxelles', 'N° TVA BE 0123.456.789', 'OFFRE DE PRIX', cells('Date', '02/03/2021'),
+      cols('Désignation', 'Qté', 'Prix unit. HTVA', 'Total HTVA'), cols('Porte chêne', '2', '410,00', '820,00'), cells('Total HTVA', '€ 820,00'), cells('TVA 21 %', '€ 172,20'), cells('Total TVAC', '€ 992,20')];
+    expect(classifyDocument(page(offre)).type).toBe('other');
+    const estimate = [cells('Riverside Dental Care, PLLC', 'PRE-TREATMENT ESTIMATE'), '120 Main St, Ste 2', cells('Date', '03/15/2022'), cells('Patient', 'Jane Doe'),
+      cols('Code', 'Description', 'Units', 'Fee'), cols('D2740', 'Crown porcelain', '1', '1,150.00'), cells('Total Estimated Fees', '1,150.00'), cells('Est. Patient Portion', '575.00')];
+    expect(classifyDocument(page(estimate, 'ocr')).type).toBe('other');
   });
 });
