@@ -11,7 +11,8 @@ import { valuesOf } from './helpers.js';
 // Estonian, Lithuanian and Latvian invoices ("Kirjeldus  Kogus  Ühiku hind  Summa", "Pavadinimas  Kiekis
 // Kaina  Suma"), whose column names no list knew; a parking ticket's or a toll's one charge (the time parked,
 // the vehicle's class), an item though it is alone; totals labels printed with their accents ("Summa käibemaksuta",
-// "Kopā bez PVN"), which ended no table; a Belgian "Offre de prix" and a US clinic's "Pre-treatment estimate", quotes. Pages made by hand, with other names and figures
+// "Kopā bez PVN"), which ended no table; a Belgian "Offre de prix" and a US clinic's "Pre-treatment estimate", quotes;
+// a Baltic invoice's title ("ARVE", "PVM SĄSKAITA FAKTŪRA") and series line ("Serija RH Nr. 012216") taken for its vendor. Pages made by hand, with other names and figures
 // (linesFromText: cells two spaces apart).
 
 const page = (lines: string[], source: 'text' | 'ocr' = 'text'): PageLayout[] => [{ number: 1, width: 900, height: 1200, source, quality: source === 'text' ? 1 : 0.95, lines: linesFromText(lines.join('\n'), 1) }];
@@ -95,5 +96,17 @@ describe('a quote under a title no list knew', () => {
     const estimate = [cells('Riverside Dental Care, PLLC', 'PRE-TREATMENT ESTIMATE'), '120 Main St, Ste 2', cells('Date', '03/15/2022'), cells('Patient', 'Jane Doe'),
       cols('Code', 'Description', 'Units', 'Fee'), cols('D2740', 'Crown porcelain', '1', '1,150.00'), cells('Total Estimated Fees', '1,150.00'), cells('Est. Patient Portion', '575.00')];
     expect(classifyDocument(page(estimate, 'ocr')).type).toBe('other');
+  });
+});
+
+describe('a Baltic invoice\'s title and series line', () => {
+  it('"PVM SĄSKAITA FAKTŪRA", "ARVE" and "Serija LK Nr. 031877" name no vendor', () => {
+    const saskaita = ['PVM SĄSKAITA FAKTŪRA', 'MB Liepų dirbtuvės', 'Serija LK Nr. 031877', 'Išrašymo data: 11.03.2023', cells('Pirkėjas', 'Apmokėti iki: 25.03.2023'), cells('UAB Nordlink', 'Užsakymo Nr.: 552100'),
+      cols('Pavadinimas', 'Kiekis', 'Kaina', 'Suma'), cols('Lentyna ąžuolinė', '2', '95,50', '191,00'),
+      cells('Suma be PVM', '191,00'), cells('PVM 21 %', '40,11'), cells('Iš viso su PVM', '231,11'), cells('MB Liepų dirbtuvės', 'Įmonės kodas 30412345')];
+    expect(valuesOf(extractFields(page(saskaita, 'ocr'), EVAL_SCHEMA))['Vendor Name']).toBe('MB Liepų dirbtuvės');
+    const arve = ['ARVE', 'Saare Kala OÜ', 'Nr. 2023-0412', cells('Maksja', 'Kuupäev: 14.06.2023'), 'Mari Tamm', cols('Kirjeldus', 'Kogus', 'Ühiku hind', 'Summa'), cols('Suitsukala karp', '3', '8,40', '25,20'),
+      cells('Summa käibemaksuta', '25,20'), cells('Käibemaks 22%', '5,54'), cells('Tasuda kokku', '30,74'), cells('Saare Kala OÜ', 'Reg. kood 12345678')];
+    expect(valuesOf(extractFields(page(arve, 'ocr'), EVAL_SCHEMA))['Vendor Name']).toBe('Saare Kala OÜ');
   });
 });
