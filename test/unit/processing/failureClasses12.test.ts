@@ -110,3 +110,20 @@ describe('a Baltic invoice\'s title and series line', () => {
     expect(valuesOf(extractFields(page(arve, 'ocr'), EVAL_SCHEMA))['Vendor Name']).toBe('Saare Kala OÜ');
   });
 });
+
+describe('labels of a number and a due date no list knew', () => {
+  it('a US clinic\'s "Statement #" numbers its bill', () => {
+    const statement = ['Pine Hill Pediatrics', 'STATEMENT', '41 Oak St, Ste 200', 'Denver, CO 80203', cells('Statement Date', '05/02/2022'), cells('Statement #', '5528104'), cells('Account #', '30215'),
+      cells('Please pay by', '05/23/2022'), cells('Amount Due', '$85.00'), cols('Date', 'Code', 'Description', 'Charge'), cols('04/11/2022', '99213', 'Office visit', '85.00'), cells('Balance Due', '$85.00')];
+    expect(valuesOf(extractFields(page(statement, 'ocr'), EVAL_SCHEMA))['Invoice Number']).toBe('5528104');
+  });
+
+  it('a Serbian "Valuta plaćanja" and a Flemish "Vervaldag" are due dates', () => {
+    const racun = ['Stolarija Drvo d.o.o.', 'PIB:101234567 MB:07654321', cells('Kupac:', 'RAČUN br. 114/2023'), 'Milan Jovanović', cells('Datum izdavanja:', '03.04.2023.'), cells('Datum prometa:', '03.04.2023.'),
+      cells('Valuta plaćanja:', '18.04.2023.'), cols('R.br.', 'Opis', 'Kol.', 'Cena', 'Iznos'), cols('1.', 'Polica', '2', '4.500,00', '9.000,00'), cells('Osnovica', '9.000,00 din.'), cells('PDV 20%', '1.800,00 din.'), cells('Ukupno za uplatu', '10.800,00 din.')];
+    expect(valuesOf(extractFields(page(racun), EVAL_SCHEMA))['Due Date']).toBe('2023-04-18');
+    const factuur = ['Schrijnwerkerij Peeters BV', 'Btw BE 0456.789.123', 'FACTUUR', cells('Factuurnr.', '2022/0415'), cells('Factuurdatum', '07/06/2022'), cells('Vervaldag', '07/07/2022'),
+      cols('Omschrijving', 'Aantal', 'Eenheidsprijs', 'Totaal excl. btw'), cols('Werkuren', '4', '55,00', '220,00'), cells('Totaal excl. btw', '220,00'), cells('Btw 21%', '46,20'), cells('Totaal incl. btw', '266,20')];
+    expect(valuesOf(extractFields(page(factuur), EVAL_SCHEMA))['Due Date']).toBe('2022-07-07');
+  });
+});
