@@ -12,7 +12,8 @@ import { valuesOf } from './helpers.js';
 // Kaina  Suma"), whose column names no list knew; a parking ticket's or a toll's one charge (the time parked,
 // the vehicle's class), an item though it is alone; totals labels printed with their accents ("Summa käibemaksuta",
 // "Kopā bez PVN"), which ended no table; a Belgian "Offre de prix" and a US clinic's "Pre-treatment estimate", quotes;
-// a Baltic invoice's title ("ARVE", "PVM SĄSKAITA FAKTŪRA") and series line ("Serija RH Nr. 012216") taken for its vendor. Pages made by hand, with other names and figures
+// a Baltic invoice's title ("ARVE", "PVM SĄSKAITA FAKTŪRA") and series line ("Serija RH Nr. 012216") taken for its vendor;
+// a US clinic's "Statement #", a Serbian "Valuta plaćanja" and a Flemish "Vervaldag" no list knew; an Irish "Ltd" placed in the UK. Pages made by hand, with other names and figures
 // (linesFromText: cells two spaces apart).
 
 const page = (lines: string[], source: 'text' | 'ocr' = 'text'): PageLayout[] => [{ number: 1, width: 900, height: 1200, source, quality: source === 'text' ? 1 : 0.95, lines: linesFromText(lines.join('\n'), 1) }];
@@ -125,5 +126,13 @@ describe('labels of a number and a due date no list knew', () => {
     const factuur = ['Schrijnwerkerij Peeters BV', 'Btw BE 0456.789.123', 'FACTUUR', cells('Factuurnr.', '2022/0415'), cells('Factuurdatum', '07/06/2022'), cells('Vervaldag', '07/07/2022'),
       cols('Omschrijving', 'Aantal', 'Eenheidsprijs', 'Totaal excl. btw'), cols('Werkuren', '4', '55,00', '220,00'), cells('Totaal excl. btw', '220,00'), cells('Btw 21%', '46,20'), cells('Totaal incl. btw', '266,20')];
     expect(valuesOf(extractFields(page(factuur), EVAL_SCHEMA))['Due Date']).toBe('2022-07-07');
+  });
+});
+
+describe('an Irish "Ltd"', () => {
+  it('is in euro where its VAT number is Irish, though "Ltd" is the UK\'s form too', () => {
+    const invoice = ['Corrib Joinery Ltd', '14 Quay Street, Galway', 'VAT Reg. No. IE6388047V', 'INVOICE', cells('Invoice No.', 'INV-2231'), cells('Date', '12 Mar 2021'),
+      cols('Description', 'Qty', 'Unit Price', 'Net'), cols('Oak shelving', '2', '120.00', '240.00'), cells('Net Total', '240.00'), cells('VAT @ 23%', '55.20'), cells('Invoice Total', '295.20')];
+    expect(valuesOf(extractFields(page(invoice), EVAL_SCHEMA)).Currency).toBe('EUR');
   });
 });
