@@ -21,6 +21,8 @@ export interface LooseItem {
   amount: string;
   /** Printed as quantity times price that gives the amount to the cent ("4 kpl x 7,39  29,56"). */
   checked?: boolean;
+  /** A charge for a span of time or a vehicle's class (a parking ticket's, a toll's): an item even alone. */
+  charge?: boolean;
 }
 
 // An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
@@ -55,6 +57,9 @@ function timesOf(text: string, ctx: DocContext): { q: number; p: number; weighed
 const DISCOUNT_ROW = /\b(discount|disc|savings?|coupon|bogo|rewards?|promo(tion)?|rebate|voucher|rabatt|nachlass|gutschein|remise|r[ée]duction|descuento|desconto|sconto|korting|alennus|rabat|rabais)\b/i;
 
 // An article's identifier alone: a French CIP, a German PZN, an EAN or UPC, a SKU ("CIP 3400913534256", "PZN 94398172").
+// What a parking ticket or a toll charges for: the time parked ("Parkdauer 2 Std 46 Min", "Stationnement 10h00",
+// "Parking 1 hr 15 min") or the vehicle's class ("Classe 2", "Klasse 1", "Category 3").
+const CHARGE = /\b\d{1,3} ?(?:std|h|hrs?|hours?|stunden?|heures?|horas?|ore|uur|tim)\.? ?\d{1,2} ?(?:min|mins|minutes?|minuten)\b|\b\d{1,2}h\d{2}\b|^(?:classe|klasse|class|category|categorie|kategorie|categoria|cat\.) ?\d$/i;
 const IDENTIFIER = /^(cip|pzn|ean|upc|sku|gtin|ndc|plu|art\.? ?-?nr\.?|item|code)\s*[:#.]?\s*\d[\d -]{4,}$/i;
 
 /** A number as the document prints it, so that parseAmount reads it back ("0,452" where commas mark decimals). */
@@ -91,7 +96,7 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   const q = quantity === undefined ? null : Number(quantity);
   if (cells.length === 0) {
     // Without a price: a quantity other than one must divide the amount to the cent, else it is part of the name.
-    if (q === null || q === 0) return { description, quantity: '1', unitPrice: amountText, amount: amountText };
+    if (q === null || q === 0) return { description, quantity: '1', unitPrice: amountText, amount: amountText, ...(CHARGE.test(description) ? { charge: true } : {}) };
     if (q === 1 || cents(a / q)) return { description, quantity: String(q), unitPrice: String(Math.round((a / q) * 100) / 100), amount: amountText };
     return { description: `${quantity} ${description}`, quantity: '1', unitPrice: amountText, amount: amountText };
   }
@@ -159,7 +164,7 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
       const sums = between.flatMap((l) => amountsIn(l.text, ctx.decimal));
       const paid = between.some((l) => grand(normLabel(l.cells[0]?.text ?? '')))
         && items.some((it) => sums.some((v) => Math.abs((parseAmount(it.item.amount, ctx.decimal) ?? NaN) - v) <= 0.011));
-      for (let k = items.length; !paid && k >= Math.max(least, items[0]?.item.checked ? 1 : 2); k--) {
+      for (let k = items.length; !paid && k >= Math.max(least, items[0]?.item.checked || items[0]?.item.charge ? 1 : 2); k--) {
         if (addsUp(items.slice(0, k).map((r) => r.item), from(items, k, last), ctx, stop)) {
           out.push(...items.slice(0, k));
           return true;

@@ -66,6 +66,8 @@ export const ROLES: RoleSpec[] = [
       // hu, ro ("Seria ABC nr. 0044974" is read by "nr."), vi ("Số:", "Số (No.):", which OCR reads "S6:"; a bare "so" is an English word)
       'számla sorszáma', 'számla száma', 'számlaszám', 'sorszám', 'nr. factură', 'factura nr', 'număr factură', 'số:', 'số (no.):', 'số hóa đơn', 'số hóa đơn:', 's6:', 's6 (no.):',
       // a garage's repair order, which is its invoice ("RO# 29974", "REPAIR ORDER / INVOICE")
+      // a US clinic's or dentist's patient statement, which is its bill ("Statement #  9992543")
+      'statement #', 'statement no', 'statement no.', 'statement number',
       'ro#', 'ro #', 'ro no', 'ro no.', 'r.o. #', 'r.o. no', 'r.o. no.', 'repair order #', 'repair order no', 'repair order no.', 'repair order number',
       // The broad lexicon (2026-11-28, from how invoices are labelled around the world, not from a document set):
       // de, fr, es (Latin America's "Nro.", a comprobante or boleta), it, nl, pt-BR (a nota fiscal), da/no, is, fi, tr, hr/sr/bs/sl,
@@ -88,7 +90,7 @@ export const ROLES: RoleSpec[] = [
     // A total named after the document ("Total documento", "Total da fatura") is an amount, not its number.
     not: /fiscal(?!\s*(?:n[º°o]|nro|numero))|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
-    labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
+    labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'vervaldag', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
       'pay before', 'payment before', 'please pay by', 'please pay before', 'bitte zahlen bis', 'bitte bezahlen bis', 'à régler avant le', 'a regler avant le', 'à régler avant', 'à payer avant',
       'te betalen vóór', 'te betalen voor', 'betalen vóór',
@@ -100,7 +102,7 @@ export const ROLES: RoleSpec[] = [
       // hu, ro, vi
       'fizetési határidő', 'fizetési határidő:', 'esedékesség', 'esedékesség dátuma', 'data scadenței', 'data scadentei', 'scadența', 'scadenta', 'termen de plată', 'hạn thanh toán',
       // The broad lexicon: hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, sw, ar, hi, zh, ko, th, and more forms of es, fr, it, pt, da
-      'datum dospijeća', 'dospijeće', 'rok plaćanja', 'datum dospeća', 'rok plačila', 'datum zapadlosti', 'zapadlost', 'падеж', 'срок за плащане', 'срок оплаты', 'оплатить до', 'термін оплати', 'сплатити до',
+      'datum dospijeća', 'dospijeće', 'rok plaćanja', 'valuta plaćanja', 'datum dospeća', 'rok plačila', 'datum zapadlosti', 'zapadlost', 'падеж', 'срок за плащане', 'срок оплаты', 'оплатить до', 'термін оплати', 'сплатити до',
       'ημερομηνία λήξης', 'λήξη', 'προθεσμία πληρωμής', 'maksetähtaeg', 'tähtaeg', 'maksta kuni', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz', 'apmokėjimo terminas', 'apmokėti iki', 'mokėti iki', 'gjalddagi', 'eindagi',
       'jatuh tempo', 'tanggal jatuh tempo', 'tgl jatuh tempo', 'tgl. jatuh tempo', 'takdang petsa', 'tarehe ya mwisho', 'tarehe ya mwisho ya malipo', 'تاريخ الاستحقاق', 'देय तिथि', 'नियत तिथि',
       '付款期限', '到期日', '付款截止日', '지급기일', '납부기한', '결제기한', '지불기한', 'วันครบกำหนด', 'วันครบกำหนดชำระ', 'ครบกำหนดชำระ',

@@ -39,6 +39,16 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['other', /^(me\.? ?e\.?|mertekegyseg|afa( ?%| kulcs| ertek| ertek[eé]| osszeg)?|u\.? ?m\.?|valoarea tva|nr\.? ?crt\.?|crt\.?( ?nr\.?)?|stt|[dđ]on vi tinh|[dđ]vt)$/],
   // An Icelandic reikningur's article number, unit and VAT rate ("Vörunr.", "Ein.", "VSK %").
   ['other', /^(voru ?(nr|numer)\.?|ein\.?|vsk( ?%)?)$/],
+  // A South Slavic račun's row number and VAT rate ("R.br.", "Zap. št.", "PDV %", "DDV %"), a Baltic arve's, sąskaita's
+  // or rēķins's VAT rate ("KM %", "PVM %", "PVN %").
+  ['other', /^(r\.? ?br\.?|rb\.?|zap\.?( ?(st|br)\.?)?|(pdv|ddv|km|pvm|pvn)( ?(%|stopa|stopnja|maar))?)$/],
+  // Their columns' names: description ("Opis", Estonian "Kirjeldus"/"Nimetus", Lithuanian "Pavadinimas",
+  // Latvian "Nosaukums"/"Apraksts"), quantity ("Kol.", "Količina", "Kogus", "Kiekis", "Daudzums"), unit price
+  // ("Cijena", "Hind", "Ühiku hind", "Kaina", "Vienības cena") and amount ("Iznos", "Vrednost", "Vrijednost", "Suma").
+  ['description', /^(opis|kirjeldus|nimetus|pavadinimas|nosaukums|apraksts)$/],
+  ['quantity', /^(kol\.?|kolicina|kogus|kiekis|daudzums)$/],
+  ['unitPrice', /^((jedinicna )?cijena|(uhiku )?hind|kaina|vienibas cena)$/],
+  ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
@@ -82,11 +92,14 @@ interface Header {
   cols: { col: Column; cell: Cell }[];
 }
 
-/** Any label of these roles opening a line. */
+/**
+ * Any label of these roles opening a line. The text tested is normLabel's, without its accents, so a label
+ * is taken without them too ("summa käibemaksuta", "kopā bez pvn", "iš viso" read as OCR and normLabel leave them).
+ */
 function labelAtStart(roles: string[]): RegExp {
+  const bare = (l: string) => l.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   return new RegExp(
-    `^(${ROLES.filter((r) => roles.includes(r.role))
-      .flatMap((r) => r.labels)
+    `^(${[...new Set(ROLES.filter((r) => roles.includes(r.role)).flatMap((r) => r.labels.flatMap((l) => [l, bare(l)])))]
       .sort((a, b) => b.length - a.length)
       .map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       .join('|')})(?![\\p{L}])`,

@@ -17,14 +17,17 @@ export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
 export const addresseeEnd = (line: Line): number => line.cells.findIndex((c) => /御中|様\s*$/.test(c.text));
 // A receipt's closing words, printed at its head as often as at its foot ("Thank You. Please come again.").
 const CLOSING = /^(thank(s| you)|please\b|terima kasih|goods sold|danke|merci|gracias|grazie|bedankt)/i;
-// A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one.
-const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|szamla|hoa don( gia tri gia tang)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
+// A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one; a Baltic one too
+// ("ARVE", "RĒĶINS", "PVM SĄSKAITA FAKTŪRA"), a South Slavic one ("RAČUN", "RAČUN - R1"), a Polish or Czech "FAKTURA".
+const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|szamla|hoa don( gia tri gia tang)?|arve|rekins|(pvm )?saskaita( faktura)?|racun( r ?1)?|faktura( vat)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
 const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
 // "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; words of the bill
 // itself (請求: a title, an amount billed, "ご請求申し上げます"; a registration number; the bank to pay); and a legal form
 // alone ("株式会社", "SDN BHD") names no one.
-const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[込达]先/.test(text) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
+// An invoice's series and number ("Serija RH Nr. 012216", "Série A n° 0042", "Serie B Nr. 77") names no one.
+const SERIES_NO = /^(serija|series|serie|série|sērija)\s+\S{1,5}\s+(nr|no|n°|n)\.?\s*:?\s*\S*\d/iu;
+const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[込达]先/.test(text) || SERIES_NO.test(text.trim()) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
 // A copy's mark ("(ORIGINAL FOR RECIPIENT)", "DUPLICATE FOR TRANSPORTER", "*** CUSTOMER COPY ***") or any text
 // wholly in brackets (a branch, a note) names no one by itself.
 const COPY_MARK = /^[\s*\p{P}]*(?:(?:original|duplicate|triplicate|quadruplicate)(?: copy)?(?: for [\p{L} ]{3,20})?|(?:customer|merchant|cardholder|store|office|buyer|seller|extra)'?s? copy)[\s*\p{P}]*$/iu;

@@ -292,7 +292,10 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   const named = (t: string) => COUNTRY_WORDS.find(([re]) => re.test(t))?.[1];
   // The vendor's own name (its legal form) before the page's other words: the customer's address may be abroad. A legal
   // form several countries use ("Ltda.": Brazil, Chile, Colombia...; "SARL": France and the Maghreb) does not place the vendor; the page's words may.
-  const country = iban?.[1] ?? (vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined) ?? vatCountry(text) ?? named(text);
+  // "Ltd" is Ireland's legal form as much as the UK's: an Irish VAT number places such a vendor in Ireland.
+  const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
+  const vat = vatCountry(text);
+  const country = iban?.[1] ?? (byVendor === 'GB' && vat === 'IE' ? vat : byVendor) ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }
