@@ -34,7 +34,8 @@
 // since); `generated-heldout12` the twelfth (heldout12.ts: Estonian, Lithuanian and Latvian invoices, Slovenian and
 // Serbian računi and fiscal receipts, Belgian factures / facturen and Irish VAT invoices and credit notes, US dental and
 // medical patient statements, Austrian, French, Irish and US parking and toll receipts, with quotes, delivery notes and
-// a reminder among them), written without reading the engine: a blind set; `generated-heldout13` the thirteenth
+// a reminder among them), written without reading the engine (blind for its first read on 2026-11-28, a tuning set
+// since); `generated-heldout13` the thirteenth
 // (heldout13.ts: Egyptian e-invoices and Israeli tax invoices in English, Cypriot trade invoices with per-line discounts,
 // Sri Lankan and Pakistani supermarket till slips, Ecuadorian and Uruguayan facturas, with quotes, delivery notes, a
 // price list and a reminder among them), written without reading the engine: a blind set.
