@@ -56,10 +56,10 @@ function timesOf(text: string, ctx: DocContext): { q: number; p: number; weighed
 // Words of a row that takes money off ("Rabatt", "Coupon", "Savings", "BOGO", "Remise", "Sconto").
 const DISCOUNT_ROW = /\b(discount|disc|savings?|coupon|bogo|rewards?|promo(tion)?|rebate|voucher|rabatt|nachlass|gutschein|remise|r[ée]duction|descuento|desconto|sconto|korting|alennus|rabat|rabais)\b/i;
 
-// An article's identifier alone: a French CIP, a German PZN, an EAN or UPC, a SKU ("CIP 3400913534256", "PZN 94398172").
 // What a parking ticket or a toll charges for: the time parked ("Parkdauer 2 Std 46 Min", "Stationnement 10h00",
 // "Parking 1 hr 15 min") or the vehicle's class ("Classe 2", "Klasse 1", "Category 3").
 const CHARGE = /\b\d{1,3} ?(?:std|h|hrs?|hours?|stunden?|heures?|horas?|ore|uur|tim)\.? ?\d{1,2} ?(?:min|mins|minutes?|minuten)\b|\b\d{1,2}h\d{2}\b|^(?:classe|klasse|class|category|categorie|kategorie|categoria|cat\.) ?\d$/i;
+// An article's identifier alone: a French CIP, a German PZN, an EAN or UPC, a SKU ("CIP 3400913534256", "PZN 94398172").
 const IDENTIFIER = /^(cip|pzn|ean|upc|sku|gtin|ndc|plu|art\.? ?-?nr\.?|item|code)\s*[:#.]?\s*\d[\d -]{4,}$/i;
 
 /** A number as the document prints it, so that parseAmount reads it back ("0,452" where commas mark decimals). */
