@@ -12,7 +12,7 @@ import { buildIsCurrent, sourcesMtimeMs, STAMP } from '../../../bin/built.mjs';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** bin/ copied, node_modules linked (for tsx), an ES-module package.json, a main in src/ and one in dist/ that say which they are. */
+/** bin/ and the start's flags copied, node_modules linked (for tsx), an ES-module package.json, a main in src/ and one in dist/ that say which they are. */
 function fixture(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsync-built-'));
   dirs.push(root);
@@ -24,6 +24,8 @@ function fixture(): string {
     fs.writeFileSync(path.join(root, rel), text);
   };
   write('package.json', JSON.stringify({ type: 'module' }));
+  // bin/docsync.mjs sets `docsync start`'s V8 flags from their one list before anything else.
+  write('src/cli/startFlags.mjs', fs.readFileSync(path.resolve('src/cli/startFlags.mjs'), 'utf8'));
   write('src/cli/main.ts', "export async function main(argv: string[]): Promise<void> { console.log('sources', argv.slice(2).join(' ')); }\n");
   write('dist/src/cli/main.js', "export async function main(argv) { console.log('compiled', argv.slice(2).join(' ')); }\n");
   write(STAMP, JSON.stringify({ sourcesMtimeMs: sourcesMtimeMs(root) }));
