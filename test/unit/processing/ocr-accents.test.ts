@@ -11,7 +11,7 @@ import { closeProcessing, pageImageOf, processFile } from '../../../src/service/
 import { accentLanguage, restoreAccents, withAccents, wordAccents } from '../../../src/service/processing/extract/accents.js';
 import { imagePages } from '../../../src/service/processing/loaders/images.js';
 import type { ExtractedField } from '../../../src/service/processing/types.js';
-import { INVOICE_SCHEMA, inputFor, tempDir } from './helpers.js';
+import { drawnPage, INVOICE_SCHEMA, inputFor, tempDir } from './helpers.js';
 
 const FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 if (!fs.existsSync(FONT)) throw new Error(`font ${FONT} missing: apt-get install fonts-noto-cjk`);
@@ -108,19 +108,14 @@ describe('accents restored on scans', () => {
   });
 
   it('gives a description printed over two lines the marks of each', { timeout: 180_000 }, async () => {
-    const canvas = createCanvas(1400, 760);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = '#111111';
-    ctx.font = '26px "Noto Sans CJK"';
-    const at = (text: string, x: number, y: number) => ctx.fillText(text, x, y);
-    at('Distribuciones Ruiz S.L.', 100, 90); at('FACTURA', 1000, 90); at('Factura N.: RE-2023-118', 100, 150); at('Fecha de emisión: 26/03/2023', 100, 200);
+    const texts: Array<[string, number, number]> = [['Distribuciones Ruiz S.L.', 100, 90], ['FACTURA', 1000, 90], ['Factura N.: RE-2023-118', 100, 150],
+      ['Fecha de emisión: 26/03/2023', 100, 200], ['Base imponible', 760, 600], ['6.225,60', 1140, 600], ['IVA 21%', 760, 650], ['1.307,38', 1140, 650],
+      ['Total', 760, 700], ['7.532,98 EUR', 1140, 700]];
     [['Concepto', 'Precio', 'Cant.', 'Importe'], ['Formación', '311,20', '10', '3.112,00'], ['incluye desplazamiento'], ['Silla de oficina', '622,72', '5', '3.113,60'], ['según presupuesto P-118']]
-      .forEach((row, i) => row.forEach((c, k) => at(c, [100, 760, 960, 1140][k]!, 290 + i * 55)));
-    at('Base imponible', 760, 600); at('6.225,60', 1140, 600); at('IVA 21%', 760, 650); at('1.307,38', 1140, 650); at('Total', 760, 700); at('7.532,98 EUR', 1140, 700);
+      .forEach((row, i) => row.forEach((c, k) => texts.push([c, [100, 760, 960, 1140][k]!, 290 + i * 55])));
+    const png = await drawnPage(1400, 760, '26px "Noto Sans CJK"', texts);
     const file = path.join(tempDir(), 'factura.jpg');
-    fs.writeFileSync(file, await sharp(await encodePng(canvas)).grayscale().blur(0.5).jpeg({ quality: 85 }).toBuffer());
+    fs.writeFileSync(file, await sharp(png).grayscale().blur(0.5).jpeg({ quality: 85 }).toBuffer());
     const res = await processFile(inputFor(file, 'image/jpeg', { schema: INVOICE_SCHEMA }));
     const items = res.documents[0]!.fields.find((f) => f.title === 'Line Items')!.value as Record<string, unknown>[];
     expect(items.map((r) => r.Description)).toEqual(['Formación incluye desplazamiento', 'Silla de oficina según presupuesto P-118']);

@@ -5,7 +5,7 @@ import { roleOf } from './roles.js';
 import type { ExtractedField, FieldSource } from '../types.js';
 import { withWorker } from '../ocr/pool.js';
 import { cellBox } from '../pageWords.js';
-import { Converter } from 'opencc-js';
+import { createRequire } from 'node:module';
 
 // PaddleOCR's Chinese/English dictionary has no Latin diacritics, so a scan's
 // "Ferretería López S.L." is read "Ferreteria Lopez S.L." (issue 15). After
@@ -165,9 +165,16 @@ interface Target { source: FieldSource; text: string; set: (v: string) => void }
 
 const mayCarry = (v: unknown): v is string => typeof v === 'string' && /\p{L}{2}/u.test(v) && MAY_CARRY.test(v);
 
+/** Sets line item `r`'s `key` of field `i` (a new array, so the extraction's own value is not changed). */
+const setItem = (fields: ExtractedField[], i: number, r: number, key: string) => (nv: string) => {
+  const now = fields[i].value as Record<string, unknown>[];
+  fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
+};
+
 /** The values re-read: vendor and customer names, line-item descriptions. */
 function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
-  const ocr = new Set(pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  const ocrPages = pages.filter((p) => p.source === 'ocr');
+  const ocr = new Set(ocrPages.map((p) => p.number));
   const out: Target[] = [];
   fields.forEach((f, i) => {
     const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
@@ -180,7 +187,6 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
         for (const [key, v] of Object.entries(row)) {
           if (!mayCarry(v) || /^[\d\s.,%-]*$/.test(v)) continue;
           const want = squash(v);
-          const ocrPages = pages.filter((p) => p.source === 'ocr');
           const source = locateValue(ocrPages, 'string', (t) => want.length > 0 && squash(t).includes(want));
           // A description over two lines ("Frais de livraison" / "y compris deplacement") is in no one cell: each
           // of its lines is read, the value taking the marks of the words each reading shows.
@@ -188,10 +194,7 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
             out.push({
               source: part,
               get text() { return String((fields[i].value as Record<string, unknown>[])[r]?.[key] ?? ''); },
-              set: (nv) => {
-                const now = fields[i].value as Record<string, unknown>[];
-                fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
-              },
+              set: setItem(fields, i, r, key),
             });
           }
         }
@@ -325,10 +328,7 @@ function kanaTargets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
     if (role !== 'lineItems' || !Array.isArray(f.value)) return;
     (f.value as Record<string, unknown>[]).forEach((row, r) => {
       for (const [key, v] of Object.entries(row)) {
-        add(v, (nv) => {
-          const now = fields[i].value as Record<string, unknown>[];
-          fields[i] = { ...fields[i], value: now.map((x, j) => (j === r ? { ...x, [key]: nv } : x)) };
-        });
+        add(v, setItem(fields, i, r, key));
       }
     });
   });
@@ -362,7 +362,12 @@ function rowSpan(pages: PageLayout[], want: string, edges: boolean): FieldSource
 }
 
 /** PaddleOCR's Chinese model reads a Japanese kanji in its simplified Chinese form (纸 for 紙, 费 for 費): given back. */
-const toJapanese = Converter({ from: 'cn', to: 'jp' });
+// Made on the first Japanese value only: its dictionaries cost about 80 ms and 50 MB, which no other page needs.
+let converter: ((s: string) => string) | undefined;
+const toJapanese = (s: string): string => {
+  const convert = (converter ??= (createRequire(import.meta.url)('opencc-js') as typeof import('opencc-js')).Converter({ from: 'cn', to: 'jp' }) as (t: string) => string);
+  return convert(s);
+};
 
 /**
  * tesseract's Japanese `reading` of a row's span in place of PaddleOCR's `value`, when it holds every Latin letter and
