@@ -45,7 +45,7 @@ const TITLES: [DocumentType, RegExp][] = [
     'кредитно известие|кредитно известие|корректировочный сч[её]т|кредит-нота|кредитна нота|πιστωτικό τιμολόγιο|kreeditarve|kredītrēķins|kreditinė sąskaita|' +
     'kreditreikningur|nota de creditare|iade faturası|nota ng kredito|memo kredit|ใบลดหนี้|贷项通知单|红字发票|수정세금계산서|إشعار دائن|क्रेडिट नोट')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
-  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|gu[ií]a de remisi[oó]n|gu[ií]a de despacho|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
     'dowód dostawy|dodací list|dodaci list|otpremnica|dobavnica|стокова разписка|товарная накладная|товарно-транспортная накладная|видаткова накладна|' +
     'saateleht|pavadzīme|važtaraštis|fylgiseðill|sevk irsaliyesi|irsaliye|surat jalan|ใบส่งของ|送货单|出货单|납품서')],
   ['delivery_note', /納品書/],
@@ -57,7 +57,10 @@ const TITLES: [DocumentType, RegExp][] = [
   // A quote or pro forma invoice asks for nothing to be booked: no invoice fields. A Czech or Slovak
   // advance invoice ("zálohová faktura", "výzva k platbě") is one: the tax document follows the payment. Only as the
   // line's first word: an invoice cites the quote it follows ("laut Angebot A-118").
-  ['other', /^(?:quotation|quote|(?:pre-?treatment |treatment |cost )?estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|offre de prix|offre commerciale|prijsofferte|prijsopgave|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|z[aá]lohov[aá] fakt[uú]r[ay]|výzva k platbě|výzva na úhradu|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilbo[dð]|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:(?:price |sales )?quotation|(?:price )?quote|(?:pre-?treatment |treatment |cost )?estimate|offerte|offerta|preventivo|angebot|kostenvoranschlag|devis|offre de prix|offre commerciale|prijsofferte|prijsopgave|soumission|presupuesto|cotizaci[oó]n|or[cç]amento|sebut harga|árajánlat|ajánlat|ofert[aă](?: de pre[tțţ])?|(?:bảng |bang )?b[áa]o gi[áa]|(?:(?:invoice|rechnung|factura|fattura|facture|factuur|fatura|faktura) )?pro[ -]?forma(?: invoice| rechnung| factura| fattura| factuur| fatura| faktura)?|wycena|(?:cenová )?nabídka|(?:cenová )?ponuka|ponuda|ponudba|predračun|predracun|z[aá]lohov[aá] fakt[uú]r[ay]|výzva k platbě|výzva na úhradu|оферта|коммерческое предложение|προσφορά|hinnapakkumine|piedāvājums|komercinis pasiūlymas|tilbo[dð]|tarjous|(?:fiyat )?teklif(?:i)?|penawaran(?: harga)?|kuotasyon|ใบเสนอราคา|报价单|報價單|견적서|عرض سعر|कोटेशन)(?=$|[^\p{L}])/iu],
+  // A payment reminder asks for an invoice already booked: nothing new to book. Two words at least, so a
+  // line "Reminder: payment within 30 days" on an invoice names nothing.
+  ['other', /^(?:payment reminder|statement reminder|reminder notice|overdue notice|zahlungserinnerung|mahnung|rappel de paiement|lettre de relance|recordatorio de pago|aviso de cobro|sollecito di pagamento|betalingsherinnering|aanmaning|upomínka|upomienka|upomnienie|opomin|maksumeeldetuletus|atgādinājums|priminimas)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.
@@ -124,10 +127,14 @@ function top(pages: PageLayout[]): { text: string; inRow: boolean }[] {
 
 const THANKS = /^(?:thank|thanks|merci|danke|vielen dank|gracias|grazie|bedankt|dank u|obrigad|tack|terima kasih)(?=$|[^\p{L}])/iu;
 
+const DOCUMENT_TYPE_LABEL = /^(?:document type|type de document|tipo de documento|tipo de comprobante|dokumenttyp|dokumentart|belegart|tipo documento|documenttype)\s*:\s*/i;
+
 /** A title is a short line led by the word ("TAX INVOICE", "Rechnung Nr. 12", "Invoice No: 12"), or a Japanese title anywhere. */
 function titlesOf(cells: { text: string; inRow: boolean }[]): DocumentType[] {
   const out: DocumentType[] = [];
-  for (const { text: line, inRow } of cells) {
+  for (const { text: cell, inRow } of cells) {
+    // A form's own field for it: "Document Type: Quotation".
+    const line = cell.replace(DOCUMENT_TYPE_LABEL, '');
     const words = line.split(/\s+/).filter(Boolean);
     if (!words.length || words.length > 7) continue;
     // A thank-you line is no title: "Merci d'avoir voyagé avec nous" names no credit note (avoir).

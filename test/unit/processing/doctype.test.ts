@@ -149,6 +149,16 @@ describe('quotes and pro forma invoices', () => {
     expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Per order confirmation OC-12', ...body])).toBe('invoice');
   });
 
+  it("types a price quotation, a form's 'Document Type: Quotation', a payment reminder and a guía de remisión for what they are", async () => {
+    for (const title of ['PRICE QUOTATION', 'Document Type: Quotation|Version 1.0', 'PAYMENT REMINDER|Date:|15/06/2020', 'Zahlungserinnerung', 'Recordatorio de pago']) {
+      expect(await classify(['Groenvoorziening Jansen V.O.F.', title, 'Datum: 18-08-2023', ...body]), title).toBe('other');
+    }
+    // A scanned one: OCR read the amounts too, and no total came with them.
+    expect(await classify(['Ferreteria El Ejido|R.U.C.:5238319057001', 'GUIA DE REMISION', 'Fecha de emision:20/02/2018', 'Cant.|Descripcion', '4|Cemento 50 kg'])).toBe('delivery_note');
+    // An invoice whose notes remind of its terms is still one.
+    expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Reminder: payment within 30 days', ...body])).toBe('invoice');
+  });
+
   it('still types an invoice that cites the quote it follows as an invoice', async () => {
     expect(await classify(['Groenvoorziening Jansen V.O.F.', 'FACTUUR', 'Quote ref: Q-2023-041', 'Datum: 18-08-2023', ...body])).toBe('invoice');
   });

@@ -201,9 +201,17 @@ export function documentOrder(text: string): DocumentOrder {
   const local = printed === 'USD' ? localSign('USD', text) : printed;
   const currency = local === 'CAD' && printed === 'USD' ? 'USD' : local;
   if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
-  // The Philippines write month first too, as the US do.
+  // The Philippines write month first too, as the US do. The countries that pay in dollars and write in Spanish,
+  // Portuguese or French (Ecuador, El Salvador, Panama, Timor-Leste, Haiti) write the day first.
+  if (currency === 'USD' && romancePage(text)) return { order: 'DMY', from: 'country' };
   if ((currency === 'USD' || currency === 'PHP') && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
   return { order: 'DMY', from: currency ? 'country' : 'default' };
+}
+
+// Words of a bill's own headings in Spanish, Portuguese or French; two different ones make the page's language.
+const ROMANCE_WORDS = /(?:^|[^\p{L}])(fecha|factura|emisi[oó]n|vencimiento|cantidad|descripci[oó]n|raz[oó]n social|data de emiss[aã]o|vencimento|quantidade|descri[cç][aã]o|facture|quantit[eé]|d[eé]signation|[eé]ch[eé]ance)(?=$|[^\p{L}])/giu;
+function romancePage(text: string): boolean {
+  return new Set([...text.matchAll(ROMANCE_WORDS)].map((m) => m[1]!.toLowerCase())).size >= 2;
 }
 
 /** Day/month order evidenced by the document's numeric dates, if any decides it. */
