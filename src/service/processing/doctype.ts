@@ -45,7 +45,7 @@ const TITLES: [DocumentType, RegExp][] = [
     'кредитно известие|кредитно известие|корректировочный сч[её]т|кредит-нота|кредитна нота|πιστωτικό τιμολόγιο|kreeditarve|kredītrēķins|kreditinė sąskaita|' +
     'kreditreikningur|nota de creditare|iade faturası|nota ng kredito|memo kredit|ใบลดหนี้|贷项通知单|红字发票|수정세금계산서|إشعار دائن|क्रेडिट नोट')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
-  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|gu[ií]a de remisi[oó]n|gu[ií]a de despacho|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|gu[ií]a de remisi[oó]n|nota de remisi[oó]n|gu[ií]a de despacho|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
     'dowód dostawy|dodací list|dodaci list|otpremnica|dobavnica|стокова разписка|товарная накладная|товарно-транспортная накладная|видаткова накладна|' +
     'saateleht|pavadzīme|važtaraštis|fylgiseðill|sevk irsaliyesi|irsaliye|surat jalan|ใบส่งของ|送货单|出货单|납품서')],
   ['delivery_note', /納品書/],
@@ -61,6 +61,8 @@ const TITLES: [DocumentType, RegExp][] = [
   // A payment reminder asks for an invoice already booked: nothing new to book. Two words at least, so a
   // line "Reminder: payment within 30 days" on an invoice names nothing.
   ['other', /^(?:payment reminder|statement reminder|reminder notice|overdue notice|zahlungserinnerung|mahnung|rappel de paiement|lettre de relance|recordatorio de pago|aviso de cobro|sollecito di pagamento|betalingsherinnering|aanmaning|upomínka|upomienka|upomnienie|opomin|maksumeeldetuletus|atgādinājums|priminimas)(?=$|[^\p{L}])/iu],
+  // A price list offers prices, no invoice, though it prints amounts and a table ("PRICE LIST", "Preisliste").
+  ['other', /^(?:price ?list|preisliste|liste de prix|lista de precios|listino(?: prezzi)?|prijslijst|tabela de pre[cç]os|cennik|cen[ií]k)(?=$|[^\p{L}])/iu],
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.

@@ -82,13 +82,18 @@ export const ROLES: RoleSpec[] = [
       'no. faktur', 'no faktur', 'nomor faktur', 'nomor invoice', 'no. invoice', 'no. nota', 'nomor nota', 'no. kwitansi', 'nomor kwitansi', 'or no.', 'o.r. no.', 'o.r. #', 'si no.', 's.i. no.', 'resibo blg.',
       'namba ya ankara', 'ankara namba', 'ankara na.', 'namba ya risiti', 'risiti namba', 'رقم الفاتورة', 'فاتورة رقم', 'बीजक संख्या', 'बिल नंबर', 'बिल संख्या',
       '发票号', '发票编号', '發票號碼', '单号', '單號', '收据号', 'インボイス番号', '領収書番号', '계산서 번호', '송장 번호', '인보이스 번호', '영수증 번호', '청구서 번호', 'เลขที่ใบกำกับภาษี', 'เลขที่ใบแจ้งหนี้', 'เลขที่ใบเสร็จ',
+      // An Egyptian e-invoice's own number beside the portal's UUID ("Internal ID: INV-2024-00012").
+      'internal id', 'internal invoice id',
       'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #'],
     // The invoice a credit note corrects is not its own number ("Original Invoice #", "Avser faktura").
     // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel". A Polish "Faktura VAT nr"
     // names the invoice, not a VAT number. A Romanian address's, trade register's or identity card's
     // "nr." ("Sediul: Str. Fabrici nr. 46", "Nr. Reg. Com.", "C.I. seria JN nr.") is none.
     // A total named after the document ("Total documento", "Total da fatura") is an amount, not its number.
-    not: /fiscal(?!\s*(?:n[º°o]|nro|numero))|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
+    // A company's registration number ("Company No. 51-123456-7", an Israeli company's) is none; nor Pakistan's fiscal
+    // number from the tax authority's system ("FBR Invoice # 1234..."), as a fiscal number elsewhere. A tax word before
+    // the document's own name and its number label is the title ("TAX INVOICE / RECEIPT No. 97013").
+    not: /fiscal(?!\s*(?:n[º°o]|nro|numero))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vervaldatum', 'vervaldag', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
@@ -162,7 +167,11 @@ export const ROLES: RoleSpec[] = [
       'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
       'καθαρή αξία', 'μερικό σύνολο', 'σύνολο χωρίς φπα', 'summa km-ta', 'summa käibemaksuta', 'vahesumma', 'summa bez pvn', 'kopā bez pvn', 'starpsumma', 'suma be pvm', 'tarpinė suma', 'iš viso be pvm',
       'samtals án vsk', 'án vsk', 'millisamtala', 'dasar pengenaan pajak', 'dpp', 'jumlah sebelum pajak', 'ยอดก่อนภาษี', 'มูลค่าก่อนภาษี', '税抜金額', '税抜合計', '不含税金额', '金额合计', '공급가액', '소계',
-      'المجموع الفرعي', 'الإجمالي قبل الضريبة', 'उप योग', 'उपयोग', 'jumla ndogo', 'total hors taxes', 'montant hors taxes', 'i alt ekskl. moms', 'ara toplam tutar'] },
+      'المجموع الفرعي', 'الإجمالي قبل الضريبة', 'उप योग', 'उपयोग', 'jumla ndogo', 'total hors taxes', 'montant hors taxes', 'i alt ekskl. moms', 'ara toplam tutar',
+      // "Net" alone over the VAT and the total (a Cypriot or British trade invoice's "Net | VAT 19% | Total EUR")
+      'net'],
+    // Not a payment term ("Net 30", "Net 45 days"), a weight or a price ("Net weight", "Net price"), an amount payable.
+    not: /\bnet\s*\d{1,3}(?![\d.,])|\bnet\s*(?:weight|wt|mass|price|days|terms|pay|payable|a payer|due|qty|quantity|contents?)\b/ },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
@@ -184,7 +193,9 @@ export const ROLES: RoleSpec[] = [
       'valor do iss', 'valor do issqn', 'issqn apurado'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
-    not: /incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
+    // "Total incl. VAT" is no tax; a till's tax word, its rate and "included" after it is the tax its prices hold
+    // ("VAT 18% included", "GST @18% incl.").
+    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+]?\s*\)?\s*)incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',

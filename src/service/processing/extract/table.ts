@@ -51,6 +51,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  // A line's net after its discount ("Price | Qty | Disc.% | Net EUR"), with its currency or not, is its amount.
+  ['amount', /^net( [a-z]{3}| ?\([a-z]{3}\)| ?[€$£])?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
   ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
@@ -800,6 +802,12 @@ function lettersOfWords(text: string): string {
   });
 }
 
+/**
+ * A till's article code before the name ("7877140   Dalda Cooking Oil 1L", an EAN or PLU of six digits or more printed
+ * on the name's line): no part of the description.
+ */
+const withoutCode = (text: string) => text.replace(/^\d{6,14}\s+(?=\p{L}{2})/u, '');
+
 /** Maps the schema's item fields onto table columns and parses each cell. */
 export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
@@ -810,7 +818,8 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
       const type = field.type ?? (col && col !== 'description' ? 'NUMBER' : 'STRING');
       const checked = (col === 'quantity' || col === 'unitPrice' || col === 'amount') && type === 'NUMBER' ? numbers[i][col] : undefined;
       // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
-      const text = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? lettersOfWords(zerosOfNumbers(repairNumberTokens(raw))) : raw;
+      const read = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? lettersOfWords(zerosOfNumbers(repairNumberTokens(raw))) : raw;
+      const text = read && col === 'description' ? withoutCode(read) : read;
       obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;
     }
     return obj;

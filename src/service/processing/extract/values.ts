@@ -57,8 +57,8 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
 
 function parseId(text: string, ctx: DocContext): string | null {
   // The number before the date it is "of" ("Fattura n. 54/2020 del 03/10/2020", "Nr. 118 vom 12.03.2024").
-  // A number word left after the label ("Documento n. 71677", "Factura núm. 12").
-  const cut = text.split(/\s+(?:del|dd\.?|du|vom|of|dated|de|d\.d\.)\s+(?=\d)/i)[0]!.replace(/^(?:n|nr|no|nro|num|núm|n[º°])\.?\s*:?\s+(?=[A-Z]{0,4}[-/]?\d)/i, '');
+  // A number word left after the label ("Documento n. 71677", "Factura núm. 12"), also glued to the figure by OCR ("No.001-002-000012345").
+  const cut = text.split(/\s+(?:del|dd\.?|du|vom|of|dated|de|d\.d\.)\s+(?=\d)/i)[0]!.replace(/^(?:n|nr|no|nro|num|núm|n[º°])(?:\.?\s*:?\s+|\.(?=\d))(?=[A-Z]{0,4}[-/]?\d)/i, '');
   // The "o." of a "No." OCR read as a zero, left after a label "N" ("FACTURA N0.FAC-24235"): no part of the id.
   const t = cut.replace(/^[0o]\.\s*(?=[A-Z]{2,}[-/]?\d)/, '');
   if (parseDate(t, ctx.order) && !/[A-Z]{2}/i.test(t.replace(/\b[A-Za-zäéû]{3,9}\b/g, ''))) return null;

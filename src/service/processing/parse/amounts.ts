@@ -19,6 +19,8 @@ const SYMBOLS: Record<string, string> = {
   'Rp': 'IDR', 'Rp.': 'IDR', '₱': 'PHP', 'KSh': 'KES', 'Ksh': 'KES', 'KShs': 'KES', 'Kshs': 'KES', 'USh': 'UGX', 'TSh': 'TZS', '₦': 'NGN', 'GH₵': 'GHS', '₵': 'GHS',
   'лв': 'BGN', 'лв.': 'BGN', '₽': 'RUB', 'руб': 'RUB', 'руб.': 'RUB', '₴': 'UAH', 'грн': 'UAH', 'грн.': 'UAH', 'ден': 'MKD', 'ден.': 'MKD', 'дин': 'RSD', 'дин.': 'RSD',
   '₸': 'KZT', '₾': 'GEL', '₪': 'ILS', '৳': 'BDT', '₡': 'CRC', 'NT$': 'TWD', 'RD$': 'DOP', 'MX$': 'MXN', 'E£': 'EGP',
+  // Israel's new shekel as its English pages print it, a word beside the figure ("NIS 1,234.56").
+  'NIS': 'ILS',
   'ر.س': 'SAR', 'ر.س.': 'SAR', 'د.إ': 'AED', 'ر.ق': 'QAR', 'د.ك': 'KWD', 'ج.م': 'EGP', 'د.م.': 'MAD',
 };
 // Signs that are letters of words elsewhere, so only beside a figure: the rand before it ("R40,170.25",
@@ -314,6 +316,12 @@ export function localSign(code: string, text: string): string {
     const crown = currencyOfCountry(text);
     return crown && CROWNS.has(crown) ? crown : code;
   }
+  // "Rs." is the rupee of India, Pakistan, Sri Lanka and Nepal ("TOTAL (Rs.)"): the country's words (an NTN, a city) say
+  // which; the Indian one where they place it nowhere else. Not where a code or "₹" is printed.
+  if (code === 'INR' && !/₹|\bINR\b/.test(text)) {
+    const rupee = currencyOfCountry(text);
+    return rupee && RUPEES.has(rupee) ? rupee : code;
+  }
   if (code !== 'USD' || /\bUSD\b|US\$/.test(text)) return code;
   const local = currencyOfCountry(text);
   return local && DOLLARS.has(local) ? local : 'USD';
@@ -321,3 +329,4 @@ export function localSign(code: string, text: string): string {
 /** The currencies written "$" where they are at home: the dollars, and Latin America's pesos. */
 const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU']);
 const CROWNS = new Set(['NOK', 'DKK', 'ISK']);
+const RUPEES = new Set(['PKR', 'LKR', 'NPR']);
