@@ -113,3 +113,26 @@ describe('a till\'s tax included in its prices', () => {
     expect(values(slip).Tax).toBe(241.78);
   });
 });
+
+describe('an e-invoice portal\'s "Issuer" and "Receiver" boxes', () => {
+  it('the vendor is the issuer\'s name, not the receiver\'s or the heading', () => {
+    const invoice = ['E-INVOICE', 'Document Type: Invoice (I)     Version 1.0', cells('Issuer', 'Receiver'), cells('Delta Quarry Works', 'Sinai Builders'),
+      cells('Tax Registration Number: 311-204-998', 'Tax Registration Number: 702-118-455'), cells('Internal ID: INV-2022-40917', 'Date Issued: 04/05/2022 10:15'),
+      cols('Description', 'Qty', 'Unit Price', 'Total'), cols('Gravel (m3)', '6', '410.00', '2,460.00'), cells('Net Amount', '2,460.00 EGP'), cells('VAT (14%)', '344.40 EGP'), cells('Total Amount', '2,804.40 EGP')];
+    expect(values(invoice, 'ocr')['Vendor Name']).toBe('Delta Quarry Works');
+  });
+});
+
+describe('a till\'s "NET TOTAL" with the tax included in its prices', () => {
+  const slip = (vat: string) => ['Hill Street Grocers', 'TAX INVOICE', cells('Bill No: 402211', '03/03/2022 18:40'), cells('Red Lentils 1kg', '820.00'), cells('Coconut Milk 400ml', '765.00'),
+    cells('NET TOTAL', '1,585.00'), cells('CASH', '2,000.00'), cells('BALANCE', '415.00'), cells(vat, '241.78'), cells('Amount Paid', 'LKR 1,585.00')];
+
+  it('is the total, no net before tax', () => {
+    const read = values(slip('VAT 18% included'), 'ocr');
+    expect([read.Subtotal, read.Total, read.Tax]).toEqual([null, 1585, 241.78]);
+  });
+
+  it('the rate before "included" is no tax where OCR misread its % sign', () => {
+    expect(values(slip('VAT 18+ included'), 'ocr').Tax).toBe(241.78);
+  });
+});

@@ -274,6 +274,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
   if (!totals.total && totals.subtotal && totals.tax) totals = { ...totals, total: printedSum(totals.subtotal, totals.tax, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
+  totals = includedTax(totals, ctx);
 
   let vendorLabelled = false;
   let vendorNamed = false;
@@ -303,6 +304,20 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
+const INCLUDED = /\b(?:incl(?:uded|usive)?|inkl(?:usive)?|enth(?:alten)?|davon|dont|incluido|incluso|inclus)\b/i;
+
+/**
+ * A "net" the tax line says the prices include ("NET TOTAL 12,919.00" over "VAT 18% included 1,970.69", a till's): that
+ * figure is the total, no net before tax, where the total is the same figure or none was read and net plus tax is
+ * printed nowhere.
+ */
+function includedTax<T extends { total: Candidate | null; subtotal: Candidate | null; tax: Candidate | null }>(totals: T, ctx: DocContext): T {
+  const { total, subtotal, tax } = totals;
+  if (!subtotal || !tax || !INCLUDED.test(tax.line.text) || (total && total.value !== subtotal.value)) return totals;
+  const sum = r2((subtotal.value as number) + (tax.value as number));
+  if (!total && ctx.lines.some((l) => amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011))) return totals;
+  return { ...totals, total: total ?? subtotal, subtotal: null };
+}
 
 /** Tells whether the items add up to a value as read, or once re-read by their own arithmetic. */
 function itemsMatcher(numbers: RowNumbers[], readings: RowReadings[]): ((value: number) => boolean) | null {

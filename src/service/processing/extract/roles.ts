@@ -139,11 +139,13 @@ export const ROLES: RoleSpec[] = [
       '销售方', '销货方', '卖方', '공급자', '판매자',
       // vi: the seller's unit on a VAT invoice (hóa đơn), also printed without its marks and with its English gloss;
       // hu: "Eladó" as PaddleOCR reads it (its dictionary has no ó: a 6)
-      'đơn vị bán hàng', 'don vi ban hang', 'đơn vị bán hàng (seller)', 'don vi ban hang (seller)', 'elad6'],
+      'đơn vị bán hàng', 'don vi ban hang', 'đơn vị bán hàng (seller)', 'don vi ban hang (seller)', 'elad6',
+      // an e-invoice portal's print (Egypt's ETA): the "Issuer" box beside the "Receiver" box
+      'issuer'],
     // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
     not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)/u },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
-    labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant'] },
+    labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant', 'receiver'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
     labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
       'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton',
@@ -194,8 +196,8 @@ export const ROLES: RoleSpec[] = [
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
     // "Total incl. VAT" is no tax; a till's tax word, its rate and "included" after it is the tax its prices hold
-    // ("VAT 18% included", "GST @18% incl.").
-    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+]?\s*\)?\s*)incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
+    // ("VAT 18% included", "GST @18% incl.", its % OCR's "+", "&" or "s").
+    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+&s]?\s*\)?\s*)incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
@@ -247,4 +249,4 @@ export function roleSpec(role: Role): RoleSpec | undefined {
  * "Vevő" as PaddleOCR may read it, a Brazilian NFS-e's "Tomador de serviços", a Vietnamese "Họ tên người mua hàng" /
  * "Tên đơn vị", not the seller's "đơn vị bán hàng"), in lower case without accents (normLabel keeps đ).
  */
-export const BUYER = /bill(ed)? to|sold to|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|tomador d[eo]s? servi[cç]os?|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;
+export const BUYER = /bill(ed)? to|sold to|receiver|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|tomador d[eo]s? servi[cç]os?|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;

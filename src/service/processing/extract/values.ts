@@ -23,11 +23,14 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
     case 'total':
     case 'subtotal':
     case 'tax': {
+      let t0 = t;
       // A rate next to the label ("VAT 20%") is not the amount.
       // The sign before the figure in Turkish and some other usages ("KDV (%18)", "% 20").
-      const rates = [...t.matchAll(RATE)].map((m) => (m[1] ?? m[2])!);
+      // A till's rate before "included", its % sign misread by OCR ("VAT 18+ included", "GST @18& incl."): no amount either.
+      if (role === 'tax') t0 = t.replace(INCLUDED_RATE, ' ').trim();
+      const rates = [...t0.matchAll(RATE)].map((m) => (m[1] ?? m[2])!);
       // A rate and the base it is charged on ("Sales tax (8.88%) on $448.00", "USt. 19 % auf 685,00"): neither is the amount.
-      const a = (rates.length ? t.replace(ON_BASE, ' ') : t).replace(RATE, ' ').trim();
+      const a = (rates.length ? t0.replace(ON_BASE, ' ') : t0).replace(RATE, ' ').trim();
       const v = /\d/.test(a) && !parseDate(a, ctx.order) ? parseAmount(a, ctx.decimal) : null;
       // The rate said twice, spelled alike, once glued to the tax's name ("IGST18 (18%)", "VAT20 (20%)"):
       // no amount. A tax that happens to equal its rate ("VAT 20%: 20.00" on 100.00) is one.
@@ -122,4 +125,5 @@ const SENTENCE = /^\p{Ll}+\s+\S+\s+\S/u;
 /** A label of a date or a number, alone or two of them ("Invoice date / Delivery date", "Numéro de facture"). */
 const OTHER_LABEL = /^(?:(?:invoice|order|delivery|due|issue|document|rechnungs?|liefer|bestell|date de|numero de|fecha de|n°)\s*)?(?:date|datum|fecha|data|number|nummer|numero|nr\.?|no\.?|#|facturation|livraison|commande|facture)(?:\s*(?:\/|-)\s*(?:[\p{L} ]{0,20}))?$/u;
 const RATE = /(\d+(?:[.,]\d+)?)\s?%|%\s?(\d+(?:[.,]\d+)?)/g;
+const INCLUDED_RATE = /(?<![\d.,])@?\d{1,2}(?:[.,]\d{1,2})?\s?[%+&s]?\s*(?=incl(?:\.|uded\b|\b))/gi;
 const ON_BASE = /(?:^|\s|\))(?:on|of|auf|von|sur|sobre|su|over|op|på|af)\s+(?:[A-Z]{1,3}\$\s?|[A-Z]{3}\s?|[€$£₹¥]\s?)?\d[\d.,' ]*(?:\s?(?:[€$£₹¥]|[A-Z]{3}))?/gu;
