@@ -136,3 +136,11 @@ describe('a till\'s "NET TOTAL" with the tax included in its prices', () => {
     expect(values(slip('VAT 18+ included'), 'ocr').Tax).toBe(241.78);
   });
 });
+
+describe('a label OCR read with digits for its letters', () => {
+  it('"Bi11 No:" is "Bill No:"', () => {
+    const slip = ['Model Town Mart', 'NTN: 1234567-8', 'SALES TAX INVOICE', cells('Bi11 No: 512233', '14-02-2023 10:12'), cells('Milk 1L', '290.00'), cells('Rice 5kg', '1,950.00'),
+      cells('TOTAL (Rs.)', '2,240.00'), cells('Amount Paid', 'Rs. 2,240.00')];
+    expect(values(slip, 'ocr')['Invoice Number']).toBe('512233');
+  });
+});

@@ -169,7 +169,7 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
       heads[n] = h = { joined, head: joined.replace(/[:#.]+$/, '') };
     }
     if (Math.abs(h.head.length - label.length) > allowed) continue;
-    if (levenshtein(h.head, label) <= allowed && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
+    if ((levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed) && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
   }
   return undefined;
 }
@@ -177,6 +177,9 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
 // A misread long word is still recognisable; a short one changed is another word
 // ("date de facture" is not "date due"), but for a digit OCR read for a letter ("Betalen v6or" for
 // "vóór", "n0" for "no").
+/** A word's digits that OCR reads for letters inside it ("Bi11" for "Bill", "T0tal"): as the letters, in words with a letter. */
+const lettered = (head: string) => head.replace(/\S+/g, (w) => (/\p{L}/u.test(w) ? w.replace(/0/g, 'o').replace(/1/g, 'l') : w));
+
 function shortWordsExact(head: string, label: string): boolean {
   const hw = head.split(' ');
   const lw = label.split(' ');
