@@ -144,3 +144,11 @@ describe('a label OCR read with digits for its letters', () => {
     expect(values(slip, 'ocr')['Invoice Number']).toBe('512233');
   });
 });
+
+describe('a tax rate in a cell of its own', () => {
+  it('between the tax\'s label and its amount ("GST | 18s incl. | 241.78", OCR\'s "s" for %)', () => {
+    const slip = ['Model Town Mart', 'NTN: 1234567-8', 'SALES TAX INVOICE', cells('Bill No: 512233', '14-02-2023 10:12'), cells('Milk 1L', '290.00'), cells('Rice 5kg', '1,295.00'),
+      cells('TOTAL (Rs.)', '1,585.00'), cells('CASH', '2,000.00'), cells('BALANCE', '415.00'), cells('GST', '18s incl.', '241.78'), cells('Amount Paid', 'Rs. 1,585.00')];
+    expect(values(slip, 'ocr').Tax).toBe(241.78);
+  });
+});

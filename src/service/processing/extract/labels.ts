@@ -198,6 +198,9 @@ export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
   const right = hit.line.cells[hit.cellIndex + 1];
   if (right) out.push({ text: right.text, where: 'right', line: hit.line });
+  // A rate in a cell of its own between the label and the amount ("GST | 18% incl. | 2,757.66", its % read "s" by OCR).
+  const further = right && RATE_CELL.test(right.text.trim()) ? hit.line.cells[hit.cellIndex + 2] : undefined;
+  if (further) out.push({ text: further.text, where: 'right', line: hit.line });
   const below = cellNear(ctx, hit, 1);
   if (below) out.push(below);
   // Never from a document's title that starts with a label ("TAX INVOICE").
@@ -206,6 +209,7 @@ export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   return out;
 }
 
+const RATE_CELL = /^[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)$/i;
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 
 
