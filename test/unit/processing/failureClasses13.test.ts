@@ -152,3 +152,14 @@ describe('a tax rate in a cell of its own', () => {
     expect(values(slip, 'ocr').Tax).toBe(241.78);
   });
 });
+
+describe('a name left without its figures just over the totals', () => {
+  it('is not given the net\'s figure: "Total before VAT" ends the items and is the subtotal', () => {
+    const invoice = ['Hadera Signs Ltd.', 'TAX INVOICE No. 40022', cells('Date:', '20/07/2021'), cols('Description', 'Qty', 'Unit price', 'Amount (NIS)'),
+      cols('Desk lamp', '2', '40.00', '80.00'), cols('Cable tray', '1', '35.50', '35.50'), 'Wall bracket (row lost)',
+      `${' '.repeat(20)}${cols('Total before VAT', '', 'NIS 115.50')}`, `${' '.repeat(20)}${cols('VAT 17%', '', 'NIS 19.64')}`, `${' '.repeat(20)}${cols('Total incl. VAT', '', 'NIS 135.14')}`];
+    const read = values(invoice, 'ocr');
+    expect(read.Subtotal).toBe(115.5);
+    expect((read['Line Items'] as unknown[]).length).toBe(2);
+  });
+});

@@ -533,7 +533,11 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       const cells = assign(line.cells, header);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
-      if (pending && hasAmount && !desc) {
+      // A speck OCR put before the label ("2Zwischensumme") does not hide it.
+      const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
+      // The figures of a name printed over them, not a totals line after a name left without its figures
+      // ("Photography" over a row OCR lost, then "Total before VAT  NIS 74,268.72").
+      if (pending && hasAmount && !desc && !STOP.test(first)) {
         cells.set('description', pending.desc);
         rows.push({ cells, lines: [pending.line, line] });
         namedAbove = rows[rows.length - 1];
@@ -552,8 +556,6 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         pending = { desc, line };
         continue;
       }
-      // A speck OCR put before the label ("2Zwischensumme") does not hide it.
-      const first = normLabel(line.cells[0]?.text ?? '').replace(/^[^\p{L}]{1,2}(?=\p{L}{4})/u, '');
       if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
       if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
