@@ -163,3 +163,12 @@ describe('a name left without its figures just over the totals', () => {
     expect((read['Line Items'] as unknown[]).length).toBe(2);
   });
 });
+
+describe('a label OCR misread with its value glued to its colon', () => {
+  it('"Intemal ID:INV-2019-0417" ("rn" read "m") is the Internal ID', () => {
+    const invoice = ['E-INVOICE', cells('Issuer', 'Receiver'), cells('Delta Quarry Works', 'Sinai Builders'), cells('Intemal ID:INV-2019-0417', 'Date Issued:04/05/2019 10:15'),
+      'UUID:8841207755190342', cols('Description', 'Qty', 'Unit Price', 'Total'), cols('Gravel (m3)', '6', '410.00', '2,460.00'),
+      cells('Net Amount', '2,460.00 EGP'), cells('VAT (14%)', '344.40 EGP'), cells('Total Amount', '2,804.40 EGP')];
+    expect(values(invoice, 'ocr')['Invoice Number']).toBe('INV-2019-0417');
+  });
+});

@@ -165,21 +165,27 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
     const allowed = label.length >= 12 ? 2 : 1;
     let h = heads[n];
     if (!h) {
-      const joined = words.slice(0, n).join(' ');
+      // The value OCR glued to the label's colon ("Intemal ID:INV-2019-0417"): the head ends at the colon.
+      const last = words[n - 1]!;
+      const colon = last.indexOf(':');
+      const whole = words.slice(0, n).join(' ');
+      const joined = colon > 0 && colon < last.length - 1 ? whole.slice(0, whole.length - last.length + colon + 1) : whole;
       heads[n] = h = { joined, head: joined.replace(/[:#.]+$/, '') };
     }
     if (Math.abs(h.head.length - label.length) > allowed) continue;
-    if ((levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed) && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
+    // OCR reads a printed "rn" as "m" ("Intemal ID"): the label so read is compared too.
+    const near = levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed || (label.includes('rn') && levenshtein(h.head, label.replace(/rn/g, 'm')) <= allowed);
+    if (near && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
   }
   return undefined;
 }
 
-// A misread long word is still recognisable; a short one changed is another word
-// ("date de facture" is not "date due"), but for a digit OCR read for a letter ("Betalen v6or" for
-// "vóór", "n0" for "no").
 /** A word's digits that OCR reads for letters inside it ("Bi11" for "Bill", "T0tal"): as the letters, in words with a letter. */
 const lettered = (head: string) => head.replace(/\S+/g, (w) => (/\p{L}/u.test(w) ? w.replace(/0/g, 'o').replace(/1/g, 'l') : w));
 
+// A misread long word is still recognisable; a short one changed is another word
+// ("date de facture" is not "date due"), but for a digit OCR read for a letter ("Betalen v6or" for
+// "vóór", "n0" for "no").
 function shortWordsExact(head: string, label: string): boolean {
   const hw = head.split(' ');
   const lw = label.split(' ');
