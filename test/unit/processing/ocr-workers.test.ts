@@ -1,4 +1,6 @@
-// The OCR workers' side of the service: what a PaddleOCR worker sends back for a line it recognised.
+// The OCR workers' side of the service: what a PaddleOCR worker sends back for a line it
+// recognised, and the tesseract pool changing a worker's language (the accent pass reads one
+// document in Italian, the next in Dutch) without starting a new worker.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decodeCtc, decodeSteps } from '../../../src/service/processing/ocr/ctc.js';
 import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
 import { paddleModels } from '../../../src/service/processing/ocr/paddle.js';
-import { shutdownOcr } from '../../../src/service/processing/ocr/pool.js';
+import { poolSize, shutdownOcr, withWorker } from '../../../src/service/processing/ocr/pool.js';
 import { drawnPage } from './helpers.js';
 
 afterAll(async () => {
@@ -40,5 +42,27 @@ describe('a PaddleOCR worker', () => {
     const whole = decodeCtc(full.data as Float32Array, steps, classes, m.dict);
     expect(whole.glyphs.map((g) => g.ch).join('')).toMatch(/Rechnung ?2024/);
     expect(decodeSteps(out.data, steps, m.dict)).toEqual(whole);
+  });
+});
+
+describe('the tesseract pool', () => {
+  it('gives a full pool\'s idle worker another language instead of starting a new one', { timeout: 120_000 }, async () => {
+    const langs = ['ita', 'nld', 'fra', 'spa'];
+    const n = poolSize();
+    // Fill the pool, each worker with its own language, all held at once.
+    const started: unknown[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const fill = langs.slice(0, n).map((l) => withWorker([l], async (w) => {
+      started.push(w);
+      if (started.length === n) release();
+      await held;
+    }));
+    await Promise.all(fill);
+    // The German page reads with German data (ß, ö), on a worker the pool already had.
+    const png = await drawnPage(520, 80, '40px sans-serif', [['Größe Übergabe', 10, 55]]);
+    const [worker, text] = await withWorker(['deu'], async (w) => [w, (await w.recognize(png)).data.text.trim()] as const);
+    expect(started).toContain(worker);
+    expect(text).toBe('Größe Übergabe');
   });
 });
