@@ -28,7 +28,7 @@ for (const dir of ['src/service/store/migrations', 'src/service/store/migrations
 fs.cpSync(path.join(root, 'src/service/store/postgres/worker.mjs'), path.join(root, 'dist/src/service/store/postgres/worker.mjs'));
 // The V8 flags of `docsync start`, read by dist/src/cli/entry.js (plain JavaScript, as bin/docsync.mjs reads it too).
 fs.cpSync(path.join(root, 'src/cli/startFlags.mjs'), path.join(root, 'dist/src/cli/startFlags.mjs'));
-fs.cpSync(path.join(root, 'src/service/processing/ocr/ortWorker.mjs'), path.join(root, 'dist/src/service/processing/ocr/ortWorker.mjs'));
+for (const f of ['ortWorker.mjs', 'ctcSteps.mjs']) fs.cpSync(path.join(root, 'src/service/processing/ocr', f), path.join(root, 'dist/src/service/processing/ocr', f));
 const weights = 'src/service/processing/extract/rank/weights.json';
 fs.cpSync(path.join(root, weights), path.join(root, 'dist', weights));
 fs.writeFileSync(path.join(root, STAMP), `${JSON.stringify({ sourcesMtimeMs: sourcesAt, builtAt: new Date().toISOString() })}\n`);

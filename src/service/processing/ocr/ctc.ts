@@ -1,4 +1,5 @@
 import type { Word } from '../layout/model.js';
+import { ctcSteps } from './ctcSteps.mjs';
 
 // Decoding of the PP-OCR recognition output (CTC: one class distribution per
 // column of the line image, class 0 = blank) into words with positions.
@@ -23,24 +24,24 @@ export interface Decoded {
   mean: number;
 }
 
+/** The class index of the space in a dictionary (dict[k-1] is class k), 0 when it has none. */
+export const spaceClassOf = (dict: string[]): number => dict.lastIndexOf(' ') + 1;
+
 /** Greedy CTC decode of one [steps x classes] output; dict[k-1] is class k. */
 export function decodeCtc(probs: Float32Array, steps: number, classes: number, dict: string[]): Decoded {
+  return decodeSteps(ctcSteps(probs, steps, classes, spaceClassOf(dict)), steps, dict);
+}
+
+/** Greedy CTC decode of the columns' winners (ctcSteps: class, its probability, the space class's probability). */
+export function decodeSteps(cols: Float32Array, steps: number, dict: string[]): Decoded {
   const glyphs: Glyph[] = [];
-  const spaceClass = dict.lastIndexOf(' ') + 1;
+  const spaced = spaceClassOf(dict) > 0;
   let prev = 0;
   let space = 0;
   for (let t = 0; t < steps; t++) {
-    let best = 0;
-    let bestP = -Infinity;
-    const base = t * classes;
-    if (spaceClass > 0) space = Math.max(space, probs[base + spaceClass]!);
-    for (let c = 0; c < classes; c++) {
-      const v = probs[base + c]!;
-      if (v > bestP) {
-        bestP = v;
-        best = c;
-      }
-    }
+    const best = cols[t * 3]!;
+    const bestP = cols[t * 3 + 1]!;
+    if (spaced) space = Math.max(space, cols[t * 3 + 2]!);
     if (best !== 0 && best !== prev) {
       glyphs.push({ ch: dict[best - 1] ?? '', t, p: bestP, space });
       space = 0;

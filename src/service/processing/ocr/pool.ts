@@ -8,9 +8,15 @@ import { closePaddle } from './paddle.js';
 // gives its memory back. The OSD (orientation) worker is separate and single.
 
 type Worker = Tesseract.Worker;
-interface Slot { worker: Worker; key: string; busy: boolean; idleTimer?: NodeJS.Timeout }
+interface Slot {
+  worker: Worker; key: string; busy: boolean; idleTimer?: NodeJS.Timeout;
+  /** Languages whose data the worker holds: tesseract.js keeps each one it loaded in its memory (about 5-10 MB). */
+  loaded: Set<string>;
+}
 
 const IDLE_MS = 60_000;
+/** Languages a worker may hold before it is replaced rather than given another (memory, above). */
+const MAX_LOADED = 4;
 const size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length));
 const slots: Slot[] = [];
 const waiters: (() => void)[] = [];
@@ -40,17 +46,35 @@ async function acquire(langs: string[]): Promise<Slot> {
       return idle;
     }
     if (slots.length + starting >= size) {
-      // Full: retire an idle worker of another language, or wait for a release.
+      // Full: an idle worker of another language loads this one's data instead (tesseract's
+      // reinitialize: about a third of the CPU of a new worker, whose WebAssembly is compiled and
+      // started again; the accent pass changes language from one document to the next), or is replaced
+      // once it would hold too many languages; else wait for a release.
       const other = slots.find((s) => !s.busy);
-      if (other) retire(other);
-      else {
-        await new Promise<void>((r) => waiters.push(r));
+      if (other && new Set([...other.loaded, ...langs]).size > MAX_LOADED) {
+        retire(other);
         continue;
       }
+      if (other) {
+        clearTimeout(other.idleTimer);
+        other.busy = true;
+        try {
+          langPath(langs);
+          await other.worker.reinitialize(key, Tesseract.OEM.LSTM_ONLY, INIT);
+          other.key = key;
+          for (const l of langs) other.loaded.add(l);
+          return other;
+        } catch {
+          retire(other);
+          continue;
+        }
+      }
+      await new Promise<void>((r) => waiters.push(r));
+      continue;
     }
     starting++;
     try {
-      const slot: Slot = { worker: await create(langs), key, busy: true };
+      const slot: Slot = { worker: await create(langs), key, busy: true, loaded: new Set(langs) };
       slots.push(slot);
       return slot;
     } finally {
