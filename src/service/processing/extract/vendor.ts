@@ -51,7 +51,10 @@ const BUYER_HEADING = new RegExp(`^(?:(?:${BUYER.source}|kunde|rechnungsempfange
 /** A sentence ("RECEBEMOS DE … OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL …"): longer than any business's name. */
 const sentence = (text: string) => text.trim().split(/\s+/).length > 12;
 const wordsOf = (text: string) => normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/\s+/g, ' ').trim();
-export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
+// A fiscal till's banner ("*** START OF LEGAL RECEIPT ***", "e-RECEIPT", "FISCAL RECEIPT"), on the words of a normLabel'd
+// text: the kind of slip the tax office's device prints, not its issuer.
+const FISCAL_BANNER = /^(?:(?:start|end|beginning) of )?(?:(?:legal|fiscal|electronic|e|tax) )+receipt$/;
+export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
   || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;

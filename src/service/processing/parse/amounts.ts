@@ -21,12 +21,16 @@ const SYMBOLS: Record<string, string> = {
   '₸': 'KZT', '₾': 'GEL', '₪': 'ILS', '৳': 'BDT', '₡': 'CRC', 'NT$': 'TWD', 'RD$': 'DOP', 'MX$': 'MXN', 'E£': 'EGP',
   // Israel's new shekel as its English pages print it, a word beside the figure ("NIS 1,234.56").
   'NIS': 'ILS',
+  // Paraguay's guaraní ("TOTAL A PAGAR Gs."), Tanzania's and Uganda's shillings as their fiscal tills print them
+  // ("Amounts in Tzs", "TShs", "UShs").
+  'Gs.': 'PYG', 'Gs': 'PYG', '₲': 'PYG', 'Tzs': 'TZS', 'TShs': 'TZS', 'Tshs': 'TZS', 'UShs': 'UGX', 'Ushs': 'UGX',
   'ر.س': 'SAR', 'ر.س.': 'SAR', 'د.إ': 'AED', 'ر.ق': 'QAR', 'د.ك': 'KWD', 'ج.م': 'EGP', 'د.م.': 'MAD',
 };
 // Signs that are letters of words elsewhere, so only beside a figure: the rand before it ("R40,170.25",
 // "R 1 250,00"), the dong's "đ" after it ("1.776.600 đ"; "đơn" is a word).
 // Peru's sol before it ("S/ 120.00", "S/.120"; "S/B" is a Malaysian Sdn Bhd).
-const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?:^|[\s|:])R ?\d/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND'], [/(?:^|[\s|:])S\/\.? ?\d/, 'PEN']];
+// Ghana's cedi as a cent sign after its letters ("AMOUNT (GH¢)"), in brackets or not.
+const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?<!\p{L})GH¢/u, 'GHS'], [/(?:^|[\s|:])R ?\d/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND'], [/(?:^|[\s|:])S\/\.? ?\d/, 'PEN']];
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
   'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED', 'MYR', 'RON', 'VND',
@@ -179,7 +183,7 @@ const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CH
   // The broad lexicon (2026-11-28)
   PL: 'PLN', CZ: 'CZK', BG: 'BGN', RU: 'RUB', UA: 'UAH', RS: 'RSD', TR: 'TRY', IS: 'ISK', ID: 'IDR', PH: 'PHP', TH: 'THB', KR: 'KRW', TW: 'TWD', HK: 'HKD',
   AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD', TN: 'TND', DZ: 'DZD',
-  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU' };
+  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -200,6 +204,10 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\brfc\b|s\.\s?a\.\s?de\s?c\.\s?v\.|\bm[eé]xico\b|\bcfdi\b/i, 'MX'],
   [/\bcuit\b|\bc\.u\.i\.t\b|\bafip\b|\bargentina\b|buenos aires/i, 'AR'],
   [/\buruguay\b|montevideo/i, 'UY'],
+  // Paraguay (its fiscal stamp, the "Timbrado", heads every factura) and the Dominican Republic (its fiscal receipt number,
+  // NCF, its taxpayer number, RNC, and its VAT, ITBIS), before Spain ("Factura", "S.A.", "IVA").
+  [/\bparaguay\b|asunci[oó]n|ciudad del este|\btimbrado\b/i, 'PY'],
+  [/rep[uú]blica dominicana|santo domingo|\bncf\b|\brnc\b|\bitbis\b/i, 'DO'],
   [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
   [/\babn\b|\baustralia\b/i, 'AU'],
   [/new zealand|\bnzbn\b|\bauckland\b/i, 'NZ'],
@@ -227,9 +235,10 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bnepal\b|kathmandu/i, 'NP'],
   [/\bkenya\b|\bnairobi\b|\bmombasa\b|kra pin/i, 'KE'],
   [/\buganda\b|\bkampala\b/i, 'UG'],
-  [/tanzania|dar es salaam/i, 'TZ'],
+  [/tanzania|dar es salaam|\barusha\b|\bdodoma\b|\bmwanza\b|\bzanzibar\b/i, 'TZ'],
   [/\bnigeria\b|\blagos\b|\babuja\b/i, 'NG'],
-  [/\bghana\b|\baccra\b/i, 'GH'],
+  // Ghana's levies beside its VAT (NHIL, GETFund) are printed nowhere else.
+  [/\bghana\b|\baccra\b|\bkumasi\b|\btakoradi\b|\bnhil\b|\bgetfund\b/i, 'GH'],
   [/\begypt\b|\bcairo\b|مصر|القاهرة/i, 'EG'],
   // The Maghreb, before France (its factures say "SARL", "TVA" and "facture" too): Morocco's company id (ICE, 15 digits)
   // and dirhams, Tunisia's dinars and millimes, Algeria.
@@ -287,6 +296,7 @@ function vatCountry(text: string): string | undefined {
  * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
  * a tax's name, an address). A guess, so callers flag it for review.
  */
+const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG']);
 const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
 export function currencyOfCountry(text: string, vendor?: string): string | null {
@@ -297,7 +307,9 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   // "Ltd" is Ireland's legal form as much as the UK's: an Irish VAT number places such a vendor in Ireland.
   const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
   const vat = vatCountry(text);
-  const country = iban?.[1] ?? (byVendor === 'GB' && vat === 'IE' ? vat : byVendor) ?? vat ?? named(text);
+  // So is it in Ghana and East Africa: their words (a city, a levy) place a "Ltd" there.
+  const ltdAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(named(text) ?? '') ? named(text) : undefined) : undefined;
+  const country = iban?.[1] ?? ltdAbroad ?? byVendor ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }
