@@ -7,7 +7,8 @@ import { parseDate } from '../parse/dates.js';
 // "binnen 14 dagen", "30日以内", "termin płatności 14 dni") rather than as a date: the issue date plus the days.
 
 const TERMS = [
-  /\bnet\s*(\d{1,3})\b/,
+  // Not a net amount in thousands ("A-Standard (18%) Net  37,034"): its digits run on past a mark.
+  /\bnet\s*(\d{1,3})\b(?![.,]\d)/,
   /\b(?:within|in)\s+(\d{1,3})\s+days?\b/,
   /\b(\d{1,3})\s+days?\s+net\b/,
   /\binnerhalb\s+(?:von\s+)?(\d{1,3})\s+tagen?\b/,

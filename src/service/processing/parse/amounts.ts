@@ -297,6 +297,7 @@ function vatCountry(text: string): string | undefined {
  * a tax's name, an address). A guess, so callers flag it for review.
  */
 const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG']);
+const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO']);
 const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
 export function currencyOfCountry(text: string, vendor?: string): string | null {
@@ -307,9 +308,12 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   // "Ltd" is Ireland's legal form as much as the UK's: an Irish VAT number places such a vendor in Ireland.
   const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
   const vat = vatCountry(text);
-  // So is it in Ghana and East Africa: their words (a city, a levy) place a "Ltd" there.
-  const ltdAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(named(text) ?? '') ? named(text) : undefined) : undefined;
-  const country = iban?.[1] ?? ltdAbroad ?? byVendor ?? vat ?? named(text);
+  // So is it in Ghana and East Africa, and "S.A." is Latin America's as much as Spain's: the page's words (a city, a levy, a
+  // fiscal stamp) place such a vendor there.
+  const placed = named(text) ?? '';
+  const formAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(placed) ? placed : undefined)
+    : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed : undefined;
+  const country = iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
 }
