@@ -169,7 +169,7 @@ export const ROLES: RoleSpec[] = [
       // Argentina's factura: the taxed net amount ("Importe Neto Gravado")
       'importe neto gravado', 'neto gravado',
       // Ghana's total with its levies (NHIL, GETFund, COVID-19 HRL) on which VAT is charged ("Total (VAT-able)")
-      'total (vat-able)', 'total (vatable)', 'total vat-able', 'total vatable', 'vatable total',
+      'total (vat-able)', 'total (vatable)',
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
       'wartość netto', 'razem netto', 'suma netto', 'osnovica', 'iznos bez pdv-a', 'ukupno bez pdv-a', 'međuzbroj', 'osnova za ddv', 'znesek brez ddv', 'skupaj brez ddv', 'vmesni seštevek',
       'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
