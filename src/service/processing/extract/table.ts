@@ -49,8 +49,14 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['quantity', /^(kol\.?|kolicina|kogus|kiekis|daudzums)$/],
   ['unitPrice', /^((jedinicna )?cijena|(uhiku )?hind|kaina|vienibas cena)$/],
   ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
+  // A Finnish lasku's columns ("Nimike", "Määrä Yks.", "á-hinta", "Ale %", "ALV %", "Yhteensä"), OCR's "Maari", "Yhteensi".
+  ['description', /^nimike$/],
+  ['quantity', /^maar\S( yks\.?)?$/],
+  ['unitPrice', /^[aá]-?hinta$/],
+  ['other', /^alv( ?%)?$/],
+  ['amount', /^yhteens\S$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
-  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A line's net after its discount ("Price | Qty | Disc.% | Net EUR"), with its currency or not, is its amount.
   ['amount', /^net( [a-z]{3}| ?\([a-z]{3}\)| ?[€$£])?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
