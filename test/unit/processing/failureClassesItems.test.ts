@@ -34,3 +34,14 @@ describe('a Finnish lasku\'s table', () => {
     expect((read as Record<string, unknown>[] | null)?.map((r) => [r.Description, r.Quantity, r.Amount])).toEqual([['Pensasaidan leikkaus', 3, 156], ['Multa 40 l', 9, 247.5]]);
   });
 });
+
+describe('a one OCR read as a letter in an item\'s name', () => {
+  it('as a word of its own before a unit ("I kg", "! kg") or in a French ordinal ("du ler au 30"), on scans only', () => {
+    const facture = ['Torréfaction Morel SARL', 'FACTURE', cells('N° de facture', 'F-2207'), cells('Date', '03/06/2022'),
+      cols('Désignation', 'Qté', 'P.U. HT', 'Montant HT'), cols('Thé vert I kg période du ler au 30', '2', '41,00', '82,00'), cols('Sucre ! kg', '5', '2,10', '10,50'),
+      cells('Total HT', '92,50'), cells('TVA 5,5 %', '5,09'), cells('Total TTC', '97,59')];
+    const names = (source: 'text' | 'ocr') => (items(facture, source) as Record<string, unknown>[] | null)?.map((r) => r.Description);
+    expect(names('ocr')).toEqual(['Thé vert 1 kg période du 1er au 30', 'Sucre 1 kg']);
+    expect(names('text')).toEqual(['Thé vert I kg période du ler au 30', 'Sucre ! kg']);
+  });
+});
