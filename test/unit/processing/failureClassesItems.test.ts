@@ -45,3 +45,43 @@ describe('a one OCR read as a letter in an item\'s name', () => {
     expect(names('text')).toEqual(['Thé vert I kg période du ler au 30', 'Sucre ! kg']);
   });
 });
+
+describe('rows after a section\'s total', () => {
+  /** A fee note's columns: the date, the work done, hours, rate, amount. */
+  const row = (...c: string[]) => c.map((x, k) => x.padEnd([26, 40, 10, 12, 12][k]!)).join('').trimEnd();
+  const fees = [row('Date', 'Description', 'Hours', 'Rate', 'Amount'), row('03/02/2021', 'Drafting lease and side letter', '1.50', '220.00', '330.00'),
+    row('05/02/2021', 'Attendance at signing', '0.50', '220.00', '110.00')];
+  /** A line of a name, a word under the hours and an amount under the amounts ("Stamp duty  no VAT  2,002.00"). */
+  const under = (name: string, hours: string, amount: string) => `${name.padEnd(66)}${hours.padEnd(22)}${amount}`;
+  const note = (after: string[]) => ['Keane Doyle Solicitors', cells('Fee Note No.', '30871'), cells('Date', '9 March 2021'), 'FEE NOTE', 'PROFESSIONAL FEES', ...fees,
+    under('Total professional fees', '2.00', '€440.00'), ...after, cells('VAT @ 23% on 440.00', '€101.20'), cells('Total this Fee Note', '€1,136.20')];
+
+  it('a second section in capitals ("OUTLAYS"), one of each amount, up to its own total', () => {
+    const read = items(note(['OUTLAYS', under('Land Registry fee', 'no VAT', '575.00'), under('Courier', 'VAT', '20.00'), under('Total outlays', '', '€595.00')]));
+    expect((read as Record<string, unknown>[]).slice(2)).toEqual([
+      { Description: 'Land Registry fee', Quantity: 1, 'Unit Price': 575, Amount: 575 },
+      { Description: 'Courier', Quantity: 1, 'Unit Price': 20, Amount: 20 },
+    ]);
+  });
+
+  it('not a summary of the rows above ("TIMEKEEPER SUMMARY")', () => {
+    const read = items(note(['TIMEKEEPER SUMMARY', under('Niamh Keane, Partner', '2.00 hrs', '440.00'), under('Total fees', '', '€440.00')]));
+    expect((read as unknown[]).length).toBe(2);
+  });
+});
+
+describe('a table over two pages', () => {
+  it('goes on after an Icelandic sum carried over ("Flutt á næstu síðu", "Flutt af fyrri síðu")', () => {
+    const head = cols('Lýsing', 'Magn', 'Ein.verð', 'VSK %', 'Upphæð');
+    const line = (n: number, y: number, text: string) => ({ text, page: n, x0: 40, x1: 860, y0: y, y1: y + 14, cells: linesFromText(text, n)[0]!.cells.map((c) => ({ ...c, y0: y, y1: y + 14 })) });
+    const pageOf = (n: number, texts: string[]) => ({ number: n, width: 900, height: 1200, source: 'text' as const, quality: 1, lines: texts.map((t, k) => line(n, 60 + k * 24, t)) });
+    const pages: PageLayout[] = [
+      pageOf(1, ['Prentstofan Hlid ehf.', cells('REIKNINGUR', 'Síða 1 af 2'), cells('Reikningsnúmer:', '40112'), cells('Dagsetning:', '02.04.2020'), head,
+        cols('Veggspjald A3', '4', '2.100', '24', '8.400'), cols('Nafnspjöld 100 stk.', '2', '6.300', '24', '12.600'), cells('Flutt á næstu síðu:', '21.000')]),
+      pageOf(2, ['Prentstofan Hlid ehf.', cells('REIKNINGUR', 'Síða 2 af 2'), head, cells('Flutt af fyrri síðu:', '21.000'), cols('Bæklingur A5', '100', '180', '24', '18.000'),
+        cells('Samtals án VSK', '39.000'), cells('VSK 24%', '9.360'), cells('Til greiðslu', '48.360 kr.')]),
+    ];
+    const read = valuesOf(extractFields(pages, EVAL_SCHEMA))['Line Items'] as Record<string, unknown>[];
+    expect(read.map((r) => r.Description)).toEqual(['Veggspjald A3', 'Nafnspjöld 100 stk.', 'Bæklingur A5']);
+  });
+});

@@ -146,9 +146,9 @@ const VN_HU_SUMS = /^(c[oộ]ng ti[eề]n h[aà]ng|t[oổ]ng c[oộ]ng\b|thu[e�
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
-// A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
+// A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior", Icelandic "Flutt á næstu síðu") is no item.
 // "Transport" only as a label ("Transport  66 665,50", "Transport fra side 1"), not an item's name ("Transport conteneur 40 pieds").
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport(?![\s:]+(?!fra |til )\p{L})|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport(?![\s:]+(?!fra |til )\p{L})|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|flutt|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
 const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rate) per unit|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
@@ -562,7 +562,15 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         pending = { desc, line };
         continue;
       }
-      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
+      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) {
+        // A section's total with another section under it, headed in capitals ("OUTLAYS", "DISBURSEMENTS"): its rows are items too.
+        const section = sectionAfter(ctx, i, end, rows.slice(rowsBefore));
+        if (!section) break;
+        rows.push(...section.rows);
+        i = section.total - 1;
+        continue;
+      }
+      if (TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
       if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
       // A totals label alone in a later cell with its figure after it, the payment's terms before it ("Moneda: MXN
@@ -635,6 +643,29 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     }
   });
   return { rows, headerLines };
+}
+
+/**
+ * The rows of a section under a section's total on line `i` (a lawyer's fee note: "Total professional fees", then
+ * "OUTLAYS" over "Stamp duty  no VAT  2,002.00"): a heading in capitals alone, then lines of a name first and an
+ * amount last, each one of its amount, up to the section's own total. None when the total is the table's, or when
+ * the section sums the rows above it (a timekeeper's summary of the hours billed).
+ */
+function sectionAfter(ctx: DocContext, i: number, end: number, above: TableRow[]): { rows: TableRow[]; total: number } | undefined {
+  const at = (j: number) => (j < end && ctx.lines[j]?.page === ctx.lines[i]!.page ? ctx.lines[j] : undefined);
+  const heading = at(i + 1);
+  if (!heading || heading.cells.length !== 1 || !/^\p{Lu}[\p{Lu}\s&'-]{3,}$/u.test(heading.text.trim())) return undefined;
+  const rows: TableRow[] = [];
+  let j = i + 2;
+  for (let line = at(j); line && !STOP.test(normLabel(line.cells[0]?.text ?? '')); line = at(++j)) {
+    const name = line.cells[0]!.text.trim();
+    const amount = line.cells.length >= 2 ? line.cells[line.cells.length - 1]!.text : '';
+    if (!/\p{L}{3}/u.test(name) || /\d/.test(name) || parseAmount(amount, ctx.decimal) === null) return undefined;
+    rows.push({ cells: new Map<Column, string>([['description', name], ['quantity', '1'], ['unitPrice', amount], ['amount', amount]]), lines: [line] });
+  }
+  const sum = (rs: TableRow[]) => rs.reduce((t, r) => t + (parseAmount(r.cells.get('amount') ?? '', ctx.decimal) ?? 0), 0);
+  if (!rows.length || !at(j) || !SECTION_TOTAL.test(normLabel(at(j)!.text)) || Math.abs(sum(rows) - sum(above)) <= 0.011) return undefined;
+  return { rows, total: j };
 }
 
 /**
