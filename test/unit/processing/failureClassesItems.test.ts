@@ -85,3 +85,27 @@ describe('a table over two pages', () => {
     expect(read.map((r) => r.Description)).toEqual(['Veggspjald A3', 'Nafnspjöld 100 stk.', 'Bæklingur A5']);
   });
 });
+
+describe('a price of one', () => {
+  it('under its currency ("Unit (HK$)") is no count of units', () => {
+    const bill = ['Dr. Lam Dental Clinic', 'INVOICE', cells('Invoice No', ': INV2104-0112'), cells('Date', ': 04 Apr 2021'), cols('Description', 'Qty', 'Unit (HK$)', 'Amount (HK$)'),
+      'TREATMENT', cols('Scaling & polishing', '1', '480.00', '480.00'), cols('Bite-wing X-ray', '2', '120.00', '240.00'), cells('Total', 'HK$720.00')];
+    expect(items(bill)).toEqual([
+      { Description: 'Scaling & polishing', Quantity: 1, 'Unit Price': 480, Amount: 480 },
+      { Description: 'Bite-wing X-ray', Quantity: 2, 'Unit Price': 120, Amount: 240 },
+    ]);
+  });
+
+  it('on a till\'s line of its own under its row ("@ 30.00"), its "@" lost or not: the row\'s figure is its amount', () => {
+    /** A till's line: the count, the name, the figure at the right. */
+    const tl = (qty: string, name: string, figure = '') => `${qty.padEnd(4)}${name.padEnd(30)}${figure}`.trimEnd();
+    const till = ['Corniche Grill', 'Simplified Tax Invoice', 'Invoice No: 55120', 'Date: 2019-03-02  13:40', '-'.repeat(42), `${'Qty Item'.padEnd(34)}Price`,
+      tl('1', 'Lentil Soup', '14.00'), tl('3', 'Falafel Wrap', '36.00'), tl('', '@ 12.00'), tl('2', 'Mint Lemonade', '22.00'), tl('', '11.00'), '-'.repeat(42),
+      cells('Total (Excl. VAT)', '63.48'), cells('VAT 15%', '8.52'), cells('Total (Incl. VAT)', 'SAR 72.00')];
+    expect(items(till)).toEqual([
+      { Description: 'Lentil Soup', Quantity: 1, 'Unit Price': 14, Amount: 14 },
+      { Description: 'Falafel Wrap', Quantity: 3, 'Unit Price': 12, Amount: 36 },
+      { Description: 'Mint Lemonade', Quantity: 2, 'Unit Price': 11, Amount: 22 },
+    ]);
+  });
+});

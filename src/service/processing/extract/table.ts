@@ -55,6 +55,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /^[aá]-?hinta$/],
   ['other', /^alv( ?%)?$/],
   ['amount', /^yhteens\S$/],
+  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units.
+  ['unitPrice', /^unit ?\((\S{0,3}\$|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A line's net after its discount ("Price | Qty | Disc.% | Net EUR"), with its currency or not, is its amount.
@@ -614,6 +616,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       else if (desc && noise(desc, line)) continue;
       // An article's identifier under its name ("ASIN: B0XX12", "SKU 4471-B", "EAN 4006381333931") is no part of it.
       else if (desc && cells.size === 1 && rows.length && IDENTIFIER_LINE.test(desc.trim())) continue;
+      else if (desc && cells.size === 1 && rows.length && eachAt(rows[rows.length - 1]!, desc, ctx)) rows[rows.length - 1]!.lines.push(line);
       else if (desc && cells.size === 1 && sectioned && fullRow(ctx.lines[i + 1])) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
@@ -666,6 +669,24 @@ function sectionAfter(ctx: DocContext, i: number, end: number, above: TableRow[]
   const sum = (rs: TableRow[]) => rs.reduce((t, r) => t + (parseAmount(r.cells.get('amount') ?? '', ctx.decimal) ?? 0), 0);
   if (!rows.length || !at(j) || !SECTION_TOTAL.test(normLabel(at(j)!.text)) || Math.abs(sum(rows) - sum(above)) <= 0.011) return undefined;
   return { rows, total: j };
+}
+
+/**
+ * A till's price of one under its row ("4  Beef Shawarma Plate  120.00" over "@ 30.00"): the row's one figure, under
+ * the price's column, is then its amount, when the count times the price of one makes it. True when the row took it.
+ */
+function eachAt(row: TableRow, text: string, ctx: DocContext): boolean {
+  // Its "@" OCR may have lost ("12.00" under "2  Croissant Zaatar  24.00"), where a count of one would tell nothing.
+  const each = /^(@?)\s*(\S+)$/.exec(text.trim());
+  const price = each ? parseAmount(each[2]!, ctx.decimal) : null;
+  const qty = parseAmount(row.cells.get('quantity') ?? '', ctx.decimal);
+  if (!each?.[1] && qty === 1) return false;
+  const figure = row.cells.get('amount') ?? row.cells.get('unitPrice');
+  const total = parseAmount(figure ?? '', ctx.decimal);
+  if (price === null || qty === null || total === null || Math.abs(qty * price - total) > 0.011) return false;
+  row.cells.set('amount', figure!);
+  row.cells.set('unitPrice', each![2]!);
+  return true;
 }
 
 /**
