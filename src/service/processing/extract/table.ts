@@ -667,8 +667,20 @@ function sectionAfter(ctx: DocContext, i: number, end: number, above: TableRow[]
     rows.push({ cells: new Map<Column, string>([['description', name], ['quantity', '1'], ['unitPrice', amount], ['amount', amount]]), lines: [line] });
   }
   const sum = (rs: TableRow[]) => rs.reduce((t, r) => t + (parseAmount(r.cells.get('amount') ?? '', ctx.decimal) ?? 0), 0);
-  if (!rows.length || !at(j) || !SECTION_TOTAL.test(normLabel(at(j)!.text)) || Math.abs(sum(rows) - sum(above)) <= 0.011) return undefined;
-  return { rows, total: j };
+  const total = at(j);
+  if (!rows.length || !total || !SECTION_TOTAL.test(normLabel(total.text)) || Math.abs(sum(rows) - sum(above)) <= 0.011) return undefined;
+  return sums(total.cells[total.cells.length - 1]!.text, sum(rows), ctx) ? { rows, total: j } : undefined;
+}
+
+/**
+ * Whether a section's printed total is its rows' sum: to the cent, or, where OCR lost its first digits and left the
+ * separator after them (",800.00" for "3,800.00"), in the digits it kept.
+ */
+function sums(printed: string, sum: number, ctx: DocContext): boolean {
+  const value = parseAmount(printed, ctx.decimal);
+  if (value !== null && Math.abs(value - sum) <= 0.011) return true;
+  const kept = /(?<![\d])[.,'\s](\d{3}[.,]\d{2})\s*$/.exec(printed.replace(/[^\d.,'\s]/g, ''));
+  return !!kept && sum.toFixed(2).endsWith(kept[1]!.replace(',', '.'));
 }
 
 /**
@@ -676,16 +688,14 @@ function sectionAfter(ctx: DocContext, i: number, end: number, above: TableRow[]
  * the price's column, is then its amount, when the count times the price of one makes it. True when the row took it.
  */
 function eachAt(row: TableRow, text: string, ctx: DocContext): boolean {
-  // Its "@" OCR may have lost ("12.00" under "2  Croissant Zaatar  24.00"), where a count of one would tell nothing.
-  const each = /^(@?)\s*(\S+)$/.exec(text.trim());
-  const price = each ? parseAmount(each[2]!, ctx.decimal) : null;
+  const each = /^@\s*(\S+)$/.exec(text.trim());
+  const price = each ? parseAmount(each[1]!, ctx.decimal) : null;
   const qty = parseAmount(row.cells.get('quantity') ?? '', ctx.decimal);
-  if (!each?.[1] && qty === 1) return false;
   const figure = row.cells.get('amount') ?? row.cells.get('unitPrice');
   const total = parseAmount(figure ?? '', ctx.decimal);
   if (price === null || qty === null || total === null || Math.abs(qty * price - total) > 0.011) return false;
   row.cells.set('amount', figure!);
-  row.cells.set('unitPrice', each![2]!);
+  row.cells.set('unitPrice', each![1]!);
   return true;
 }
 
