@@ -115,3 +115,16 @@ describe('a price of one', () => {
     ]);
   });
 });
+
+describe('a row\'s number and code under one name', () => {
+  it('"Sl. Item Code" (OCR\'s "SI.") over both is no part of the description', () => {
+    const head = (first: string) => [`${first.padEnd(20)}${'Description'.padEnd(40)}${'Qty Unit'.padEnd(12)}${'Rate'.padEnd(12)}Amount (AED)`];
+    const row = (n: string, code: string, name: string, qty: string, rate: string, amount: string) => `${n.padEnd(4)}${code.padEnd(16)}${name.padEnd(40)}${qty.padEnd(12)}${rate.padEnd(12)}${amount}`;
+    const invoice = (first: string) => ['Falcon Facility Services L.L.C.', 'TAX INVOICE', cells('Invoice No.', ': TI-3310'), cells('Date', ': 11-Mar-2018'), ...head(first),
+      row('1', 'FM-GRD', 'Garden maintenance', '2 Visit', '450.00', '900.00'), row('2', 'FM-WTR', 'Water tank cleaning', '1 Job', '1,200.00', '1,200.00'),
+      cells('Sub Total', '2,100.00'), cells('VAT 5%', '105.00'), cells('Grand Total (AED)', '2,205.00')];
+    for (const first of ['Sl. Item Code', 'SI. Item Code']) {
+      expect((items(invoice(first)) as Record<string, unknown>[] | null)?.map((r) => r.Description)).toEqual(['Garden maintenance', 'Water tank cleaning']);
+    }
+  });
+});

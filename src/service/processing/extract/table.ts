@@ -17,8 +17,9 @@ import { realignSkewedTable } from './skew.js';
 export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'discount' | 'other';
 
 const COLUMN_WORDS: [Column, RegExp][] = [
-  // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
-  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
+  // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description, nor is a row's number printed over
+  // the same cell ("Sl. Item Code", OCR's "SI.").
+  ['other', /^((sl|sr|si|s)\.? ?(no\.? )?)?(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
   // ... in Italian, Portuguese, Spanish and Turkish ("Cod. articolo", "Código produto", "Sıra No" the row's number).
   ['other', /^(cod\.?( ?art(icolo|\.)?)?|codice( articolo)?|c[oó]d(igo|\.)?( (do |del )?(produto|producto|art[ií]culo|item))?|s[ıi]ra( no\.?)?)$/i],
   // A Brazilian product grid's fiscal columns: the goods' NCM and CST codes, the CFOP, the unit, ICMS and IPI bases, values and rates.
