@@ -186,8 +186,9 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
       rows.forEach((row, r) => {
         for (const [key, v] of Object.entries(row)) {
           if (!mayCarry(v) || /^[\d\s.,%-]*$/.test(v)) continue;
-          const want = squash(v);
-          const source = locateValue(ocrPages, 'string', (t) => want.length > 0 && squash(t).includes(want));
+          // Its ones as OCR read them, letters the table gave back as digits ("I kg" read, "1 kg" given), match.
+          const want = ones(v);
+          const source = locateValue(ocrPages, 'string', (t) => want.length > 0 && ones(t).includes(want));
           // A description over two lines ("Frais de livraison" / "y compris deplacement") is in no one cell: each
           // of its lines is read, the value taking the marks of the words each reading shows.
           for (const part of source ? [source] : linesOf(ocrPages, want)) {
@@ -205,6 +206,7 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
 }
 
 const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const ones = (s: string) => squash(s.replace(/[Il!|]/g, '1'));
 
 /** The boxes of the cells (five letters or more, at most three) that each show a part of a value printed over lines. */
 function linesOf(pages: PageLayout[], want: string): FieldSource[] {
@@ -213,7 +215,7 @@ function linesOf(pages: PageLayout[], want: string): FieldSource[] {
   for (const page of pages) {
     for (const line of page.lines) {
       for (const cell of line.cells) {
-        const part = squash(cell.text);
+        const part = ones(cell.text);
         if (part.length < 5 || seen.has(part) || !want.includes(part) || out.length >= 3) continue;
         seen.add(part);
         out.push({ page: page.number, box: cellBox(page, line, cell) });

@@ -28,15 +28,19 @@ const TOKEN = new RegExp(`(?<![\\p{L}\\p{N}])([SOoIl\\d]+?)(${UNIT})?(?![\\p{L}\
  * never rewritten. Two shapes qualify: one look-alike among two or more digits followed by a
  * unit or a counted word ("S00 sheets" -> "500 sheets"), and a single look-alike right before
  * a unit ("Sm" -> "5m", "Ikg" -> "1kg"; I and l not before a bare m or l, where they spell words).
+ * A one read as a word of its own before a unit ("I kg", "! kg") or a French ordinal ("du ler au 31")
+ * is a one too: neither is a word.
  */
 export function repairNumberTokens(text: string): string {
-  return text.replace(TOKEN, (tok, num: string, unit: string | undefined, counted: string | undefined) => {
-    const letters = num.replace(/\d/g, '');
-    if (letters.length !== 1) return tok;
-    if (num.length === 1) {
-      if (!unit || letters === 'o' || letters === 'O') return tok;
-      if ((letters === 'I' || letters === 'l') && (unit === 'm' || unit === 'l')) return tok;
-    } else if (num.length < 3 || !(unit || counted)) return tok;
-    return num.replace(/[SOoIl]/g, (c) => LOOKALIKE[c]) + (unit ?? '');
-  });
+  return text
+    .replace(/(?<![\p{L}\p{N}])[Il!|](?=( (kg|g|mm|cm|km|ml)|er)(?![\p{L}\p{N}]))/gu, '1')
+    .replace(TOKEN, (tok, num: string, unit: string | undefined, counted: string | undefined) => {
+      const letters = num.replace(/\d/g, '');
+      if (letters.length !== 1) return tok;
+      if (num.length === 1) {
+        if (!unit || letters === 'o' || letters === 'O') return tok;
+        if ((letters === 'I' || letters === 'l') && (unit === 'm' || unit === 'l')) return tok;
+      } else if (num.length < 3 || !(unit || counted)) return tok;
+      return num.replace(/[SOoIl]/g, (c) => LOOKALIKE[c]) + (unit ?? '');
+    });
 }

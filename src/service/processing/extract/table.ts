@@ -17,8 +17,9 @@ import { realignSkewedTable } from './skew.js';
 export type Column = 'description' | 'quantity' | 'unitPrice' | 'amount' | 'discount' | 'other';
 
 const COLUMN_WORDS: [Column, RegExp][] = [
-  // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description.
-  ['other', /^(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
+  // An article's code ("Item #", "Art.nr", "Varenr.", "SKU") is not its description, nor is a row's number printed over
+  // the same cell ("Sl. Item Code", OCR's "SI.").
+  ['other', /^((sl|sr|si|s)\.? ?(no\.? )?)?(item ?(#|no\.?|nr\.?|code|number)|art(ikel)?\.? ?-?(nr|no)\.?|vare ?(nr|nummer)\.?|sku|(product|part|article) ?(code|no\.?|#)|code|ref\.?|pos\.?|lp\.?)$/i],
   // ... in Italian, Portuguese, Spanish and Turkish ("Cod. articolo", "Código produto", "Sıra No" the row's number).
   ['other', /^(cod\.?( ?art(icolo|\.)?)?|codice( articolo)?|c[oó]d(igo|\.)?( (do |del )?(produto|producto|art[ií]culo|item))?|s[ıi]ra( no\.?)?)$/i],
   // A Brazilian product grid's fiscal columns: the goods' NCM and CST codes, the CFOP, the unit, ICMS and IPI bases, values and rates.
@@ -49,8 +50,16 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['quantity', /^(kol\.?|kolicina|kogus|kiekis|daudzums)$/],
   ['unitPrice', /^((jedinicna )?cijena|(uhiku )?hind|kaina|vienibas cena)$/],
   ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
+  // A Finnish lasku's columns ("Nimike", "Määrä Yks.", "á-hinta", "Ale %", "ALV %", "Yhteensä"), OCR's "Maari", "Yhteensi".
+  ['description', /^nimike$/],
+  ['quantity', /^maar\S( yks\.?)?$/],
+  ['unitPrice', /^[aá]-?hinta$/],
+  ['other', /^alv( ?%)?$/],
+  ['amount', /^yhteens\S$/],
+  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units.
+  ['unitPrice', /^unit ?\((\S{0,3}\$|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
-  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
   // A line's net after its discount ("Price | Qty | Disc.% | Net EUR"), with its currency or not, is its amount.
   ['amount', /^net( [a-z]{3}| ?\([a-z]{3}\)| ?[€$£])?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
@@ -140,9 +149,9 @@ const VN_HU_SUMS = /^(c[oộ]ng ti[eề]n h[aà]ng|t[oổ]ng c[oộ]ng\b|thu[e�
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
-// A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior") is no item.
+// A sum carried from one page to the next ("Carried forward", "Übertrag", "Saldo anterior", Icelandic "Flutt á næstu síðu") is no item.
 // "Transport" only as a label ("Transport  66 665,50", "Transport fra side 1"), not an item's name ("Transport conteneur 40 pieds").
-const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport(?![\s:]+(?!fra |til )\p{L})|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
+const CARRIED = /^(carried forward|brought forward|carry forward|balance (brought|carried) forward|c\/f|b\/f|ubertrag|uebertrag|vortrag|a reporter|report|reporte|saldo anterior|suma y sigue|suma anterior|riporto|a riportare|transport(?![\s:]+(?!fra |til )\p{L})|overdracht|van vorige pagina|overf[øoe]res|overf[øoe]rt|sum overf[øoe]res|transporteres|siirto|flutt|(di)?bawa (ke hadapan|dari)|繰越|前頁より)(?![\p{L}])/u;
 
 // Names of one column whose words alone would name two ("Unit Price", "Item Total", "Prix unitaire").
 const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rate) per unit|(prix|precio|prezzo|preço|preco|prijs|price) tot|(item|line|ext\.?) ?(total|price|amount)|total ?(price|amount)|(prix|precio|prezzo|preço|preis) unit/i;
@@ -556,7 +565,15 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         pending = { desc, line };
         continue;
       }
-      if ((STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) || TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
+      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) {
+        // A section's total with another section under it, headed in capitals ("OUTLAYS", "DISBURSEMENTS"): its rows are items too.
+        const section = sectionAfter(ctx, i, end, rows.slice(rowsBefore));
+        if (!section) break;
+        rows.push(...section.rows);
+        i = section.total - 1;
+        continue;
+      }
+      if (TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
       if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
       // A totals label alone in a later cell with its figure after it, the payment's terms before it ("Moneda: MXN
@@ -600,6 +617,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       else if (desc && noise(desc, line)) continue;
       // An article's identifier under its name ("ASIN: B0XX12", "SKU 4471-B", "EAN 4006381333931") is no part of it.
       else if (desc && cells.size === 1 && rows.length && IDENTIFIER_LINE.test(desc.trim())) continue;
+      else if (desc && cells.size === 1 && rows.length && eachAt(rows[rows.length - 1]!, desc, ctx)) rows[rows.length - 1]!.lines.push(line);
       else if (desc && cells.size === 1 && sectioned && fullRow(ctx.lines[i + 1])) continue;
       else if (desc && cells.size === 1 && rows.length && rows[rows.length - 1].lines[0].page === page) {
         const prev = rows[rows.length - 1];
@@ -629,6 +647,57 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     }
   });
   return { rows, headerLines };
+}
+
+/**
+ * The rows of a section under a section's total on line `i` (a lawyer's fee note: "Total professional fees", then
+ * "OUTLAYS" over "Stamp duty  no VAT  2,002.00"): a heading in capitals alone, then lines of a name first and an
+ * amount last, each one of its amount, up to the section's own total. None when the total is the table's, or when
+ * the section sums the rows above it (a timekeeper's summary of the hours billed).
+ */
+function sectionAfter(ctx: DocContext, i: number, end: number, above: TableRow[]): { rows: TableRow[]; total: number } | undefined {
+  const at = (j: number) => (j < end && ctx.lines[j]?.page === ctx.lines[i]!.page ? ctx.lines[j] : undefined);
+  const heading = at(i + 1);
+  if (!heading || heading.cells.length !== 1 || !/^\p{Lu}[\p{Lu}\s&'-]{3,}$/u.test(heading.text.trim())) return undefined;
+  const rows: TableRow[] = [];
+  let j = i + 2;
+  for (let line = at(j); line && !STOP.test(normLabel(line.cells[0]?.text ?? '')); line = at(++j)) {
+    const name = line.cells[0]!.text.trim();
+    const amount = line.cells.length >= 2 ? line.cells[line.cells.length - 1]!.text : '';
+    if (!/\p{L}{3}/u.test(name) || /\d/.test(name) || parseAmount(amount, ctx.decimal) === null) return undefined;
+    rows.push({ cells: new Map<Column, string>([['description', name], ['quantity', '1'], ['unitPrice', amount], ['amount', amount]]), lines: [line] });
+  }
+  const sum = (rs: TableRow[]) => rs.reduce((t, r) => t + (parseAmount(r.cells.get('amount') ?? '', ctx.decimal) ?? 0), 0);
+  const total = at(j);
+  if (!rows.length || !total || !SECTION_TOTAL.test(normLabel(total.text)) || Math.abs(sum(rows) - sum(above)) <= 0.011) return undefined;
+  return sums(total.cells[total.cells.length - 1]!.text, sum(rows), ctx) ? { rows, total: j } : undefined;
+}
+
+/**
+ * Whether a section's printed total is its rows' sum: to the cent, or, where OCR lost its first digits and left the
+ * separator after them (",800.00" for "3,800.00"), in the digits it kept.
+ */
+function sums(printed: string, sum: number, ctx: DocContext): boolean {
+  const value = parseAmount(printed, ctx.decimal);
+  if (value !== null && Math.abs(value - sum) <= 0.011) return true;
+  const kept = /(?<![\d])[.,'\s](\d{3}[.,]\d{2})\s*$/.exec(printed.replace(/[^\d.,'\s]/g, ''));
+  return !!kept && sum.toFixed(2).endsWith(kept[1]!.replace(',', '.'));
+}
+
+/**
+ * A till's price of one under its row ("4  Beef Shawarma Plate  120.00" over "@ 30.00"): the row's one figure, under
+ * the price's column, is then its amount, when the count times the price of one makes it. True when the row took it.
+ */
+function eachAt(row: TableRow, text: string, ctx: DocContext): boolean {
+  const each = /^@\s*(\S+)$/.exec(text.trim());
+  const price = each ? parseAmount(each[1]!, ctx.decimal) : null;
+  const qty = parseAmount(row.cells.get('quantity') ?? '', ctx.decimal);
+  const figure = row.cells.get('amount') ?? row.cells.get('unitPrice');
+  const total = parseAmount(figure ?? '', ctx.decimal);
+  if (price === null || qty === null || total === null || Math.abs(qty * price - total) > 0.011) return false;
+  row.cells.set('amount', figure!);
+  row.cells.set('unitPrice', each![1]!);
+  return true;
 }
 
 /**
