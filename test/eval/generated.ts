@@ -45,8 +45,8 @@
 // and credit notes among them), written without reading the engine (blind for its first read on 2026-11-28, a tuning
 // set since); `generated-heldout15` the fifteenth (heldout15.ts: bilingual Thai tax invoices with a withholding-tax
 // line, West-African factures in FCFA, Guatemalan FEL and Costa Rican electronic facturas, car-rental invoices with a
-// deposit line, Jamaican and Trinidadian telco bills with arrears, French avoirs, with quotes, pro formas, a delivery
-// note, a reservation, letters and a relevé de compte among them), written without reading the engine: a blind set.
+// deposit line, Jamaican and Trinidadian telco bills with arrears, French avoirs, with quotes, pro formas, delivery
+// notes, a reservation, letters and relevés de compte among them), written without reading the engine: a blind set.
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
