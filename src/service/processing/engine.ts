@@ -6,6 +6,7 @@ import { pageText } from './layout/model.js';
 import { chooseSchema, emptyFields, expectsInvoice } from './classify.js';
 import { classifyDocument, INVOICE_LIKE, type Classification, type DocumentType } from './doctype.js';
 import { restoreAccents, type PageImage } from './extract/accents.js';
+import { agreeWords } from './extract/wordConsensus.js';
 import { extractFields, type ExtractOptions } from './extract/extractor.js';
 import { locateFields } from './extract/locate.js';
 import { recallFields } from './extract/memory/index.js';
@@ -82,7 +83,7 @@ export async function processFile(input: ProcessInput): Promise<ProcessResult> {
     input.signal?.throwIfAborted();
     const doc = toDocument(p, input);
     if (doc.fields.length && p.pages.some((pg) => pg.source === 'ocr')) {
-      doc.fields = await restoreAccents(doc.fields, p.pages, pageImageOf(p.bytes ?? bytes, p.kind, p.images));
+      doc.fields = await restoreAccents(agreeWords(doc.fields, p.pages), p.pages, pageImageOf(p.bytes ?? bytes, p.kind, p.images));
     }
     documents.push(doc);
   }
@@ -112,7 +113,7 @@ export function pageImageOf(bytes: Buffer, kind: Kind, kept?: Map<number, Buffer
 export async function accentsOf(fields: ExtractedField[], pages: PageLayout[], file: { bytes: Buffer; fileName: string; mediaType?: string }, reading?: Map<string, Promise<string>>): Promise<ExtractedField[]> {
   if (!pages.some((p) => p.source === 'ocr')) return fields;
   const kind = sniff(file.bytes, file.fileName, file.mediaType ?? '');
-  return restoreAccents(fields, pages, pageImageOf(file.bytes, kind), reading);
+  return restoreAccents(agreeWords(fields, pages), pages, pageImageOf(file.bytes, kind), reading);
 }
 
 /** The page layouts of a single (non-zip) document as extraction sees them: for the

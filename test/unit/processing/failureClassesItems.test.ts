@@ -4,6 +4,7 @@ import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
+import { agreeWords } from '../../../src/service/processing/extract/wordConsensus.js';
 
 // Line-item failure classes of the generated corpus and the held-out sets (session 19, issue 15): tables whose
 // column words the reader did not know, and digits OCR reads as letters in an item's name. Pages made by hand,
@@ -126,5 +127,30 @@ describe('a row\'s number and code under one name', () => {
     for (const first of ['Sl. Item Code', 'SI. Item Code']) {
       expect((items(invoice(first)) as Record<string, unknown>[] | null)?.map((r) => r.Description)).toEqual(['Garden maintenance', 'Water tank cleaning']);
     }
+  });
+});
+
+describe('a scan\'s long table that misreads one letter of a word its other rows print', () => {
+  // Session 20: "offerte 0-118" among rows reading "O-118", "Kerus pejabat" among rows reading "Kerusi" (generated 0024, 0066).
+  const row = (name: string, qty: string, price: string, amount: string) => cols(name, qty, price, amount);
+  const table = (rows: string[][]) => ['Kantoorhuis Verbeek B.V.', cells('FACTUUR', 'F-20931'), cells('Factuurdatum', '04-03-2024'), cols('Omschrijving', 'Aantal', 'Prijs', 'Bedrag'),
+    ...rows.map((r) => row(...(r as [string, string, string, string]))), cells('Subtotaal', '0,00'), cells('Totaal', '0,00')];
+  const rows = [['Koffiebonen volgens offerte O-118', '1', '12,00', '12,00'], ['Kerusi pejabat', '2', '40,00', '80,00'], ['Tonercartridge volgens offerte O-118', '1', '55,00', '55,00'],
+    ['Kerus pejabat', '1', '40,00', '40,00'], ['Kopieerpapier A4 volgens offerte 0-118', '5', '4,00', '20,00'], ['Kerusi pejabat', '1', '40,00', '40,00'],
+    ['Schoonmaak volgens offerte O-118', '1', '90,00', '90,00'], ['Cables', '2', '3,00', '6,00'], ['Kerusi', '3', '40,00', '120,00'], ['Cable', '1', '3,00', '3,00'],
+    ['Cable', '1', '3,00', '3,00'], ['Cable', '1', '3,00', '3,00']];
+  const names = (source: 'text' | 'ocr') => {
+    const pages = page(table(rows), source);
+    const fields = agreeWords(extractFields(pages, EVAL_SCHEMA), pages);
+    return (valuesOf(fields)['Line Items'] as Record<string, unknown>[]).map((r) => r.Description);
+  };
+
+  it('on OCR\'d pages takes the word printed three times and twice as often; a plural stays', () => {
+    expect(names('ocr')).toEqual(['Koffiebonen volgens offerte O-118', 'Kerusi pejabat', 'Tonercartridge volgens offerte O-118', 'Kerusi pejabat',
+      'Kopieerpapier A4 volgens offerte O-118', 'Kerusi pejabat', 'Schoonmaak volgens offerte O-118', 'Cables', 'Kerusi', 'Cable', 'Cable', 'Cable']);
+  });
+
+  it('a text layer\'s words are kept as printed', () => {
+    expect(names('text')).toEqual(rows.map((r) => r[0]));
   });
 });
