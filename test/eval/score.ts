@@ -68,5 +68,18 @@ export function same(key: string, expected: unknown, actual: unknown): boolean {
 
 export function describe(expected: unknown, actual: unknown): string {
   const show = (v: unknown) => (Array.isArray(v) ? `${v.length} rows` : JSON.stringify(v ?? null)?.slice(0, 80));
-  return `expected ${show(expected)}, got ${show(actual)}`;
+  let extra = '';
+  if (process.env.EVAL_ROWS && Array.isArray(expected) && Array.isArray(actual)) {
+    const diffs: string[] = [];
+    (expected as Record<string, unknown>[]).forEach((row, i) => {
+      const got = (actual[i] ?? {}) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(row)) {
+        const g = got[ITEM_KEY[k] ?? k];
+        const ok = k === 'description' ? squash(v) === squash(g) : same(k, v, g);
+        if (!ok) diffs.push(`r${i} ${k}: ${JSON.stringify(v)} vs ${JSON.stringify(g)}`);
+      }
+    });
+    extra = ' || ' + diffs.slice(0, 30).join(' | ');
+  }
+  return `expected ${show(expected)}, got ${show(actual)}${extra}`;
 }
