@@ -4,7 +4,7 @@ import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
-import { agreeWords } from '../../../src/service/processing/extract/wordConsensus.js';
+import { agreeWords, agreedText } from '../../../src/service/processing/extract/wordConsensus.js';
 
 // Line-item failure classes of the generated corpus and the held-out sets (session 19, issue 15): tables whose
 // column words the reader did not know, and digits OCR reads as letters in an item's name. Pages made by hand,
@@ -148,6 +148,13 @@ describe('a scan\'s long table that misreads one letter of a word its other rows
   it('on OCR\'d pages takes the word printed three times and twice as often; a plural stays', () => {
     expect(names('ocr')).toEqual(['Koffiebonen volgens offerte O-118', 'Kerusi pejabat', 'Tonercartridge volgens offerte O-118', 'Kerusi pejabat',
       'Kopieerpapier A4 volgens offerte O-118', 'Kerusi pejabat', 'Schoonmaak volgens offerte O-118', 'Cables', 'Kerusi', 'Cable', 'Cable', 'Cable']);
+  });
+
+  it('no letter put before a word ("Strut mount" on a page printing "Amount"), no word under five letters ("trien", "tien")', () => {
+    const seen = new Map([['Amount', 6], ['tien', 5], ['Kerusi', 4]]);
+    expect(agreedText('Strut mount', seen)).toBe('Strut mount');
+    expect(agreedText('Dich vu trien khai', seen)).toBe('Dich vu trien khai');
+    expect(agreedText('Kerus pejabat', seen)).toBe('Kerusi pejabat');
   });
 
   it('a text layer\'s words are kept as printed', () => {

@@ -16,7 +16,7 @@ const DIGIT = /\p{N}/u;
 /**
  * Whether `to` is `from` with one letter put in, taken out or changed: the letter `to` has in its place must be a letter
  * (a digit read for a letter, "0-118" for "O-118", is mended; a figure is never changed into another), a letter taken
- * out is not a digit, and a plural's s is no misreading.
+ * out is not a digit, a plural's s is no misreading, and a letter is put in or taken out after the first only.
  */
 export function oneLetterOff(from: string, to: string): boolean {
   const a = [...from];
@@ -29,6 +29,8 @@ export function oneLetterOff(from: string, to: string): boolean {
   if (a.length === b.length) {
     return a.slice(i + 1).join('') === b.slice(i + 1).join('') && LETTER.test(b[i]!);
   }
+  // A letter before a word makes another word ("mount", "Amount"): a word keeps its first letter.
+  if (i === 0) return false;
   if (b.length > a.length) return a.slice(i).join('') === b.slice(i + 1).join('') && LETTER.test(b[i]!);
   return a.slice(i + 1).join('') === b.slice(i).join('') && !DIGIT.test(a[i]!);
 }
@@ -45,16 +47,15 @@ function counts(pages: PageLayout[]): Map<string, number> {
 
 /**
  * `text` with each word the page prints rarely replaced by the one word, one letter off, that it prints at least three
- * times and at least twice as often (a word of four characters or more, one of them five or more, the frequent one with a
- * letter).
+ * times and at least twice as often (both five characters or more, the frequent one with a letter; not "tien" for
+ * Vietnamese "trien").
  */
 export function agreedText(text: string, seen: Map<string, number>): string {
   return text.replace(/\S+/g, (raw) => {
     const word = core(raw);
-    if ([...word].length < 4) return raw;
+    if ([...word].length < 5) return raw;
     const mine = seen.get(word) ?? 0;
-    const better = [...seen].filter(([w, n]) => n >= 3 && n >= 2 * mine && Math.max([...w].length, [...word].length) >= 5
-      && LETTER.test(w) && oneLetterOff(word, w));
+    const better = [...seen].filter(([w, n]) => n >= 3 && n >= 2 * mine && [...w].length >= 5 && LETTER.test(w) && oneLetterOff(word, w));
     if (better.length !== 1) return raw;
     return raw.replace(word, better[0]![0]);
   });
