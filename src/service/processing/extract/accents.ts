@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { PageLayout } from '../layout/model.js';
 import { locateValue } from './locate.js';
-import { roleOf } from './roles.js';
+import { fieldRole } from './roles.js';
 import type { ExtractedField, FieldSource } from '../types.js';
 import { withWorker } from '../ocr/pool.js';
 import { cellBox } from '../pageWords.js';
@@ -177,7 +177,7 @@ function targets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
   const ocr = new Set(ocrPages.map((p) => p.number));
   const out: Target[] = [];
   fields.forEach((f, i) => {
-    const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
+    const role = fieldRole(f);
     if ((role === 'vendor' || role === 'customer') && mayCarry(f.value) && f.source && ocr.has(f.source.page)) {
       out.push({ source: f.source, text: f.value, set: (v) => (fields[i] = { ...fields[i], value: v }) });
     }
@@ -325,7 +325,7 @@ function kanaTargets(fields: ExtractedField[], pages: PageLayout[]): Target[] {
     if (source) out.push({ source, text: v, set });
   };
   fields.forEach((f, i) => {
-    const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
+    const role = fieldRole(f);
     if (role === 'vendor' || role === 'customer') add(f.value, (nv) => (fields[i] = { ...fields[i], value: nv }), false);
     if (role !== 'lineItems' || !Array.isArray(f.value)) return;
     (f.value as Record<string, unknown>[]).forEach((row, r) => {

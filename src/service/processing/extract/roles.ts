@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../types.js';
+import type { ExtractedField, FieldDefinition } from '../types.js';
 
 // A field's role decides which label synonyms to look for and which checks apply.
 // Roles come from the field's title and description, so a workspace's own field
@@ -245,6 +245,10 @@ export function roleOf(field: FieldDefinition): Role {
   if (field.type === 'OBJECT' && field.items?.length) return 'lineItems';
   return 'generic';
 }
+
+/** The role of a field as extraction returned it (its type read back in lower case). */
+export const fieldRole = (f: Pick<ExtractedField, 'title' | 'description' | 'type'>): Role =>
+  roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as FieldDefinition['type'] });
 
 export function roleSpec(role: Role): RoleSpec | undefined {
   return ROLES.find((r) => r.role === role);

@@ -1,6 +1,6 @@
 import type { PageLayout } from '../layout/model.js';
 import type { ExtractedField } from '../types.js';
-import { roleOf } from './roles.js';
+import { fieldRole } from './roles.js';
 
 // A scan's long table prints the same words in many rows ("Kerusi pejabat", "offerte O-118"), and OCR misreads one of
 // them now and then: a letter dropped ("Kerus"), one for another ("Penyeienggaraan", "0-118"), one added (issue 15).
@@ -51,11 +51,12 @@ function counts(pages: PageLayout[]): Map<string, number> {
  * Vietnamese "trien").
  */
 export function agreedText(text: string, seen: Map<string, number>): string {
+  const frequent = [...seen].filter(([w, n]) => n >= 3 && [...w].length >= 5 && LETTER.test(w));
   return text.replace(/\S+/g, (raw) => {
     const word = core(raw);
     if ([...word].length < 5) return raw;
     const mine = seen.get(word) ?? 0;
-    const better = [...seen].filter(([w, n]) => n >= 3 && n >= 2 * mine && [...w].length >= 5 && LETTER.test(w) && oneLetterOff(word, w));
+    const better = frequent.filter(([w, n]) => n >= 2 * mine && oneLetterOff(word, w));
     if (better.length !== 1) return raw;
     return raw.replace(word, better[0]![0]);
   });
@@ -66,7 +67,7 @@ export function agreeWords(fields: ExtractedField[], pages: PageLayout[]): Extra
   if (!pages.some((p) => p.source === 'ocr')) return fields;
   const seen = counts(pages);
   return fields.map((f) => {
-    const role = roleOf({ title: f.title, description: f.description, type: f.type.toUpperCase() as never });
+    const role = fieldRole(f);
     if (role !== 'lineItems' || !Array.isArray(f.value)) return f;
     let changed = false;
     const rows = (f.value as Record<string, unknown>[]).map((row) => {
