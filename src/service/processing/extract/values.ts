@@ -37,7 +37,8 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
       return v !== null && rates.includes(a.match(/\d+(?:[.,]\d+)*/)?.[0] ?? '') ? null : v;
     }
     case 'currency':
-      return currencyOf(t);
+      // After a currency's own label ("Moneda: CRC") a code that is a word elsewhere (a checksum, a gel) is the currency.
+      return currencyOf(t) ?? t.match(/^[\s:]*(CRC|GEL|AMD|LAK)\b/)?.[1] ?? null;
     case 'email':
       return t.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0] ?? null;
     case 'url':
