@@ -61,6 +61,10 @@ describe('a Caribbean telco bill', () => {
     expect(values(jamaican).Currency).toBe('JMD');
     expect(values(jamaican.map((l) => l.replace('(JMD)', ''))).Currency).toBe('JMD');
   });
+  it('its Bill Number in the footer, a dash glued to it by OCR ("Bill Number 5566778899- Page 2 of 2"), is read without the dash', () => {
+    const ocr = trinidadian.map((l) => l.replace(/^Bill Number/, 'Bili Number').replace('5566778899  -  Page', '5566778899- Page'));
+    expect(values(ocr, 'ocr')['Invoice Number']).toBe('5566778899');
+  });
 });
 
 describe('a West African facture', () => {
@@ -69,5 +73,13 @@ describe('a West African facture', () => {
       cols('Désignation', 'Qté', 'P.U.', 'Montant'), cols('Ciment 50 kg', '10', '5 000', '50 000'), cells('Total HT', '50 000 FCFA'), cells('TVA 18 %', '9 000 FCFA'), cells('Total TTC', '59 000 FCFA')];
     expect(values(facture).Currency).toBe('XOF');
     expect(values(facture.map((l) => l.replace('FCFA', 'F CFA'))).Currency).toBe('XOF');
+  });
+});
+
+describe('a Thai tax invoice read by OCR', () => {
+  it('its number glued to the label\'s point ("/No.INV202505-2538") is read', () => {
+    const thai = ['Chao Phraya Trading Co., Ltd.', '88/9 Sukhumvit Road, Bangkok 10110', '/Tax ID:0105561234567      / Head Office', 'TAX INVOICE / INVOICE',
+      cells('/ Customer:', '/No.INV202406-0042'), cells('Siam Paragon Retail Co., Ltd.', '/ Date: 14/06/2024'), cells('/ Sub Total', '10,000.00'), cells('/ VAT 7%', '700.00'), cells('/ Grand Total', '10,700.00')];
+    expect(values(thai, 'ocr')['Invoice Number']).toBe('INV202406-0042');
   });
 });

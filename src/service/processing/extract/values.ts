@@ -73,7 +73,8 @@ function parseId(text: string, ctx: DocContext): string | null {
   if (/^[A-Z]{1,4}$/.test(first) && /^[A-Z0-9.]*\d[A-Z0-9.]*(?:\/\d+)+$/i.test(second)) return `${first} ${second}`;
   const m = ` ${first}`.match(ID_RE);
   if (!m) return null;
-  const id = m[1].replace(/[.,;:]+$/, '');
+  // A dash OCR glued to the number from what follows it ("Bill Number 2092842283- Page 2 of 2") is none of it.
+  const id = m[1].replace(/[.,;:\-–—]+$/, '');
   if (id.length < 2 || id.length > 40 || TAX_ID.test(id.replace(/[\s.-]/g, ''))) return null;
   return id;
 }
