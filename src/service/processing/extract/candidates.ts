@@ -67,6 +67,8 @@ export function candidatesFor(
     if (exclude.has(hit.line)) continue;
     // A net amount's label ("Total charges before VAT"): no tax, nor the total.
     if (namesNet(role, hit.prefix, normLabel(hit.rest), normLabel(hit.cell.text))) continue;
+    // A line's own tax listed under the items ("Línea 2  IVA 4.71", a Guatemalan FEL's): no document's tax.
+    if (role === 'tax' && hit.cellIndex > 0 && /^(?:l[ií]nea|line|item)\s*\d{1,3}$/i.test(hit.line.cells[0]!.text.trim())) continue;
     // Longer, more specific labels earn more trust than a bare "date" or "no.".
     const specificity =
       (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0) - (hit.fuzzy ? 0.15 : 0);

@@ -36,8 +36,9 @@ function labelRegex(labels: string[]): RegExp {
   let re = cache.get(key);
   if (!re) {
     const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map(escape);
-    // Word-ish boundaries that also work for CJK/Thai labels.
-    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}])`, 'giu');
+    // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point may have its value glued to it by
+    // OCR when the value is a code of a few letters and digits ("/No.INV202505-2538").
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=\\.)\\p{L}{1,4}\\d)`, 'giu');
     cache.set(key, re);
   }
   return re;

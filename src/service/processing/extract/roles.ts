@@ -88,7 +88,10 @@ export const ROLES: RoleSpec[] = [
       'fiscal document number', 'fiscal document no',
       // The Dominican Republic's fiscal receipt number (Número de Comprobante Fiscal), which is the invoice's own.
       'ncf', 'e-ncf', 'ncf no',
-      'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #'],
+      'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #',
+      // Costa Rica's electronic invoice's own 20-digit number ("Consecutivo"; its 50-digit "Clave" holds it), Guatemala's FEL
+      // number ("Número DTE"; its "Número de Autorización" is the certifier's UUID)
+      'consecutivo', 'número consecutivo', 'numero consecutivo', 'número dte', 'numero dte', 'no. dte', 'dte no'],
     // The invoice a credit note corrects is not its own number ("Original Invoice #", "Avser faktura").
     // Short words as words: "Rectificativa" holds no "iva", "Hotel" no "tel". A Polish "Faktura VAT nr"
     // names the invoice, not a VAT number. A Romanian address's, trade register's or identity card's
@@ -97,7 +100,7 @@ export const ROLES: RoleSpec[] = [
     // A company's registration number ("Company No. 51-123456-7", an Israeli company's) is none; nor Pakistan's fiscal
     // number from the tax authority's system ("FBR Invoice # 1234..."), as a fiscal number elsewhere. A tax word before
     // the document's own name and its number label is the title ("TAX INVOICE / RECEIPT No. 97013").
-    not: /fiscal(?!\s*(?:n[º°o]|nro|numero|document (?:no|number)))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
+    not: /autorizaci|fiscal(?!\s*(?:n[º°o]|nro|numero|document (?:no|number)))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vence', 'vervaldatum', 'vervaldag', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
@@ -168,6 +171,8 @@ export const ROLES: RoleSpec[] = [
       'total exclusive', 'amount exclusive', 'vatable sales', 'net of vat', 'cong tien hang', 'tong tien hang', 'tong tien truoc thue', 'total fara tva', 'netto osszesen', 'osszesen netto',
       // Argentina's factura: the taxed net amount ("Importe Neto Gravado")
       'importe neto gravado', 'neto gravado',
+      // Costa Rica's net sale before its IVA ("Total Venta Neta", after "Total Venta" and "Total Descuentos")
+      'total venta neta', 'venta neta',
       // Ghana's total with its levies (NHIL, GETFund, COVID-19 HRL) on which VAT is charged ("Total (VAT-able)")
       'total (vat-able)', 'total (vatable)',
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
@@ -203,7 +208,9 @@ export const ROLES: RoleSpec[] = [
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
     // "Total incl. VAT" is no tax; a till's tax word, its rate and "included" after it is the tax its prices hold
     // ("VAT 18% included", "GST @18% incl.", its % OCR's "+", "&" or "s").
-    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+&s]?\s*\)?\s*)incl|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
+    // So is Guatemala's "IVA incluido" under the TOTAL of its FEL invoice, whose prices include it; a line's own IVA listed under
+    // the items ("Línea 2  IVA 4.71") is no document's tax.
+    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+&s]?\s*\)?\s*)(?<!^iva\s+)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
@@ -229,7 +236,7 @@ export const ROLES: RoleSpec[] = [
       // OCR's "TOTALAMOUNT DUE": a bold label's space lost (a Philippine invoice's "Amount Due" above it is net of VAT)
       'totalamount due', 'totalamount'],
     // Tax words exclude a label ("Total VAT") unless the total includes the tax ("Totaal incl. BTW").
-    not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*(?:à|payable))|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|dos produtos|dos servicos|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)|bez |без |χωρις|\bbe pvm|\ban vsk|km-ta|kaibemaksuta|\bara toplam|^(?!.*(?:incl|inkl|\bs (?:dph|pdv|ddv)|\bz (?:vat|dph)|\bsa pdv|\bс (?:ндс|ддс)|\bз пдв|с ндс|с ддс|з пдв|με φπα|\bsu pvm|\bar pvn|koos k|\bmed vsk|\bmeð vsk|dahil|termasuk|\bw tym)).*(?:dph|pdv|ddv|ндс|ддс|пдв|φπα|pvm|pvn|vsk|ppn|kdv|kaibemaks)/i },
+    not: /reten|withh|ritenut|sub|sous|kecil|sebelum|\bnet\b(?!\s*(?:à|payable))|\bnet[oa]\b(?!\s*(?:a pagar|à payer))|netto|excl|exkl|ekskl|\beks\b|s\/ iva|sem iva|iliquido|ilíquido|descontos|veroton|before|\bht\b|zwischen|dos produtos|dos servicos|items?\b|qty|quantity|pages?|^(?!.*incl).*(tax|vat|mwst|ust|tva|iva|btw)|bez |без |χωρις|\bbe pvm|\ban vsk|km-ta|kaibemaksuta|\bara toplam|^(?!.*(?:incl|inkl|\bs (?:dph|pdv|ddv)|\bz (?:vat|dph)|\bsa pdv|\bс (?:ндс|ддс)|\bз пдв|с ндс|с ддс|з пдв|με φπα|\bsu pvm|\bar pvn|koos k|\bmed vsk|\bmeð vsk|dahil|termasuk|\bw tym)).*(?:dph|pdv|ddv|ндс|ддс|пдв|φπα|pvm|pvn|vsk|ppn|kdv|kaibemaks)/i },
   { role: 'currency', field: /currency|währung|devise|moneda/i, labels: ['currency', 'währung', 'devise', 'moneda', 'valuta'] },
   { role: 'poNumber', field: /\bp\.?o\.?\b|purchase order|order (no|num)/i, labels: ['po number', 'po no', 'p.o.', 'purchase order', 'order number', 'order no', 'bestellnummer', 'bestellung'] },
   { role: 'email', field: /e-?mail/i, labels: ['email', 'e-mail', 'mail'] },

@@ -37,7 +37,8 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
       return v !== null && rates.includes(a.match(/\d+(?:[.,]\d+)*/)?.[0] ?? '') ? null : v;
     }
     case 'currency':
-      return currencyOf(t);
+      // After a currency's own label ("Moneda: CRC") a code that is a word elsewhere (a checksum, a gel) is the currency.
+      return currencyOf(t) ?? t.match(/^[\s:]*(CRC|GEL|AMD|LAK)\b/)?.[1] ?? null;
     case 'email':
       return t.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)?.[0] ?? null;
     case 'url':
@@ -72,7 +73,8 @@ function parseId(text: string, ctx: DocContext): string | null {
   if (/^[A-Z]{1,4}$/.test(first) && /^[A-Z0-9.]*\d[A-Z0-9.]*(?:\/\d+)+$/i.test(second)) return `${first} ${second}`;
   const m = ` ${first}`.match(ID_RE);
   if (!m) return null;
-  const id = m[1].replace(/[.,;:]+$/, '');
+  // A dash OCR glued to the number from what follows it ("Bill Number 2092842283- Page 2 of 2") is none of it.
+  const id = m[1].replace(/[.,;:\-–—]+$/, '');
   if (id.length < 2 || id.length > 40 || TAX_ID.test(id.replace(/[\s.-]/g, ''))) return null;
   return id;
 }

@@ -21,6 +21,9 @@ const SYMBOLS: Record<string, string> = {
   '₸': 'KZT', '₾': 'GEL', '₪': 'ILS', '৳': 'BDT', '₡': 'CRC', 'NT$': 'TWD', 'RD$': 'DOP', 'MX$': 'MXN', 'E£': 'EGP',
   // Israel's new shekel as its English pages print it, a word beside the figure ("NIS 1,234.56").
   'NIS': 'ILS',
+  // The CFA franc of West Africa as its factures print it after the figure ("1 250 000 FCFA", "F CFA"), the Jamaican and
+  // Trinidadian dollars before it ("J$12,500.00", "TT$ 450.00").
+  'FCFA': 'XOF', 'F CFA': 'XOF', 'J$': 'JMD', 'TT$': 'TTD',
   // Paraguay's guaraní ("TOTAL A PAGAR Gs."), Tanzania's and Uganda's shillings as their fiscal tills print them
   // ("Amounts in Tzs", "TShs", "UShs").
   'Gs.': 'PYG', 'Gs': 'PYG', '₲': 'PYG', 'Tzs': 'TZS', 'TShs': 'TZS', 'Tshs': 'TZS', 'UShs': 'UGX', 'Ushs': 'UGX',
@@ -38,6 +41,8 @@ export const CURRENCY_CODES = [
   'IDR', 'QAR', 'KWD', 'OMR', 'JOD', 'ILS', 'EGP', 'TND', 'DZD', 'NGN', 'KES', 'UGX', 'TZS', 'GHS', 'ZMW', 'ETB', 'RWF', 'XOF', 'XAF',
   'PKR', 'BDT', 'LKR', 'NPR', 'TWD', 'ARS', 'CLP', 'COP', 'UYU', 'PYG', 'GTQ', 'ISK', 'BGN', 'RSD', 'BAM', 'MKD', 'UAH', 'BYN', 'KZT',
   'MDL', 'UZS', 'KHR', 'MNT', 'HRK',
+  // The Caribbean's dollars ("Total Amount Due (JMD)", "(TTD)").
+  'JMD', 'TTD',
 ];
 /**
  * Codes that are also words or abbreviations ("PHP 8" the language, "Hong Kong SAR", a "PEN", "MAD"): only
@@ -183,7 +188,7 @@ const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CH
   // The broad lexicon (2026-11-28)
   PL: 'PLN', CZ: 'CZK', BG: 'BGN', RU: 'RUB', UA: 'UAH', RS: 'RSD', TR: 'TRY', IS: 'ISK', ID: 'IDR', PH: 'PHP', TH: 'THB', KR: 'KRW', TW: 'TWD', HK: 'HKD',
   AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD', TN: 'TND', DZ: 'DZD',
-  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP' };
+  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP', CR: 'CRC', GT: 'GTQ' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -207,6 +212,10 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   // Paraguay (its fiscal stamp, the "Timbrado", heads every factura) and the Dominican Republic (its fiscal receipt number,
   // NCF, its taxpayer number, RNC, and its VAT, ITBIS), before Spain ("Factura", "S.A.", "IVA").
   [/\bparaguay\b|asunci[oó]n|ciudad del este|\btimbrado\b/i, 'PY'],
+  // Costa Rica (its company id, "Cédula Jurídica", its goods codes, CABYS, its instant payments, SINPE) and Guatemala (its
+  // electronic invoices, FEL, and their certified number, "Número DTE"), before Spain.
+  [/costa rica|c[eé]dula jur[ií]dica|\bcabys\b|\bsinpe\b/i, 'CR'],
+  [/\bguatemala\b|n[uú]mero dte|\bfel\b.*tributario|documento tributario electr[oó]nico/i, 'GT'],
   [/rep[uú]blica dominicana|santo domingo|\bncf\b|\brnc\b|\bitbis\b/i, 'DO'],
   [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
   [/\babn\b|\baustralia\b/i, 'AU'],
@@ -297,7 +306,7 @@ function vatCountry(text: string): string | undefined {
  * a tax's name, an address). A guess, so callers flag it for review.
  */
 const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG']);
-const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO']);
+const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO', 'CR', 'GT']);
 const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
 export function currencyOfCountry(text: string, vendor?: string): string | null {
