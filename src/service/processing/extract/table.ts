@@ -123,7 +123,10 @@ function labelAtStart(roles: string[]): RegExp {
 // is part of that block too.
 const STOP_LABEL = labelAtStart(['subtotal', 'tax', 'total']);
 const TAX_INCLUDED = /^(inkl\.?|incl\.?|inc\.?|includes?|including|included|inklusive|inclusief|inklusiv|inkluderet|enth\.?|enthalten|enthalt|dont|davon|darin|of which|hiervon|w tym|v tom)\s*(\d+([.,]\d+)?\s*%\s*)?(mwst|ust|vat|tax|gst|tva|iva|btw|moms|mva|alv|dph)\b/;
-const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) };
+// A bilingual label's other half before a slash ("ยอดรวม / Sub Total"), which OCR without that script reads as specks
+// ("u3u/ Sub Total", "/ Sub Total"), does not hide it.
+const secondHalf = (text: string) => text.match(/^[^/]{0,8}\/\s*(\p{L}.*)$/u)?.[1] ?? '';
+const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) || STOP_LABEL.test(secondHalf(text)) };
 
 /** A cell that is a subtotal, tax or total label and nothing more ("Subtotal", "IVA Trasladado 16%"). */
 const wholeLabel = (text: string) => {
