@@ -36,9 +36,10 @@ function labelRegex(labels: string[]): RegExp {
   let re = cache.get(key);
   if (!re) {
     const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map(escape);
-    // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point may have its value glued to it by
-    // OCR when the value is a code of a few letters and digits ("/No.INV202505-2538").
-    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=\\.)\\p{L}{1,4}\\d)`, 'giu');
+    // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point, a colon or a degree sign may have
+    // its value glued to it by OCR when the value is a code of a few letters and digits ("/No.INV202505-2538",
+    // "/No:RE202308-3010", "AVOIR N°A1970480").
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=[.:°º])\\p{L}{1,4}\\d)`, 'giu');
     cache.set(key, re);
   }
   return re;
@@ -174,8 +175,9 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
       heads[n] = h = { joined, head: joined.replace(/[:#.]+$/, '') };
     }
     if (Math.abs(h.head.length - label.length) > allowed) continue;
-    // OCR reads a printed "rn" as "m" ("Intemal ID"): the label so read is compared too.
-    const near = levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed || (label.includes('rn') && levenshtein(h.head, label.replace(/rn/g, 'm')) <= allowed);
+    // OCR reads a printed "rn" as "m" ("Intemal ID"), and a printed "m" as "rn" ("Bill Nurnber"): the label so read is compared too.
+    const near = levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed || (label.includes('rn') && levenshtein(h.head, label.replace(/rn/g, 'm')) <= allowed)
+      || (h.head.includes('rn') && levenshtein(h.head.replace(/rn/g, 'm'), label) <= allowed);
     if (near && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
   }
   return undefined;
@@ -203,7 +205,7 @@ export function stripSeparators(s: string): string {
 export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   const out: ValueSpot[] = [];
   if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
-  const right = hit.line.cells[hit.cellIndex + 1];
+  const right = hit.line.cells[hit.cellIndex + 1] ?? besideShifted(ctx, hit);
   if (right) out.push({ text: right.text, where: 'right', line: hit.line });
   // A rate in a cell of its own between the label and the amount ("GST | 18% incl. | 2,757.66", its % read "s" by OCR).
   const further = right && RATE_CELL.test(right.text.trim()) ? hit.line.cells[hit.cellIndex + 2] : undefined;
@@ -216,6 +218,33 @@ export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   return out;
 }
 
+/**
+ * The value right of a label that OCR put on a line of its own, a little lower or higher (a right-aligned figure beside a
+ * label: "Bill Number" over "7417980761", "1,321,851.64" over "Total Venta Neta"). Such labels and values alternate, a
+ * line each; the run's first line tells which way they pair: a label first, each takes the value under it.
+ */
+function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
+  if (hit.cellIndex !== hit.line.cells.length - 1) return undefined;
+  const kind = (l: Line | undefined, i: number) => {
+    if (i === hit.lineIndex) return 'label';
+    if (!l || l.page !== hit.line.page) return undefined;
+    // A figure or a code: one word with a digit, or digits grouped by spaces, a currency beside them ("Rs. 26,396.00");
+    // not a name ("Szkola Podstawowa nr 12").
+    const text = l.cells[0]!.text.trim();
+    if (l.cells.length === 1 && l.cells[0]!.x0 > hit.cell.x1 && /\d/.test(text) && (!/\s/.test(text) || FIGURE.test(text))) return 'value';
+    // Another label in the labels' column, a rate its only figure ("VAT @ 20% included"; not an item's "10. April 2025").
+    return l.cells.every((c) => c.x0 <= hit.cell.x1 && !/\d/.test(c.text.replace(/\d+(?:[.,]\d+)?\s?%/g, ''))) ? 'label' : undefined;
+  };
+  let first = hit.lineIndex;
+  while (first > 0 && kind(ctx.lines[first - 1], first - 1) && kind(ctx.lines[first - 1], first - 1) !== kind(ctx.lines[first], first)) first--;
+  const at = hit.lineIndex + (kind(ctx.lines[first], first) === 'value' ? -1 : 1);
+  const line = ctx.lines[at];
+  const h = hit.line.y1 - hit.line.y0;
+  const apart = line ? Math.max(line.y0 - hit.line.y1, hit.line.y0 - line.y1) : Infinity;
+  return kind(line, at) === 'value' && apart < h / 4 ? line!.cells[0] : undefined;
+}
+
+const FIGURE = /^(?:[\p{L}$€£¥₹]{1,3}\.?\$?\s?)?[-\d\s.,']+(?:\s?[\p{L}$€£¥₹]{1,3})?$/u;
 const RATE_CELL = /^[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)$/i;
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 
