@@ -76,12 +76,33 @@ describe('labels and their figures on lines of their own, each figure a little l
     expect(v.Tax).toBe(7.11);
     expect(v.Subtotal).toBe(35.57);
   });
+  it('or the figure over it, where the run opens with a figure (an item\'s period above it is no label: "10. April 2025")', () => {
+    const rechnung = ['Formwerk GmbH', 'Rechnung Nr. 660BDFA7-0023', 'Rechnungsdatum 10. April 2025', cells('Beschreibung', 'Menge', 'Stückpreis', 'Steuer', 'Betrag'),
+      cells('Starter (x 15 Nutzer)', '15', '29,00', '19%', '435,00'), '10. April 2025 - 10. Mai 2025', cells('Zusatzmodul Support', '1', '250,00', '19%', '250,00'),
+      '10. April 2025 - 10. Mai 2025', `${' '.repeat(60)}685,00`, 'Zwischensumme', `${' '.repeat(60)}130,15`, 'USt. (19 %) auf 685,00', `${' '.repeat(60)}815,15`, 'Gesamt'];
+    const higher = linesFromText(rechnung.join('\n'), 1).map((l) => (l.cells.length === 1 && l.cells[0]!.x0 >= 300 ? { ...l, y0: l.y0 + 6, y1: l.y1 + 6 } : l));
+    const v = valuesOf(extractFields(layout(higher, 'ocr'), EVAL_SCHEMA));
+    expect(v.Subtotal).toBe(685);
+    expect(v.Tax).toBe(130.15);
+    expect(v.Total).toBe(815.15);
+  });
   it('but take no name for a figure: a buyer\'s name with a number in it, beside the seller\'s label, is not the seller', () => {
     const faktura = ['Faktura VAT nr FV/464/01/2024', 'Data wystawienia 2024-01-13', `${' '.repeat(60)}Nabywca`, 'Sprzedawca', `${' '.repeat(60)}Szkola Podstawowa nr 12`,
       'AutoSerwis Nowak Jan Nowak', `${' '.repeat(60)}ul. Szkolna 1`, 'ul. Warszawska 218', 'NIP 7307340211',
       cells('Lp.', 'Nazwa', 'Ilość', 'Cena netto', 'Wartość netto'), cells('1', 'Jabłka deserowe', '10', '4,70', '47,00'), cells('Razem:', '47,00'), 'Do zapłaty: 57,81 zł'];
     const v = valuesOf(extractFields(layout(lower(faktura), 'ocr'), EVAL_SCHEMA));
     expect(v['Vendor Name']).not.toBe('Szkola Podstawowa nr 12');
+  });
+});
+
+describe('an Argentine factura C read by OCR', () => {
+  it('a registration with its label ("C.U.I.T:30-...") a little higher than "IVA Responsable Inscripto" is no figure of that label', () => {
+    const factura = ['Distribuidora del Sur S.R.L.', 'Av. Corrientes 1234, C.A.B.A.', `${' '.repeat(60)}C.U.I.T:30-31734327-7`, 'IVA Responsable Inscripto',
+      'FACTURA C', 'Fecha: 18/08/2023', cells('Cant.', 'Descripción', 'P.Unitario', 'Importe'), cells('2', 'Arroz largo fino 1 kg', '5.000,00', '10.000,00'),
+      cells('TOTAL', '$ 10.000,00')];
+    const lines = linesFromText(factura.join('\n'), 1).map((l) => (l.text.startsWith('C.U.I.T') ? { ...l, y0: l.y0 + 6, y1: l.y1 + 6 } : l));
+    // (Its tax is read from the address above it, "1234", a failure of its own left here.)
+    expect(valuesOf(extractFields(layout(lines, 'ocr'), EVAL_SCHEMA)).Tax).not.toBe(30);
   });
 });
 

@@ -229,9 +229,9 @@ function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
     if (i === hit.lineIndex) return 'label';
     if (!l || l.page !== hit.line.page) return undefined;
     // A figure or a code: one word with a digit, or digits grouped by spaces, a currency beside them ("Rs. 26,396.00");
-    // not a name ("Szkola Podstawowa nr 12").
+    // not a name ("Szkola Podstawowa nr 12"), nor a label with its value ("C.U.I.T:30-31734327-7").
     const text = l.cells[0]!.text.trim();
-    if (l.cells.length === 1 && l.cells[0]!.x0 > hit.cell.x1 && /\d/.test(text) && (!/\s/.test(text) || FIGURE.test(text))) return 'value';
+    if (l.cells.length === 1 && l.cells[0]!.x0 > hit.cell.x1 && /\d/.test(text) && !/:/.test(text) && (!/\s/.test(text) || FIGURE.test(text))) return 'value';
     // Another label in the labels' column, a rate its only figure ("VAT @ 20% included"; not an item's "10. April 2025").
     return l.cells.every((c) => c.x0 <= hit.cell.x1 && !/\d/.test(c.text.replace(/\d+(?:[.,]\d+)?\s?%/g, ''))) ? 'label' : undefined;
   };
