@@ -106,6 +106,24 @@ describe('an Argentine factura C read by OCR', () => {
   });
 });
 
+describe('a Malaysian till receipt read by OCR', () => {
+  it('its company\'s registration ("CO. NO:004502743-U") is no receipt number, its "Bil1 No: OR87401012" is', () => {
+    const receipt = ['KAI YANG INTERNATIONAL SDN. BHD.', 'CO. NO:004502743-U', 'GST ID: 004392151622', 'NO 5, JALAN SS 15/4B,', '43200 CHERAS, SELANGOR.', 'TEL:03-678 8179', 'RECEIPT',
+      'Bil1 No: OR87401012', cells('19.08.2022 7:05 PM', 'Cashier: RAJ'), cells('ITEM', 'PRICE QTY', 'AMT'), 'A4 PAPER 70GSM', cells('65.52', '3', '196.56 S'), cells('TOTAL', '196.56')];
+    expect(values(receipt, 'ocr')['Invoice Number']).toBe('OR87401012');
+  });
+});
+
+describe('a Japanese invoice read by OCR', () => {
+  it('a phone number a little lower beside a line naming the tax ("（税达）", OCR's 税込) is no figure of it', () => {
+    // Its tax's label in simplified characters (消费税, OCR's), no label the reader knows.
+    const seikyu = ['請求書', '請求番号：210921-939', '请求日：2021年9月21日', '合同会社 技研', `${' '.repeat(10)}二请求金额￥108,000（税达）`, `${' '.repeat(70)}TEL 04-7012-3938`,
+      cells('品名', '数量', '单俩', '金额'), cells('用纸A4', '2', '50,000', '100,000'), cells('小', '￥100,000'), cells('消费税（8%）', '￥8,000'), cells('合計', '￥108,000')];
+    const lines = linesFromText(seikyu.join('\n'), 1).map((l) => (l.text.startsWith('TEL') ? { ...l, y0: l.y0 - 6, y1: l.y1 - 6 } : l));
+    expect(valuesOf(extractFields(layout(lines, 'ocr'), EVAL_SCHEMA)).Tax).not.toBe(4);
+  });
+});
+
 const avoir = ['Papeterie Durand SARL', '12 rue de la Paix, 75002 Paris', 'SIRET 123 456 789 00012 - TVA intracom. FR12 123456789', 'Société Lambert', '4 rue des Lilas', '69100 Villeurbanne',
   'AVOIR N° A1234567', 'Date : 10/04/2025', "Facture d'origine : F-2025-0101 du 05/03/2025", cells('Désignation', 'Qté', 'P.U. HT', 'Montant HT'),
   cells('Ramette papier A4', '-2', '5,00', '-10,00'), cells('Total HT', '-10,00 €'), cells('TVA 20 %', '-2,00 €'), cells('Total TTC', '-12,00 €'),

@@ -244,7 +244,8 @@ function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
   return kind(line, at) === 'value' && apart < h / 4 ? line!.cells[0] : undefined;
 }
 
-const FIGURE = /^(?:[\p{L}$€£¥₹]{1,3}\.?\$?\s?)?[-\d\s.,']+(?:\s?[\p{L}$€£¥₹]{1,3})?$/u;
+// A currency before or after the digits ("Rs. 26,396.00", "J$ 2,500.00", "815,15 EUR"), not a phone's "TEL".
+const FIGURE = /^(?:(?:Rs\.?|[A-Z]{0,2}\$|[€£¥₹]|(?!TEL|FAX|TLF)[A-Z]{3})\s?)?[-\d\s.,']+(?:\s?(?:[€£¥₹$]|[A-Z]{3}))?$/u;
 const RATE_CELL = /^[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)$/i;
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 
