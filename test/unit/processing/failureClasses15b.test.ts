@@ -115,12 +115,37 @@ describe('a Malaysian till receipt read by OCR', () => {
 });
 
 describe('a Japanese invoice read by OCR', () => {
-  it('a phone number a little lower beside a line naming the tax ("（税达）", OCR's 税込) is no figure of it', () => {
+  it('a phone number a little lower beside a line naming the tax ("（税达）", 税込 as OCR read it) is no figure of it', () => {
     // Its tax's label in simplified characters (消费税, OCR's), no label the reader knows.
     const seikyu = ['請求書', '請求番号：210921-939', '请求日：2021年9月21日', '合同会社 技研', `${' '.repeat(10)}二请求金额￥108,000（税达）`, `${' '.repeat(70)}TEL 04-7012-3938`,
       cells('品名', '数量', '单俩', '金额'), cells('用纸A4', '2', '50,000', '100,000'), cells('小', '￥100,000'), cells('消费税（8%）', '￥8,000'), cells('合計', '￥108,000')];
     const lines = linesFromText(seikyu.join('\n'), 1).map((l) => (l.text.startsWith('TEL') ? { ...l, y0: l.y0 - 6, y1: l.y1 - 6 } : l));
     expect(valuesOf(extractFields(layout(lines, 'ocr'), EVAL_SCHEMA)).Tax).not.toBe(4);
+  });
+});
+
+describe('line items whose description OCR joined to the number before it', () => {
+  const items = (lines: string[]) => (values(lines, 'ocr')['Line Items'] as Array<Record<string, unknown>>).map((r) => [r.Description, r.Quantity]);
+  it('the row\'s quantity ("5 Cemento Holcim 50 kg" for 5 of them) is no part of the description', () => {
+    const factura = ['Ferretería El Guanacaste S.A.', 'Cédula Jurídica: 3-101-369774', 'FACTURA ELECTRÓNICA', 'Consecutivo: 00100003010000815101', 'Fecha de emisión: 04/12/2023 09:56', 'Moneda: CRC',
+      cells('Código', 'Cant.', 'Descripción', 'Precio Unit.', 'Monto Total'), cells('4868218805545', '5 Cemento Holcim 50 kg', '8,421.64', '42,108.20'),
+      cells('2016111987768', '1 Leche Dos Pinos 1 L', '962.83', '962.83'), cells('Total Venta Neta', '43,071.03'), cells('Total Impuesto', '5,599.23'), cells('Total Comprobante CRC', '48,670.26')];
+    expect(items(factura)).toEqual([['Cemento Holcim 50 kg', 5], ['Leche Dos Pinos 1 L', 1]]);
+  });
+  it('nor are the rows\' numbers 1, 2, 3 ("1 IT support service")', () => {
+    const invoice = ['Siam Pro Services Co., Ltd.', 'TAX INVOICE / INVOICE', cells('/ Customer:', '/No.INV202008-7812'), cells('Green Leaf Hotel Co., Ltd.', '/Date:08/08/2020'),
+      cells('u No. un / Description', 'Qty', 'Unit Price', 'Amount (THB)'), cells('1 IT support service (monthly)', '2', '5,000.00', '10,000.00'),
+      cells('2 Printer toner HP 85A', '3', '1,000.00', '3,000.00'), cells('/ Sub Total', '13,000.00'), cells('7%/ VAT 7%', '910.00'), cells('/ Grand Total', '13,910.00')];
+    expect(items(invoice)).toEqual([['IT support service (monthly)', 2], ['Printer toner HP 85A', 3]]);
+  });
+});
+
+describe('a restaurant bill with a tip', () => {
+  it('the tip between the subtotal and the sum charged ("Mancia 5,00"), nor a date\'s "05", is no tax', () => {
+    const conto = ['Pizzeria Vesuvio', 'Via dei Tribunali, 120 - 80138 Napoli', 'P.IVA 636232303', 'Documento n. 71677', '11/05/19 16:24', cells('2', 'Tagliata di manzo', '@22.00', '44,00'),
+      cells('2', 'Tagliatelle al ragu', '@14,00', '28,00'), cells('Subtotale', '72,00'), cells('TOTALE', '72,00'), 'PAGAMENTO CARTA', cells('Importo', '72,00'), 'Mancia', `${' '.repeat(60)}5,00`,
+      cells('Totale addebitato', '77,00')];
+    expect(values(conto, 'ocr').Tax).not.toBe(5);
   });
 });
 

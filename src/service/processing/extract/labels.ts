@@ -235,8 +235,9 @@ function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
     // Another label in the labels' column, a rate its only figure ("VAT @ 20% included"; not an item's "10. April 2025").
     return l.cells.every((c) => c.x0 <= hit.cell.x1 && !/\d/.test(c.text.replace(/\d+(?:[.,]\d+)?\s?%/g, ''))) ? 'label' : undefined;
   };
+  // A totals block's run is short: a long document's lines are not walked back for each label.
   let first = hit.lineIndex;
-  while (first > 0 && kind(ctx.lines[first - 1], first - 1) && kind(ctx.lines[first - 1], first - 1) !== kind(ctx.lines[first], first)) first--;
+  while (first > 0 && hit.lineIndex - first < 24 && kind(ctx.lines[first - 1], first - 1) && kind(ctx.lines[first - 1], first - 1) !== kind(ctx.lines[first], first)) first--;
   const at = hit.lineIndex + (kind(ctx.lines[first], first) === 'value' ? -1 : 1);
   const line = ctx.lines[at];
   const h = hit.line.y1 - hit.line.y0;
