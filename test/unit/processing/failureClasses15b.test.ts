@@ -114,6 +114,16 @@ describe('a Malaysian till receipt read by OCR', () => {
   });
 });
 
+describe('a receipt\'s number label OCR misread before its "No:"', () => {
+  it('is read as that label ("Receipc No:" as "Receipt No"), as sure as before "No:" was a label', () => {
+    const receipt = ['Alpen Software AG', 'Bahnhofstrasse 1, 8001 Zürich', 'Receipc No: 450/2023', 'Date: 04.08.2023', cells('Description', 'Qty', 'Price', 'Amount'),
+      cells('Design hours', '2', '100.00', '200.00'), cells('Subtotal', '200.00'), cells('VAT 19%', '38.00'), cells('Total', 'EUR 238.00')];
+    const field = extractFields(page(receipt, 'ocr'), EVAL_SCHEMA).find((f) => f.title === 'Invoice Number')!;
+    expect(field.value).toBe('450/2023');
+    expect(field.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
 describe('a Japanese invoice read by OCR', () => {
   it('a phone number a little lower beside a line naming the tax ("（税达）", 税込 as OCR read it) is no figure of it', () => {
     // Its tax's label in simplified characters (消费税, OCR's), no label the reader knows.

@@ -100,6 +100,14 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
         hits.push({ line, lineIndex, cell, cellIndex, label, prefix, rest });
         re.lastIndex = m.index + m[0].length;
       }
+      // A generic label ("No:") after words that are a longer label OCR misread ("Receipc No:", "Bil1 No:"): that label.
+      const last = hits[hits.length - 1];
+      if (last?.cell === cell && last.prefix.trim() && !last.fuzzy) {
+        const fuzzy = fuzzyLabel(t, labels);
+        if (fuzzy && fuzzy.label.length > last.label.length && fuzzy.end >= last.prefix.length + last.label.length - 1 && !(not && not.test(`${fuzzy.label} ${t.slice(fuzzy.end, fuzzy.end + 12)}`))) {
+          hits[hits.length - 1] = { ...last, label: fuzzy.label, prefix: '', fuzzy: true };
+        }
+      }
       if (!hits.length || hits[hits.length - 1].cell !== cell) {
         const split = splitLabel(line, cellIndex, t, labels, re, not);
         if (split) {
