@@ -386,9 +386,16 @@ function taxFromDifference(total: Candidate, subtotal: Candidate, ctx: DocContex
   if (!(diff > 0)) return null;
   const shows = (text: string, line: Line) =>
     amountsIn(text, ctx.decimal).some((a) => Math.abs(a - diff) <= 0.011) || decimalRepair(text, line, ctx) === diff;
-  const line = ctx.lines.find((l) => l.cells.some((c) => shows(c.text, l)));
-  return line ? { value: diff, score: 0.6, line } : null;
+  // Not a date's or a time's numbers ("11/05/19 16:24").
+  const at = ctx.lines.findIndex((l) => l.cells.some((c) => shows(c.text, l) && !parseDate(c.text, ctx.order)));
+  const line = ctx.lines[at];
+  // A tip or a service charge between the two ("Mancia  5,00", "Discretionary service 10%"), its label on its line or
+  // alone on the line over its figure, is no tax.
+  const label = line && !/\p{L}{2}/u.test(line.text) ? ctx.lines[at - 1]?.text ?? '' : line?.text ?? '';
+  return line && !TIP.test(normLabel(label)) ? { value: diff, score: 0.6, line } : null;
 }
+
+const TIP = /\b(?:tips?|gratuity|service charge|discretionary service|servizio|mancia|pourboire|trinkgeld|propina|fooi|dricks|drikkepenge|napiwek)\b/;
 
 // A total OCR dropped a digit from ("429,13" under a subtotal of 5357.61 and tax of
 // 1071.52): when the items confirm the subtotal, the total is subtotal + tax if the

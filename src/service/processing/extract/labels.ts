@@ -36,9 +36,10 @@ function labelRegex(labels: string[]): RegExp {
   let re = cache.get(key);
   if (!re) {
     const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map(escape);
-    // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point may have its value glued to it by
-    // OCR when the value is a code of a few letters and digits ("/No.INV202505-2538").
-    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=\\.)\\p{L}{1,4}\\d)`, 'giu');
+    // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point, a colon or a degree sign may have
+    // its value glued to it by OCR when the value is a code of a few letters and digits ("/No.INV202505-2538",
+    // "/No:RE202308-3010", "AVOIR N°A1970480").
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=[.:°º])\\p{L}{1,4}\\d)`, 'giu');
     cache.set(key, re);
   }
   return re;
@@ -98,6 +99,14 @@ export function findLabels(ctx: DocContext, labels: string[], notRaw?: RegExp): 
         if (prefix.trim().length > 0 && /[\p{L}]$/u.test(prefix.trim()) && prefix.trim().length > 25) continue;
         hits.push({ line, lineIndex, cell, cellIndex, label, prefix, rest });
         re.lastIndex = m.index + m[0].length;
+      }
+      // A generic label ("No:") after words that are a longer label OCR misread ("Receipc No:", "Bil1 No:"): that label.
+      const last = hits[hits.length - 1];
+      if (last?.cell === cell && last.prefix.trim() && !last.fuzzy) {
+        const fuzzy = fuzzyLabel(t, labels);
+        if (fuzzy && fuzzy.label.length > last.label.length && fuzzy.end >= last.prefix.length + last.label.length - 1 && !(not && not.test(`${fuzzy.label} ${t.slice(fuzzy.end, fuzzy.end + 12)}`))) {
+          hits[hits.length - 1] = { ...last, label: fuzzy.label, prefix: '', fuzzy: true };
+        }
       }
       if (!hits.length || hits[hits.length - 1].cell !== cell) {
         const split = splitLabel(line, cellIndex, t, labels, re, not);
@@ -174,8 +183,9 @@ function fuzzyLabel(text: string, labels: string[]): { label: string; end: numbe
       heads[n] = h = { joined, head: joined.replace(/[:#.]+$/, '') };
     }
     if (Math.abs(h.head.length - label.length) > allowed) continue;
-    // OCR reads a printed "rn" as "m" ("Intemal ID"): the label so read is compared too.
-    const near = levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed || (label.includes('rn') && levenshtein(h.head, label.replace(/rn/g, 'm')) <= allowed);
+    // OCR reads a printed "rn" as "m" ("Intemal ID"), and a printed "m" as "rn" ("Bill Nurnber"): the label so read is compared too.
+    const near = levenshtein(h.head, label) <= allowed || levenshtein(lettered(h.head), label) <= allowed || (label.includes('rn') && levenshtein(h.head, label.replace(/rn/g, 'm')) <= allowed)
+      || (h.head.includes('rn') && levenshtein(h.head.replace(/rn/g, 'm'), label) <= allowed);
     if (near && shortWordsExact(h.head, label)) return { label, end: h.joined.length };
   }
   return undefined;
@@ -203,7 +213,7 @@ export function stripSeparators(s: string): string {
 export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   const out: ValueSpot[] = [];
   if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
-  const right = hit.line.cells[hit.cellIndex + 1];
+  const right = hit.line.cells[hit.cellIndex + 1] ?? besideShifted(ctx, hit);
   if (right) out.push({ text: right.text, where: 'right', line: hit.line });
   // A rate in a cell of its own between the label and the amount ("GST | 18% incl. | 2,757.66", its % read "s" by OCR).
   const further = right && RATE_CELL.test(right.text.trim()) ? hit.line.cells[hit.cellIndex + 2] : undefined;
@@ -216,6 +226,35 @@ export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   return out;
 }
 
+/**
+ * The value right of a label that OCR put on a line of its own, a little lower or higher (a right-aligned figure beside a
+ * label: "Bill Number" over "7417980761", "1,321,851.64" over "Total Venta Neta"). Such labels and values alternate, a
+ * line each; the run's first line tells which way they pair: a label first, each takes the value under it.
+ */
+function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
+  if (hit.cellIndex !== hit.line.cells.length - 1) return undefined;
+  const kind = (l: Line | undefined, i: number) => {
+    if (i === hit.lineIndex) return 'label';
+    if (!l || l.page !== hit.line.page) return undefined;
+    // A figure or a code: one word with a digit, or digits grouped by spaces, a currency beside them ("Rs. 26,396.00");
+    // not a name ("Szkola Podstawowa nr 12"), nor a label with its value ("C.U.I.T:30-31734327-7").
+    const text = l.cells[0]!.text.trim();
+    if (l.cells.length === 1 && l.cells[0]!.x0 > hit.cell.x1 && /\d/.test(text) && !/:/.test(text) && (!/\s/.test(text) || FIGURE.test(text))) return 'value';
+    // Another label in the labels' column, a rate its only figure ("VAT @ 20% included"; not an item's "10. April 2025").
+    return l.cells.every((c) => c.x0 <= hit.cell.x1 && !/\d/.test(c.text.replace(/\d+(?:[.,]\d+)?\s?%/g, ''))) ? 'label' : undefined;
+  };
+  // A totals block's run is short: a long document's lines are not walked back for each label.
+  let first = hit.lineIndex;
+  while (first > 0 && hit.lineIndex - first < 24 && kind(ctx.lines[first - 1], first - 1) && kind(ctx.lines[first - 1], first - 1) !== kind(ctx.lines[first], first)) first--;
+  const at = hit.lineIndex + (kind(ctx.lines[first], first) === 'value' ? -1 : 1);
+  const line = ctx.lines[at];
+  const h = hit.line.y1 - hit.line.y0;
+  const apart = line ? Math.max(line.y0 - hit.line.y1, hit.line.y0 - line.y1) : Infinity;
+  return kind(line, at) === 'value' && apart < h / 4 ? line!.cells[0] : undefined;
+}
+
+// A currency before or after the digits ("Rs. 26,396.00", "J$ 2,500.00", "815,15 EUR"), not a phone's "TEL".
+const FIGURE = /^(?:(?:Rs\.?|[A-Z]{0,2}\$|[€£¥₹]|(?!TEL|FAX|TLF)[A-Z]{3})\s?)?[-\d\s.,']+(?:\s?(?:[€£¥₹$]|[A-Z]{3}))?$/u;
 const RATE_CELL = /^[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)$/i;
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 

@@ -42,7 +42,7 @@ export const ROLES: RoleSpec[] = [
     labels: ['invoice number', 'invoice no', 'invoice num', 'invoice #', 'invoice nr', 'invoice id', 'inv no', 'inv #', 'inv#', 'inv. no', 'inv. #', 'inv number',
       'bill no', 'bill number', 'receipt no', 'receipt number', 'receipt #', 'document no', 'doc no', 'reference no', 'invoice',
       'rechnungsnummer', 'rechnungsnr', 'rechnung nr', 'rechnung-nr', 'rechnungs-nr', 'rechnungs nr', 'beleg-nr', 'belegnummer', 'numéro de facture', 'n° de facture', 'facture n°', 'facture no', 'n° facture',
-      'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'number', 'nr.', '請求書番号', '請求番号', '請求書no', '請求no', '伝票番号', '发票号码', 'เลขที่',
+      'número de factura', 'factura n', 'factura no', 'nº factura', 'factuurnummer', 'factuurnr', 'numero fattura', 'fattura n', 'no.', 'no:', 'number', 'nr.', '請求書番号', '請求番号', '請求書no', '請求no', '伝票番号', '发票号码', 'เลขที่',
       'credit note no', 'credit note number', 'credit note #', 'avoir n°', 'avoir no', "numéro d'avoir", 'gutschrift nr', 'gutschriftsnummer', 'gutschrift-nr',
       'nota de crédito n', 'nota de credito n', 'nota di credito n', 'creditnota nr', 'creditnotanummer', 'nota kredit no', 'no. nota kredit',
       'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'bon-nr', 'bon nr', 'bonnummer', 'bonnr', 'kassabon nr', 'bonnr.', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
@@ -97,10 +97,11 @@ export const ROLES: RoleSpec[] = [
     // names the invoice, not a VAT number. A Romanian address's, trade register's or identity card's
     // "nr." ("Sediul: Str. Fabrici nr. 46", "Nr. Reg. Com.", "C.I. seria JN nr.") is none.
     // A total named after the document ("Total documento", "Total da fatura") is an amount, not its number.
-    // A company's registration number ("Company No. 51-123456-7", an Israeli company's) is none; nor Pakistan's fiscal
+    // A phone bill's "Number Called" (a column of the calls made) is a phone number.
+    // A company's registration number ("Company No. 51-123456-7", an Israeli company's; a Malaysian "CO. NO:004502743-U", "ROC No.") is none; nor Pakistan's fiscal
     // number from the tax authority's system ("FBR Invoice # 1234..."), as a fiscal number elsewhere. A tax word before
     // the document's own name and its number label is the title ("TAX INVOICE / RECEIPT No. 97013").
-    not: /autorizaci|fiscal(?!\s*(?:n[º°o]|nro|numero|document (?:no|number)))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
+    not: /autorizaci|fiscal(?!\s*(?:n[º°o]|nro|numero|document (?:no|number)))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\bco\.? ?(?:no|nr|reg)\b|\broc\.? ?no\b|\breg(?:istration)?\.? ?(?:no|nr|number)\b|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk|gct)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|\bcall(?:ed|ing)\b|\bdial(?:l)?ed\b|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vence', 'vervaldatum', 'vervaldag', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
@@ -164,7 +165,7 @@ export const ROLES: RoleSpec[] = [
       'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
       // credit memo's goods credited before tax, "excluding VAT" with the space after the point lost to OCR
-      'before vat', 'before tax', 'net charges', 'merchandise credit', 'valor dos produtos', 'valor total dos produtos', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
+      'before vat', 'before gct', 'before tax', 'net charges', 'merchandise credit', 'valor dos produtos', 'valor total dos produtos', 'ekskl.moms', 'exkl.moms', 'excl.vat', 'excl.btw', 'eks.mva',
       // South Africa's "Total Exclusive" (of VAT); the Philippines' sales subject to VAT before it ("VATable Sales", "Amount:
       // Net of VAT"); vi (goods' money summed, "Cộng tiền hàng", accents folded as every label
       // is, so also as printed without them); ro (total without VAT); hu (net in total)
@@ -203,7 +204,9 @@ export const ROLES: RoleSpec[] = [
       'φπα', 'φ.π.α.', 'ποσό φπα', 'käibemaks', 'km summa', 'pvn', 'pvn summa', 'pvm', 'pvm suma', 'vsk', 'vsk.', 'virðisaukaskattur', 'ppn', 'pajak', 'pajak pertambahan nilai', 'buwis',
       'ภาษีมูลค่าเพิ่ม', '增值税', '稅額', '세액', '부가세', '부가가치세', 'ضريبة القيمة المضافة', 'الضريبة', 'जीएसटी', 'कर', 'kodi', 'igv', 'itbis',
       // A Brazilian service invoice's (NFS-e) municipal service tax: São Paulo's "Valor do ISS", the national form's "ISSQN Apurado"
-      'valor do iss', 'valor do issqn', 'issqn apurado'],
+      'valor do iss', 'valor do issqn', 'issqn apurado',
+      // Jamaica's General Consumption Tax ("GCT 25%")
+      'gct'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
     // "Total incl. VAT" is no tax; a till's tax word, its rate and "included" after it is the tax its prices hold

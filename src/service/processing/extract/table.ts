@@ -123,7 +123,10 @@ function labelAtStart(roles: string[]): RegExp {
 // is part of that block too.
 const STOP_LABEL = labelAtStart(['subtotal', 'tax', 'total']);
 const TAX_INCLUDED = /^(inkl\.?|incl\.?|inc\.?|includes?|including|included|inklusive|inclusief|inklusiv|inkluderet|enth\.?|enthalten|enthalt|dont|davon|darin|of which|hiervon|w tym|v tom)\s*(\d+([.,]\d+)?\s*%\s*)?(mwst|ust|vat|tax|gst|tva|iva|btw|moms|mva|alv|dph)\b/;
-const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) };
+// A bilingual label's other half before a slash ("ยอดรวม / Sub Total"), which OCR without that script reads as specks
+// ("u3u/ Sub Total", "/ Sub Total"), does not hide it.
+const secondHalf = (text: string) => text.match(/^[^/]{0,8}\/\s*(\p{L}.*)$/u)?.[1] ?? '';
+const STOP = { test: (text: string) => STOP_LABEL.test(text) || TAX_INCLUDED.test(text) || STOP_LABEL.test(secondHalf(text)) };
 
 /** A cell that is a subtotal, tax or total label and nothing more ("Subtotal", "IVA Trasladado 16%"). */
 const wholeLabel = (text: string) => {
@@ -877,11 +880,23 @@ function lettersOfWords(text: string): string {
  * A till's article code before the name ("7877140   Dalda Cooking Oil 1L", an EAN or PLU of six digits or more printed
  * on the name's line): no part of the description.
  */
+/**
+ * The rows whose description opens with a number OCR joined to it from the column before it: the row's own
+ * quantity ("6 Servicio de mantenimiento" for 6 of them), or the rows' numbers 1, 2, 3... in order ("1 IT support service").
+ */
+function countedFirst(rows: TableRow[], numbers: RowNumbers[]): boolean[] {
+  const leading = rows.map((r) => Number(r.cells.get('description')?.match(LEADING_NUMBER)?.[1] ?? NaN));
+  const numbered = leading.every((n, i) => n === i + 1);
+  return leading.map((n, i) => numbered || n === numbers[i]?.quantity);
+}
+const LEADING_NUMBER = /^(\d{1,3})\s+(?=\p{L})/u;
+
 const withoutCode = (text: string) => text.replace(/^\d{6,14}\s+(?=\p{L}{2})/u, '');
 
 /** Maps the schema's item fields onto table columns and parses each cell. */
 export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
+  const counted = countedFirst(rows, numbers);
   return rows.map((row, i) => {
     const obj: Record<string, unknown> = {};
     for (const { field, col } of mapping) {
@@ -890,7 +905,7 @@ export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: Fiel
       const checked = (col === 'quantity' || col === 'unitPrice' || col === 'amount') && type === 'NUMBER' ? numbers[i][col] : undefined;
       // Descriptions OCR'd with digit look-alikes ("Network cable Sm") get their numbers back.
       const read = raw && col === 'description' && fromOcr(row.lines[0], ctx) ? lettersOfWords(zerosOfNumbers(repairNumberTokens(raw))) : raw;
-      const text = read && col === 'description' ? withoutCode(read) : read;
+      const text = read && col === 'description' ? withoutCode(counted[i] ? read.replace(LEADING_NUMBER, '') : read) : read;
       obj[field.title ?? field.id ?? ''] = checked !== undefined ? checked : text ? parseByType(text, { ...field, type }, ctx) : null;
     }
     return obj;

@@ -57,7 +57,10 @@ const DISCOUNT = /skonto|discount|escompte|descuento|sconto|korting|rabat|abzgl|
 /** A rate in the clause is a discount's unless the clause names a tax ("Net 30, VAT 20%"). */
 const RATE = /\d\s*%/;
 const TAX = /\b(?:vat|tax|mwst|ust|tva|iva|btw|gst|moms|pdv|ddv|dph|kdv|ppn|pvm|pvn|vsk|alv|afa)\b|ндс|ддс|пдв|φπα/;
-const discounted = (clause: string) => DISCOUNT.test(clause) || (RATE.test(clause) && !TAX.test(clause));
+// A refund promised within some days ("Ce montant vous sera remboursé par virement sous 15 jours", "refunded within 14
+// days") is the seller's deadline, a credit note's: nothing is due from the reader.
+const REFUND = /rembours|refund|reimburs|erstatt|ruckerstatt|reembols|rimbors|terugbetaal|terugstort|aterbetal|tilbakebetal|tilbagebetal|hyvit|zwrot|vracen/;
+const noDueDays = (clause: string) => DISCOUNT.test(clause) || REFUND.test(clause) || (RATE.test(clause) && !TAX.test(clause));
 /** Clauses of one line of terms: "..., 30 Tage netto", "... oder 30 Tage netto", "...; net 30". */
 const CLAUSES = /[,;.](?!\d)|\s(?:oder|or|ou|o|of|sinon|otherwise|andernfalls|sonst)\s/;
 
@@ -75,7 +78,7 @@ export function termsDue(ctx: DocContext, issued: string): string[] {
   const out: string[] = [];
   for (const line of ctx.lines) {
     for (const clause of normLabel(line.text).split(CLAUSES)) {
-      if (discounted(clause)) continue;
+      if (noDueDays(clause)) continue;
       for (const re of TERMS) {
         const days = Number(clause.match(re)?.[1] ?? 0);
         if (days > 0 && days <= 180) out.push(new Date(start.getTime() + days * 86_400_000).toISOString().slice(0, 10));
