@@ -245,7 +245,11 @@ function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
   };
   // A totals block's run is short: a long document's lines are not walked back for each label.
   let first = hit.lineIndex;
-  while (first > 0 && hit.lineIndex - first < 24 && kind(ctx.lines[first - 1], first - 1) && kind(ctx.lines[first - 1], first - 1) !== kind(ctx.lines[first], first)) first--;
+  while (first > 0 && hit.lineIndex - first < 24) {
+    const before = kind(ctx.lines[first - 1], first - 1);
+    if (!before || before === kind(ctx.lines[first], first)) break;
+    first--;
+  }
   const at = hit.lineIndex + (kind(ctx.lines[first], first) === 'value' ? -1 : 1);
   const line = ctx.lines[at];
   const h = hit.line.y1 - hit.line.y0;

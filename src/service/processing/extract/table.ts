@@ -877,10 +877,6 @@ function lettersOfWords(text: string): string {
 }
 
 /**
- * A till's article code before the name ("7877140   Dalda Cooking Oil 1L", an EAN or PLU of six digits or more printed
- * on the name's line): no part of the description.
- */
-/**
  * The rows whose description opens with a number OCR joined to it from the column before it: the row's own
  * quantity ("6 Servicio de mantenimiento" for 6 of them), or the rows' numbers 1, 2, 3... in order ("1 IT support service").
  */
@@ -891,6 +887,10 @@ function countedFirst(rows: TableRow[], numbers: RowNumbers[]): boolean[] {
 }
 const LEADING_NUMBER = /^(\d{1,3})\s+(?=\p{L})/u;
 
+/**
+ * A till's article code before the name ("7877140   Dalda Cooking Oil 1L", an EAN or PLU of six digits or more printed
+ * on the name's line): no part of the description.
+ */
 const withoutCode = (text: string) => text.replace(/^\d{6,14}\s+(?=\p{L}{2})/u, '');
 
 /** Maps the schema's item fields onto table columns and parses each cell. */
