@@ -75,9 +75,13 @@ function parseId(text: string, ctx: DocContext): string | null {
   if (!m) return null;
   // A dash OCR glued to the number from what follows it ("Bill Number 2092842283- Page 2 of 2") is none of it.
   const id = m[1].replace(/[.,;:\-–—]+$/, '');
-  if (id.length < 2 || id.length > 40 || TAX_ID.test(id.replace(/[\s.-]/g, ''))) return null;
+  if (id.length < 2 || id.length > 40 || TAX_ID.test(id.replace(/[\s.-]/g, '')) || AMOUNT.test(id)) return null;
   return id;
 }
+
+// A sum of money, grouped and with two decimals ("100.00", "1,250.50", "2.345,00"): the figure of an item or a total
+// under or beside a number's label whose own value OCR lost, never an invoice's number.
+const AMOUNT = /^\d{1,3}(?:([.,' ])\d{3}(?:\1\d{3})*)?[.,]\d{2}$/;
 
 // Tax registration numbers printed near the invoice number are not it: Japan's qualified
 // invoice issuer number (T + 13 digits), EU/UK/Swiss VAT ids in their national shapes, and the
