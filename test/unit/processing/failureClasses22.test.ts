@@ -66,3 +66,15 @@ describe('a Paraguayan factura', () => {
     expect(valuesOf(fieldsOf(page(factura('Fecha de emisi6n:'), 'ocr'), EVAL_SCHEMA, undefined))['Invoice Date']).toBe('2024-06-20');
   });
 });
+
+describe('a Lithuanian sąskaita faktūra read by OCR', () => {
+  it('its seller\'s VAT payer code in the foot ("PVM mokėtojo kodas LT100012345617") is no tax, its "Iš viso" misread ("E viso su PVM")', () => {
+    const saskaita = [cells('UAB Medžio namai', 'PVM SĄSKAITA FAKTŪRA'), `${' '.repeat(60)}Serija MN Nr. 004512`, cells('Pirkėjas', 'Išrašymo data: 11.05.2023'),
+      cells('UAB Baltic Trade', 'Apmokėti iki: 25.05.2023'), cells('Pavadinimas', 'Kiekis', 'Kaina', 'Suma'), cells('Lentos pušinės', '10', '20.00', '200.00'),
+      cells('Suma be PVM', '200,00'), cells('PVM 21 %', '42.00'), cells('E viso su PVM', '242,00'), 'Sąskaitą išrašė: direktorius',
+      cells('UAB Medžio namai', 'Įmonės kodas 300123456', 'IBAN LT12 7300 0101 2345 6789'), cells('Laisvės al. 12, Kaunas', 'PVM mokėtojo kodas LT100012345617')];
+    expect(values(saskaita, 'ocr').Tax).toBe(42);
+    // With its tax's own line unread, the code still gives none.
+    expect(values(saskaita.filter((l) => !l.startsWith('PVM 21')), 'ocr').Tax).not.toBe(1000123456.17);
+  });
+});
