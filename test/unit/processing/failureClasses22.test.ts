@@ -78,3 +78,20 @@ describe('a Lithuanian sąskaita faktūra read by OCR', () => {
     expect(values(saskaita.filter((l) => !l.startsWith('PVM 21')), 'ocr').Tax).not.toBe(1000123456.17);
   });
 });
+
+describe('a seller named without a label', () => {
+  it('a Finnish limited partnership ("Ky") at the head of its lasku, not the buyer ("Oy … Ab") in the address window under it', () => {
+    const lasku = [cells('Rakennuspalvelu Virtanen Ky', 'LASKU', '1 (1)'), 'Kauppakatu 5', '70100 KUOPIO', cells('Oy Baltic Timber Ab', 'Laskun päivä', '03.04.2024'),
+      cells('Satamatie 8', 'Laskun numero', '40211'), cells('00980 HELSINKI', 'Eräpäivä', '17.04.2024'), cells('Nimike', 'Määrä', 'á-hinta', 'ALV %', 'Yhteensä'),
+      cells('Kattotyö', '2 h', '50,00', '24', '100,00'), cells('Veroton yhteensä', '100,00'), cells('ALV yhteensä', '24,00'), cells('Maksettava yhteensä', '124,00 €')];
+    expect(values(lasku)['Vendor Name']).toBe('Rakennuspalvelu Virtanen Ky');
+  });
+  it('a plot and its town under the name, set a little taller by OCR, is its address ("PLOT 7 KARIAKOO, DAR ES SALAAM")', () => {
+    const risiti = ['*** START OF LEGAL RECEIPT ***', 'MSASANI HARDWARE', 'PLOT 7 KARIAKOO, DAR ES SALAAM', 'MOBILE: 0755 123 456', 'TIN: 123-456-789', 'RECEIPT NO: 4412',
+      'RECEIPT DATE: 05-06-2023', 'CEMENT 50KG', cells('2 x 18,000.00', '36,000.00 A'), cells('TOTAL EXCL OF TAX:', '30,508.47'), cells('TOTAL TAX:', '5,491.53'),
+      cells('TOTAL INCL OF TAX:', '36,000.00')];
+    const lines = linesFromText(risiti.join('\n'), 1).map((l, i) => (i === 2 ? { ...l, y1: l.y1 + 3 } : i === 1 ? { ...l, y1: l.y1 - 2 } : l));
+    const v = valuesOf(extractFields([{ number: 1, width: 900, height: 1200, source: 'ocr', quality: 0.95, lines }], EVAL_SCHEMA));
+    expect(v['Vendor Name']).toBe('MSASANI HARDWARE');
+  });
+});
