@@ -95,3 +95,15 @@ describe('a seller named without a label', () => {
     expect(v['Vendor Name']).toBe('MSASANI HARDWARE');
   });
 });
+
+describe('a Ghanaian tax invoice read by OCR', () => {
+  it('its VAT\'s rate in brackets, the % read as a 9 ("VAT (12.59)" for "12.5%"), is no tax: the figure beside it is, the levied total its net', () => {
+    const invoice = ['ASANTE FARM SUPPLIES LIMITED', 'TIN: P0012345678', 'TAX INVOICE', cells('Invoice No:', '4410'), cells('Date:', '12/03/2022'),
+      cells('S/N', 'DESCRIPTION', 'UNIT PRICE', 'QTY', 'AMOUNT (GHC)'), cells('1', 'Fertiliser 50 kg bag', '400.00', '10', '4,000.00'), cells('Sub Total', '4,000.00'),
+      cells('NHIL (2.5%)', '100.00'), cells('GETFund Levy (2.5%)', '100.00'), cells('COVID-19 HRL (1%)', '40.00'), cells('Total (VAT-able)', '4,240.00'),
+      cells('VAT (12.59)', '530.00'), cells('TOTAL PAYABLE (GHC)', '4,770.00')];
+    const v = values(invoice, 'ocr');
+    expect(v.Tax).toBe(530);
+    expect(v.Subtotal).toBe(4240);
+  });
+});

@@ -41,9 +41,11 @@ function itemNumber(spot: ValueSpot): boolean {
 
 /**
  * A tax's rate glued to its label with the % sign misread by OCR ("USt 20$", "USt 208", "MwSt 10号" for "20%"), an
- * amount standing right of it: the rate, not the tax. Read as an 8 or a 9, only a whole number of two or three digits.
+ * amount standing right of it: the rate, not the tax. Read as an 8 or a 9, only a whole number of two or three digits,
+ * or one in brackets, where a rate stands after a tax's name ("VAT (12.59)" for "VAT (12.5%)").
  */
-const misreadRate = (text: string): boolean => /^\(?(?:\d{1,2}(?:[.,]\d{1,2})?\s?[$号%&+s]|[1-9]\d?[89])\)?$/.test(text.trim());
+const misreadRate = (text: string): boolean =>
+  /^\(?(?:\d{1,2}(?:[.,]\d{1,2})?\s?[$号%&+s]|[1-9]\d?[89])\)?$|^\(?\d{1,2}(?:[.,]\d{1,2})?[89]\)$/.test(text.trim());
 
 export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const spec = roleSpec(role);
