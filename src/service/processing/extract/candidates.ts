@@ -39,6 +39,14 @@ function itemNumber(spot: ValueSpot): boolean {
   return /^\d{1,3}$/.test(spot.text.trim()) && spot.line.cells.slice(at + 1).some((c) => /\p{L}{3}/u.test(c.text));
 }
 
+/**
+ * A tax's rate glued to its label with the % sign misread by OCR ("USt 20$", "USt 208", "MwSt 10号" for "20%"), an
+ * amount standing right of it: the rate, not the tax. Read as an 8 or a 9, only a whole number of two or three digits,
+ * or one in brackets, where a rate stands after a tax's name ("VAT (12.59)" for "VAT (12.5%)").
+ */
+const misreadRate = (text: string): boolean =>
+  /^\(?(?:\d{1,2}(?:[.,]\d{1,2})?\s?[$号%&+s]|[1-9]\d?[89])\)?$|^\(?\d{1,2}(?:[.,]\d{1,2})?[89]\)$/.test(text.trim());
+
 export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const spec = roleSpec(role);
   const own = [field.title, ...(field.title ?? '').split(/\s*[/(),]\s*/)]
@@ -84,6 +92,7 @@ export function candidatesFor(
     for (const spot of spots) {
       if (exclude.has(spot.line)) continue;
       if (AMOUNT_ROLES.has(role) && spot.where === 'above' && itemNumber(spot)) continue;
+      if (role === 'tax' && spot.where === 'same' && misreadRate(spot.text) && spots.some((s) => s.where === 'right' && /\d/.test(s.text))) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;
       const score = specificity * WHERE_WEIGHT[spot.where];

@@ -274,7 +274,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
   if (!totals.total && totals.subtotal && totals.tax) totals = { ...totals, total: printedSum(totals.subtotal, totals.tax, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
-  totals = includedTax(totals, ctx);
+  totals = withoutNilNet(includedTax(totals, ctx));
 
   let vendorLabelled = false;
   let vendorNamed = false;
@@ -305,6 +305,14 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const INCLUDED = /\b(?:incl(?:uded|usive)?|inkl(?:usive)?|enth(?:alten)?|davon|dont|incluido|incluso|inclus)\b/i;
+
+/**
+ * A subtotal of nothing under a total above nothing is no net before tax: the first figure of a row of sums by tax class
+ * (a Paraguayan factura's "SUBTOTAL | 0 | 0 | 1.164.400", its tax-exempt and 5% sales before its 10% ones).
+ */
+function withoutNilNet<T extends { total: Candidate | null; subtotal: Candidate | null }>(totals: T): T {
+  return totals.subtotal?.value === 0 && totals.total && (totals.total.value as number) > 0 ? { ...totals, subtotal: null } : totals;
+}
 
 /**
  * A "net" the tax line says the prices include ("NET TOTAL 12,919.00" over "VAT 18% included 1,970.69", a till's): that

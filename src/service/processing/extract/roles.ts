@@ -88,6 +88,8 @@ export const ROLES: RoleSpec[] = [
       'fiscal document number', 'fiscal document no',
       // The Dominican Republic's fiscal receipt number (Número de Comprobante Fiscal), which is the invoice's own.
       'ncf', 'e-ncf', 'ncf no',
+      // the same in French, Spanish, Italian and Portuguese ("N° transaction", a toll's or a till's ticket)
+      'n° transaction', 'n° de transaction', 'numéro de transaction', 'no transaction', 'nº transacción', 'n° transacción', 'número de transacción', 'numero transazione', 'n. transazione', 'nº transação',
       'serie y folio', 'tran#', 'tran #', 'tran no', 'trans#', 'trans #', 'trans no', 'transaction #', 'transaction no', 'transaction number', 'txn #', 'txn no', 'rcpt', 'rcpt no', 'rcpt #',
       // Costa Rica's electronic invoice's own 20-digit number ("Consecutivo"; its 50-digit "Clave" holds it), Guatemala's FEL
       // number ("Número DTE"; its "Número de Autorización" is the certifier's UUID)
@@ -138,7 +140,7 @@ export const ROLES: RoleSpec[] = [
       'ημερομηνία', 'ημερομηνία έκδοσης', 'kuupäev', 'arve kuupäev', 'datums', 'rēķina datums', 'izrakstīšanas datums', 'išrašymo data', 'sąskaitos data',
       'tanggal', 'tanggal faktur', 'tanggal invoice', 'tgl', 'tgl.', 'petsa', 'tarehe', 'tarehe ya ankara', 'تاريخ الفاتورة', 'التاريخ', 'تاريخ', 'दिनांक', 'तारीख',
       '开票日期', '開票日期', '发票日期', '日付', '発行日', '請求書発行日', '발행일', '발행일자', '작성일자', '일자'],
-    not: /due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|scaden|határid|teljesít|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen|dospij|dospec|rok plac|zapadl|падеж|срок|термин|λήξ|προθεσμ|tahtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|기한|기일|期限|到期|截止|استحقاق|देय|नियत|vade|son odeme|ครบกำหนด|pvm (?:suma|\d|moket|kod)|доставк|отгруз|поставк|παραδοσ|teslim|sevk|pengiriman|isporuk|dostaw|sprzedaz|dodani|toimitus|leverans|levering|livrare|период|периодът|περιοδ/i },
+    not: /vigenc|vigênc|(?:inicio|fin) (?:de )?vig|validity|valid (?:from|until|thru|through|to)\b|gültig|gultig|due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|scaden|határid|teljesít|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen|dospij|dospec|rok plac|zapadl|падеж|срок|термин|λήξ|προθεσμ|tahtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|기한|기일|期限|到期|截止|استحقاق|देय|नियत|vade|son odeme|ครบกำหนด|pvm (?:suma|\d|moket|kod)|доставк|отгруз|поставк|παραδοσ|teslim|sevk|pengiriman|isporuk|dostaw|sprzedaz|dodani|toimitus|leverans|levering|livrare|период|периодът|περιοδ/i },
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
@@ -174,6 +176,8 @@ export const ROLES: RoleSpec[] = [
       'importe neto gravado', 'neto gravado',
       // Costa Rica's net sale before its IVA ("Total Venta Neta", after "Total Venta" and "Total Descuentos")
       'total venta neta', 'venta neta',
+      // Belgium's and Luxembourg's "hors TVA" in one word ("Total HTVA", "Montant HTVA")
+      'total htva', 'montant htva', 'total hors tva', 'montant hors tva',
       // Ghana's total with its levies (NHIL, GETFund, COVID-19 HRL) on which VAT is charged ("Total (VAT-able)")
       'total (vat-able)', 'total (vatable)',
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
@@ -208,15 +212,16 @@ export const ROLES: RoleSpec[] = [
       // Jamaica's General Consumption Tax ("GCT 25%")
       'gct'],
     // A tax withheld (Spain's IRPF, Mexico's ISR and IVA retenidos) is no tax charged.
-    // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it; a "VAT invoice" is a title.
+    // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it, as is a VAT payer's code in Lithuanian or
+    // Latvian ("PVM mokėtojo kodas LT100047085513", "PVN maksātāja kods"); a "VAT invoice" is a title.
     // "Total incl. VAT" is no tax; a till's tax word, its rate and "included" after it is the tax its prices hold
     // ("VAT 18% included", "GST @18% incl.", its % OCR's "+", "&" or "s").
     // So is Guatemala's "IVA incluido" under the TOTAL of its FEL invoice, whose prices include it; a line's own IVA listed under
     // the items ("Línea 2  IVA 4.71") is no document's tax.
-    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+&s]?\s*\)?\s*)(?<!^iva\s+)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ/i },
+    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+&s]?\s*\)?\s*)(?<!^iva\s+)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
-      'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
+      'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'total tvac', 'montant tvac', 'total tvai', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
       'jumlah', 'jumlah besar', 'jumlah perlu dibayar', 'jumlah keseluruhan', 'amount credited', 'total credit', 'montant crédité', 'gutschriftsbetrag',
       'zu zahlen', 'zahlbetrag', 'da pagare', 'totale da pagare', 'a pagar', 'à payer',
       'å betale', 'a betale', 'at betale', 'att betala', 'totalt', 'i alt', 'summa att kreditera', 'att kreditera', 'yhteensä', 'maksettava',

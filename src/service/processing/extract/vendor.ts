@@ -9,7 +9,7 @@ import { BUYER, ROLES } from './roles.js';
 // the largest, top-most line that is not a document title, a label or an address.
 
 const TITLE = /^(tax )?(invoice|receipt|bill|rechnung|facture|factura|factuur|fattura|quittung|beleg|credit note|gutschrift|請求書|发票|ใบกำกับภาษี|statement|proforma)(?![\p{L}\p{N}])/iu;
-const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|pllc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b/i;
+const COMPANY = /株式会社|有限会社|合同会社|\b(gmbh|ag|ltd|limited|llc|pllc|inc|corp|co\.|company|s\.?a\.?s?|s\.?l|s\.?r\.?l|b\.?v|plc|kg|oy|ab|pty|sarl|e\.k|ug|group|services|solutions|trading|studio|consulting|partners|& co)\b|\s(?:ky|tmi)\.?$/i;
 // The buyer's block (its headings: BUYER, roles.ts): the names beside and under them are not the issuer.
 /** A line that names the buyer: its block's heading, or a Japanese addressee ("丸山建設株式会社 御中"), whose block heads nothing. */
 export const ADDRESSEE = new RegExp(`${BUYER.source}|御中`, 'i');
@@ -306,6 +306,8 @@ function chineseSellerName(ctx: DocContext): Candidate | null {
 
 // A street and house number with a postcode and town ("Hauptstraße 21, 79098 Freiburg", "Rua X, 77 - 01310-100"): an address.
 const POSTAL_ADDRESS = /\p{L}.*\d.*,\s*(?:[A-Z]{1,2}-?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}/u;
+// A street or plot and its number, then a comma and the town, no postcode ("PLOT 12 MSASANI, DAR ES SALAAM", "Knez Mihailova 22, Beograd").
+const STREET_ADDRESS = /^(?:\p{L}+\.?\s+){1,3}\d{1,5}[a-z]?(?:\s+\p{L}+)*\s*,\s*\p{L}/u;
 
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
   const page = ctx.pages[0];
@@ -320,7 +322,7 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
     for (const cell of line.cells.slice(addresseeEnd(line) + 1)) {
       const t = cell.text.trim();
       const n = normLabel(t);
-      if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || POSTAL_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
+      if (t.length < 3 || !/\p{L}{2}/u.test(t) || TITLE.test(n) || namesNoOne(t) || JA_ADDRESS.test(t) || POSTAL_ADDRESS.test(t) || STREET_ADDRESS.test(t) || /^\d/.test(t) || /[:@]|www\.|https?:/.test(t)) continue;
       if (ALL_LABELS.some((l) => n.startsWith(l))) continue;
       if (underBuyer(line, cell.x0, cell.x1)) continue;
       if (billTo.includes(line) && line.cells.some((c) => c.x1 <= cell.x0 && BUYER.test(normLabel(c.text)))) continue;

@@ -171,7 +171,7 @@ export const DATE_FEATURES = [
 ];
 
 const DATE_LABEL = folded(/date|dated|tarikh|datum|fecha|data|日付|日期|発行日|請求日|tgl|issued|дата|ημερομηνία|kuupäev|datums|dagsetning|tarih|tanggal|petsa|tarehe|\bpvm\b|päiväys|ngày|kelte|발행일|일자|날짜|تاريخ|दिनांक|วันที่/);
-const DUE_LABEL = folded(/due|expir|valid|until|fällig|échéance|vencim|scadenza|verval|支払期限|pay by|splatnost|eräpäivä|forfall|forfald|förfallo|határid|scaden|vencto|dospij|dospe|rok plać|rok plač|zapadl|падеж|срок|термін|λήξ|tähtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|vade|son ödeme|기한|期限|到期|استحقاق|देय|ครบกำหนด/);
+const DUE_LABEL = folded(/due|expir|valid|vigenc|vigênc|until|fällig|échéance|vencim|scadenza|verval|支払期限|pay by|splatnost|eräpäivä|forfall|forfald|förfallo|határid|scaden|vencto|dospij|dospe|rok plać|rok plač|zapadl|падеж|срок|термін|λήξ|tähtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|vade|son ödeme|기한|期限|到期|استحقاق|देय|ครบกำหนด/);
 const OTHER_DATE = folded(/deliver|ship|order|period|from|to\b|liefer|livraison|entrega|print|birth|dostawy|sprzedaży|dodání|isporuk|доставк|παράδοσ|teslim|pengiriman|leverans|levering|toimitus|teljesítés|livrare|sevk|okres|období|razdoblje/);
 
 export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
