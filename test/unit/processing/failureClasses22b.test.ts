@@ -5,7 +5,8 @@ import type { PageLayout } from '../../../src/service/processing/layout/model.js
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
-// Failure classes found in session 22 by the lead (failureClasses22.test.ts: a helper's, of header and total fields). Pages made by hand (linesFromText: cells two spaces apart, a line every 12 points).
+// Failure classes found in session 22 by the lead (failureClasses22.test.ts: a helper's, of header and total fields).
+// Pages made by hand (linesFromText: cells two spaces apart, a line every 12 points).
 
 const page = (lines: string[]): PageLayout[] => [{ number: 1, width: 900, height: 1200, source: 'ocr', quality: 0.95, lines: linesFromText(lines.join('\n'), 1) }];
 const cells = (...c: string[]) => c.join('      ');
