@@ -149,6 +149,9 @@ const TR_SUMS = /^((\p{L}+ )*toplam\b|hesaplanan (kdv|otv)|[oö]denecek tutar|ve
 // accents read or lost; a Hungarian számla's VAT summary ("ÁFA összesítő").
 const VN_HU_SUMS = /^(c[oộ]ng ti[eề]n h[aà]ng|t[oổ]ng c[oộ]ng\b|thu[eế] su[aấ]t gtgt|ti[eề]n thu[eế] gtgt|afa [oö]sszes[ií]t)/u;
 
+// A document's section, lettered or numbered, by its heading ("Section E:", "Part 3 -", "Abschnitt C.").
+const NEXT_SECTION = /^(section|part|abschnitt|teil|partie|secci[oó]n|parte|sezione|sehemu)\s+([a-z]|\d{1,2}|[ivx]{1,4})\s*[:.)–-]/u;
+
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
@@ -402,7 +405,27 @@ function columnOfCell(cell: Cell, header: Header): Column | undefined {
 // groups of digits.
 const PART_NUMBER = /^(?=.*\d{3})(?=.*[A-Z]|\d+[ -]\d+)[A-Z0-9][A-Z0-9./-]*( [0-9]{2,})*$/;
 
-function assign(cells: Cell[], header: Header): Map<Column, string> {
+/**
+ * A till's count and price of one on the line under the item's name, under the name's column ("3 x 15,600" over
+ * nothing, its amount "46,800" on the right; "x 5,400" where OCR lost the count of one): the row's quantity and
+ * price, not its name, where the count times the price is the row's amount.
+ */
+const COUNT_TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)?\s*[x×*@]\s*(\d[\d.,]*\d|\d)\s*$/;
+
+function countTimes(out: Map<Column, string>, decimal: DocContext['decimal']): void {
+  const m = COUNT_TIMES.exec(out.get('description') ?? '');
+  if (!m || out.has('quantity') || out.has('unitPrice')) return;
+  const [q, a] = [m[1] ? parseAmount(m[1], decimal) : 1, parseAmount(out.get('amount') ?? '', decimal)];
+  // The price's thousands separator OCR may have read as the other mark ("4 x 3.600" for 3,600 making 14,400).
+  const p = [decimal, decimal === 'comma' ? 'dot' as const : 'comma' as const].map((d) => parseAmount(m[2]!, d))
+    .find((v) => v !== null && q !== null && a !== null && Math.abs(q * v - a) <= 0.011);
+  if (p === undefined || p === null) return;
+  out.delete('description');
+  out.set('quantity', m[1] ?? '1');
+  out.set('unitPrice', p === parseAmount(m[2]!, decimal) ? m[2]! : String(p));
+}
+
+function assign(cells: Cell[], header: Header, ctx?: DocContext): Map<Column, string> {
   const out = new Map<Column, string>();
   const names: string[] = [];
   for (const cell of cells.flatMap((c) => splitFigures(c, header))) {
@@ -413,6 +436,7 @@ function assign(cells: Cell[], header: Header): Map<Column, string> {
   }
   // A part number printed before the name under the description's column (a repair order's parts) is no part of it.
   if (names.length >= 2 && PART_NUMBER.test(names[0]!.trim()) && /\p{L}{3}/u.test(names[1]!)) out.set('description', names.slice(1).join(' '));
+  if (ctx) countTimes(out, ctx.decimal);
   return out;
 }
 
@@ -491,7 +515,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       const line = ctx.lines[i];
       // A sum carried to the next page is no row's figures: a name's second line above it stays with its row.
       if (!line || i >= end || line.page !== page || line.cells.some((c) => CARRIED.test(normLabel(c.text)))) return false;
-      const cells = assign(line.cells, header);
+      const cells = assign(line.cells, header, ctx);
       return !cells.has('description') && [...cells.entries()].some(([c, v]) => c !== 'other' && parseAmount(v, ctx.decimal) !== null);
     };
     // A description OCR read as a line of its own just above its row's figures.
@@ -542,7 +566,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         headerLines.add(line);
         continue;
       }
-      const cells = assign(line.cells, header);
+      const cells = assign(line.cells, header, ctx);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
@@ -576,6 +600,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         i = section.total - 1;
         continue;
       }
+      // The heading of the document's next lettered or numbered section ("Section E: Tax Details" after "Section D:
+      // Goods & Services Details"), with no figure: the items' section is over.
+      if (rows.length > rowsBefore && !hasAmount && NEXT_SECTION.test(first)) break;
       if (TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
       if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
@@ -643,12 +670,15 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     const counted = header.cols.some((c) => c.col === 'quantity' || c.col === 'unitPrice');
     for (const row of rows.slice(rowsBefore)) {
       const amount = row.cells.get('amount');
-      if (!counted && amount !== undefined) {
+      if (!counted && amount !== undefined && !row.cells.has('quantity')) {
         row.cells.set('quantity', '1');
         row.cells.set('unitPrice', amount);
       }
     }
   });
+  // A line taken for a header with no row under it (a receipt's "ITEMS: 3" over "Amounts in TZS" below its totals)
+  // is no table: the items are then read as a receipt's without one.
+  if (!rows.length) return { rows: receiptRows(doc), headerLines: new Set() };
   return { rows, headerLines };
 }
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { linesFromText } from '../../../src/service/processing/layout/lines.js';
+import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { EVAL_SCHEMA } from '../../eval/score.js';
+import { valuesOf } from './helpers.js';
+
+// Line-item failure classes of the held-out sets (session 22, issue 15): how tills and invoices print their rows
+// when nobody's template is ours. Pages made by hand, with other names and figures (linesFromText: cells two
+// spaces apart).
+
+const page = (lines: string[], source: 'text' | 'ocr' = 'ocr'): PageLayout[] => [{ number: 1, width: 900, height: 1200, source, quality: source === 'text' ? 1 : 0.95, lines: linesFromText(lines.join('\n'), 1) }];
+const cells = (...c: string[]) => c.join('      ');
+const items = (lines: string[], source: 'text' | 'ocr' = 'ocr') => valuesOf(extractFields(page(lines, source), EVAL_SCHEMA))['Line Items'];
+
+describe('a till\'s count and price of one under the item\'s name', () => {
+  const receipt = (rows: string[]) => ['e-RECEIPT', 'Section A: Seller\'s Details', 'Bukoto Corner Shop', 'TIN: 1004455667',
+    cells('Issued Date:', '04/05/2022'), 'Section D: Goods & Services Details', cells('Item', '                  Total'), ...rows,
+    'Section E: Tax Details', cells('A-Standard (18%) Net', '          31,525'), cells('A-Standard (18%) Tax', '          5,675'),
+    'Section F: Summary', cells('Gross Amount:', 'UGX 37,200')];
+
+  it('"3 x 4,500" over nothing under "Item", its amount on the right: the row\'s quantity and price, the name above it', () => {
+    const read = items(receipt(['Sunlight Soap 175g', cells('1 x 3,800', '               3,800 A'), 'Kimbo Fat 1kg', cells('3 x 4,500', '               13,500 A'),
+      'Ajab Wheat Flour 2kg', cells('x 19,900', '                19,900 A')]));
+    expect(read).toEqual([
+      { Description: 'Sunlight Soap 175g', Quantity: 1, 'Unit Price': 3800, Amount: 3800 },
+      { Description: 'Kimbo Fat 1kg', Quantity: 3, 'Unit Price': 4500, Amount: 13500 },
+      { Description: 'Ajab Wheat Flour 2kg', Quantity: 1, 'Unit Price': 19900, Amount: 19900 },
+    ]);
+  });
+});
+
+describe('a line taken for a header with no row under it', () => {
+  it('"ITEMS: 3" over "Amounts in TZS" under a till\'s totals does not hide its items above', () => {
+    const receipt = ['*** START OF LEGAL RECEIPT ***', 'MSASANI DUKA LA JUMLA', 'TIN: 411-220-903', cells('RECEIPT NO:', '50213'), cells('RECEIPT DATE:', '17-06-2023'),
+      'SUGAR KILOMBERO 1KG', cells('2 x 3,200.00', '6,400.00 A'), 'SALT 500G', cells('1 x 700.00', '700.00 A'),
+      cells('TOTAL EXCL OF TAX:', '6,016.95'), cells('TOTAL TAX:', '1,083.05'), cells('TOTAL INCL OF TAX:', '7,100.00'), cells('ITEMS:', '                         2'), 'Amounts in TZS',
+      'RECEIPT VERIFICATION CODE', '7AB20C19', '*** END OF LEGAL RECEIPT ***'];
+    expect(items(receipt)).toEqual([
+      { Description: 'SUGAR KILOMBERO 1KG', Quantity: 2, 'Unit Price': 3200, Amount: 6400 },
+      { Description: 'SALT 500G', Quantity: 1, 'Unit Price': 700, Amount: 700 },
+    ]);
+  });
+});
