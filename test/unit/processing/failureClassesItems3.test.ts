@@ -42,3 +42,20 @@ describe('a line taken for a header with no row under it', () => {
     ]);
   });
 });
+
+describe('a table that prints each row\'s amount under its VAT rate', () => {
+  /** Cells in columns: the quantity and name 44 wide, then the price, the exempt, 5 % and 10 % sales, 14 each. */
+  const row = (...c: string[]) => c.map((x, k) => x.padEnd(k === 0 ? 44 : 14)).join('').trimEnd();
+  const factura = ['Ferretería San Blas S.A.', cells('FACTURA', 'N° 001-002-0045120'), cells('Fecha de emisión: 14/08/2024', 'RUC: 80031122-5'),
+    row('Cant. Descripción', 'Precio Unitario', 'Exentas', '5%', '10%'),
+    row('3 Tornillo autorroscante caja x100', '25.000', '', '', '75.000'), row('2 Manual de instalación', '40.000', '', '', '80.000'),
+    row('        SUBTOTAL', '', '0', '0', '155.000'), cells('TOTAL A PAGAR Gs.', '155.000'),
+    cells('LIQUIDACIÓN DEL IVA: (5%) 3.810', '(10%) 6.818', 'TOTAL IVA: 10.628')];
+
+  it('"Exentas  5%  10%" with no amount\'s column: those columns are the amount, the count before the name the quantity', () => {
+    expect(items(factura, 'ocr')).toEqual([
+      { Description: 'Tornillo autorroscante caja x100', Quantity: 3, 'Unit Price': 25000, Amount: 75000 },
+      { Description: 'Manual de instalación', Quantity: 2, 'Unit Price': 40000, Amount: 80000 },
+    ]);
+  });
+});

@@ -231,7 +231,20 @@ function headerCols(line: Line, sections = false): { col: Column; cell: Cell }[]
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
   if (sections) sectionName(cols);
   const desc = cols.find((c) => c.col === 'description');
-  return netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols);
+  return byRate(netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols));
+}
+
+// A column of the sales at one VAT rate, or of those exempt ("Exentas  5%  10%", "Gravadas 10%", "Exempt  VAT 16%").
+const RATE_COLUMN = /^((exent[ao]s?|exempt[ao]?s?|isentos?|gravad[ao]s?|taxable|zero[- ]rated)( \d{1,2}([.,]\d{1,2})? ?%)?|(iva |vat |tax )?\d{1,2}([.,]\d{1,2})? ?%)$/;
+
+/**
+ * A table without an amount's column that prints each row's amount under its VAT rate, one column a rate and one
+ * for the exempt (a Paraguayan factura's "Exentas  5%  10%"): those columns together are the amount.
+ */
+function byRate(cols: { col: Column; cell: Cell }[]): { col: Column; cell: Cell }[] {
+  const rates = cols.filter((c) => c.col === 'other' && RATE_COLUMN.test(normLabel(c.cell.text)));
+  if (rates.length < 2 || cols.some((c) => c.col === 'amount') || !cols.some((c) => c.col === 'description')) return cols;
+  return cols.map((c) => (rates.includes(c) ? { ...c, col: 'amount' as const } : c));
 }
 
 /**
@@ -592,7 +605,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         pending = { desc, line };
         continue;
       }
-      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) {
+      // An item whose name opens with such a label ("Tax return preparation  1  200.00  200.00") is a row; the label
+      // alone under the name's column, its sums under the figures' columns ("SUBTOTAL  0  0  1.164.400"), is none.
+      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3 && !wholeLabel(normLabel(desc)))) {
         // A section's total with another section under it, headed in capitals ("OUTLAYS", "DISBURSEMENTS"): its rows are items too.
         const section = sectionAfter(ctx, i, end, rows.slice(rowsBefore));
         if (!section) break;
