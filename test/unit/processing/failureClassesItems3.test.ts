@@ -59,3 +59,32 @@ describe('a table that prints each row\'s amount under its VAT rate', () => {
     ]);
   });
 });
+
+describe('column names printed one space apart in one cell', () => {
+  /** Text placed at given character columns, as a scan's OCR gives a line. */
+  const at = (...parts: [number, string][]) => parts.reduce((line, [col, text]) => line.padEnd(col) + text, '');
+
+  it('after specks of a script OCR could not read ("w a Unit Price uuu / Amount (THB)"): the price and the amount', () => {
+    const invoice = ['Chao Phraya Facilities Co., Ltd.', 'TAX INVOICE / INVOICE', cells('No. INV202406-0311', 'Date: 12/06/2024'),
+      at([0, 'u No. / Description'], [40, 'Qty'], [48, 'w a Unit Price uuu / Amount (THB)']),
+      at([0, '1   Security guard service'], [40, '2'], [52, '8,450.00'], [69, '16,900.00']),
+      at([0, '2   Website hosting 12 months'], [40, '1'], [52, '3,120.50'], [69, '3,120.50']),
+      cells('Sub Total', '20,020.50'), cells('VAT 7%', '1,401.44'), cells('Grand Total', '21,421.94')];
+    expect(items(invoice)).toEqual([
+      { Description: 'Security guard service', Quantity: 2, 'Unit Price': 8450, Amount: 16900 },
+      { Description: 'Website hosting 12 months', Quantity: 1, 'Unit Price': 3120.5, Amount: 3120.5 },
+    ]);
+  });
+
+  it('"P.Unitario con IVA (Q) Descuentos (Q)": the price with its tax and a discount in the plural, in its currency', () => {
+    const factura = ['Librería El Quetzal, S.A.', 'FACTURA', cells('Serie: 7C1D', 'Fecha de emisión: 14/03/2023'),
+      at([0, 'Cantidad Descripción'], [48, 'P.Unitario con IVA (Q) Descuentos (Q)'], [90, 'Total (Q)']),
+      at([0, '2 Cuaderno universitario 100 hojas'], [50, '24.50'], [71, '0.00'], [90, '49.00']),
+      at([0, '1 Tortillas de maíz docena'], [50, '11.25'], [71, '0.00'], [90, '11.25']),
+      cells('TOTAL Q', '60.25'), cells('IVA incluido Q', '6.46')];
+    expect(items(factura, 'text')).toEqual([
+      { Description: 'Cuaderno universitario 100 hojas', Quantity: 2, 'Unit Price': 24.5, Amount: 49 },
+      { Description: 'Tortillas de maíz docena', Quantity: 1, 'Unit Price': 11.25, Amount: 11.25 },
+    ]);
+  });
+});

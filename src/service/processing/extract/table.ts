@@ -59,12 +59,13 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units.
   ['unitPrice', /^unit ?\((\S{0,3}\$|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
-  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  // In the plural, or with the currency it is in ("Descuentos (Q)", "Discounts (USD)").
+  ['discount', /^(des[ce]\.?|descontos?|descuentos?|dto\.?|discounts?|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\)| ?\([^()\d]{1,4}\))?$/i],
   // A line's net after its discount ("Price | Qty | Disc.% | Net EUR"), with its currency or not, is its amount.
   ['amount', /^net( [a-z]{3}| ?\([a-z]{3}\)| ?[€$£])?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?(?![a-zà-ÿ])|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
   // ... Hungarian ("Menny."), Icelandic ("Magn"), Vietnamese ("Số lượng", OCR's "S6 lugng"), a German garage's work units ("AW", "ZE"), "QTÉ" without its accent.
   ['quantity', /^menny(\.|iseg)?$|^magn$|^s[o6] lu\S{1,3}g$|^(aw|ze|qte)$|^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
@@ -84,6 +85,8 @@ const FUZZY_WORDS: [Column, string[]][] = [
   ['quantity', ['quantity', 'quantite', 'cantidad', 'quantita']],
   ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs', 'valor unit', 'valor unitario', 'birim fiyat']],
   ['amount', ['montant', 'betrag', 'importe', 'bedrag', 'importo']],
+  // A discount's column named in the plural, OCR's "Descuentes" for "Descuentos".
+  ['discount', ['descuentos', 'descontos', 'discounts']],
 ];
 
 export function columnOf(text: string): Column | undefined {
@@ -175,6 +178,9 @@ function splitHeaderCell(printed: Cell): Cell[] {
   const words = [...cell.text.matchAll(/\S+/g)];
   for (let k = 0; k < words.length; k++) {
     const w = words[k]!;
+    // One column's name is two or three words ("Unit Price", "Price per unit"): a name further back ("a Unit Price
+    // uuu / Amount") does not make the words after it one.
+    const near = words[Math.max(0, k - 2)]!.index!;
     let col = columnOf(w[0]);
     let end = w.index! + w[0].length;
     // A name of two or three words whose first names no column alone ("Nettó egységár", "Đơn vị tính",
@@ -195,8 +201,11 @@ function splitHeaderCell(printed: Cell): Cell[] {
       }
     }
     const last = groups[groups.length - 1];
-    if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(last.start, end)))) groups.push({ start: w.index!, end, col });
+    if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(Math.max(last.start, near), end)))) groups.push({ start: w.index!, end, col });
     else if (last) last.end = end;
+    // Specks before the first name: a bilingual header's other script OCR without its language reads as a letter
+    // or two ("w a Unit Price uuu / Amount (THB)" for Thai over English).
+    else if (/^[\p{Ll}\p{P}]{1,2}$/u.test(w[0])) continue;
     else return [printed];
   }
   for (const g of groups) g.col = columnOf(cell.text.slice(g.start, g.end));
