@@ -88,3 +88,20 @@ describe('column names printed one space apart in one cell', () => {
     ]);
   });
 });
+
+describe('a credit note that prints its counts negative', () => {
+  const row = (...c: string[]) => c.map((x, k) => x.padEnd(k === 0 ? 40 : 14)).join('').trimEnd();
+  const avoir = (rows: string[]) => ['Papeterie Lambert SARL', '12 rue des Halles, 35000 Rennes', 'AVOIR N° A-2208', 'Date : 09/09/2022',
+    'Facture d\'origine : F-2022-1170', row('Désignation', 'Qté', 'P.U. HT', 'Montant HT'), ...rows,
+    cells('Total HT', '-142,55'), cells('TVA 20%', '-28,52'), cells('Total TTC', '-171,12')];
+
+  it('a row whose count OCR read without its minus ("3  16,75  -50,25" among "-2  46,15  -92,30") is credited too', () => {
+    const read = items(avoir([row('Classeur à levier A4', '-2', '46,15', '-92,30'), row('Câble HDMI 2 m', '3', '16,75', '-50,25')]));
+    expect((read as Record<string, unknown>[] | null)?.map((r) => r.Quantity)).toEqual([-2, -3]);
+  });
+
+  it('a table that prints only its amounts negative keeps its counts', () => {
+    const read = items(avoir([row('Classeur à levier A4', '2', '46,15', '-92,30'), row('Câble HDMI 2 m', '3', '16,75', '-50,25')]));
+    expect((read as Record<string, unknown>[] | null)?.map((r) => r.Quantity)).toEqual([2, 3]);
+  });
+});

@@ -6,7 +6,7 @@ import { normLabel } from './context.js';
 import { distance as levenshtein } from 'fastest-levenshtein';
 import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
-import type { RowNumbers } from './rows.js';
+import { signedCounts, type RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
 import { realignSkewedTable } from './skew.js';
@@ -948,7 +948,8 @@ const LEADING_NUMBER = /^(\d{1,3})\s+(?=\p{L})/u;
 const withoutCode = (text: string) => text.replace(/^\d{6,14}\s+(?=\p{L}{2})/u, '');
 
 /** Maps the schema's item fields onto table columns and parses each cell. */
-export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
+export function rowsToItems(rows: TableRow[], read: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
+  const numbers = signedCounts(read);
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
   const counted = countedFirst(rows, numbers);
   return rows.map((row, i) => {
