@@ -105,3 +105,16 @@ describe('a credit note that prints its counts negative', () => {
     expect((read as Record<string, unknown>[] | null)?.map((r) => r.Quantity)).toEqual([2, 3]);
   });
 });
+
+describe('a unit\'s price under its currency, its dollar read as an S', () => {
+  it('"Unit (HKS)" beside "Qty" is the price, not a second count', () => {
+    const row = (...c: string[]) => c.map((x, k) => x.padEnd(k === 0 ? 40 : 14)).join('').trimEnd();
+    const bill = ['Dr. Lam Siu Fung Dental Clinic', 'INVOICE', cells('Invoice No', ': INV2003-4410'), cells('Date', ': 11/03/2020'),
+      row('Description', 'Qty', 'Unit (HKS)', 'Amount (HKS)'), row('Consultation & examination', '1', '230.00', '230.00'),
+      row('Scaling & polishing', '1', '610.00', '610.00'), cells('Total', 'HK$840.00')];
+    expect(items(bill)).toEqual([
+      { Description: 'Consultation & examination', Quantity: 1, 'Unit Price': 230, Amount: 230 },
+      { Description: 'Scaling & polishing', Quantity: 1, 'Unit Price': 610, Amount: 610 },
+    ]);
+  });
+});

@@ -56,8 +56,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /^[aá]-?hinta$/],
   ['other', /^alv( ?%)?$/],
   ['amount', /^yhteens\S$/],
-  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units.
-  ['unitPrice', /^unit ?\((\S{0,3}\$|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
+  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units; a dollar OCR read as an S ("HKS").
+  ['unitPrice', /^unit ?\((\S{0,3}\$|(hk|us|nt|nz|sg|a|c|s|r)s|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   // In the plural, or with the currency it is in ("Descuentos (Q)", "Discounts (USD)").
   ['discount', /^(des[ce]\.?|descontos?|descuentos?|dto\.?|discounts?|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\)| ?\([^()\d]{1,4}\))?$/i],
