@@ -118,3 +118,17 @@ describe('a unit\'s price under its currency, its dollar read as an S', () => {
     ]);
   });
 });
+
+describe('a full-width comma OCR put between a price\'s digits', () => {
+  it('"2x5，50" under a till\'s item is two at 5,50, and the till\'s list adds up with it', () => {
+    const till = ['Café Weidinger', 'Lerchenfelder Gürtel 1, 1160 Wien', 'UID: ATU22334455', cells('Beleg-Nr.', '80512'), cells('Datum', '02.10.2024 09:12'),
+      cells('Melange', '3,60 A'), cells('Buttersemmel', '2,20 A'), 'Mineralwasser still', cells('2x3，10', '6,20 A'), 'Zipfer Märzen 0,5', cells('2x5，50', '11,00 A'),
+      cells('Summe EUR', '23,00'), cells('Karte kontaktlos', '23,00')];
+    expect(items(till)).toEqual([
+      { Description: 'Melange', Quantity: 1, 'Unit Price': 3.6, Amount: 3.6 },
+      { Description: 'Buttersemmel', Quantity: 1, 'Unit Price': 2.2, Amount: 2.2 },
+      { Description: 'Mineralwasser still', Quantity: 2, 'Unit Price': 3.1, Amount: 6.2 },
+      { Description: 'Zipfer Märzen 0,5', Quantity: 2, 'Unit Price': 5.5, Amount: 11 },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Cell, Line } from '../layout/model.js';
 import type { FieldDefinition } from '../types.js';
-import { amountsIn, parseAmount } from '../parse/amounts.js';
+import { amountsIn, halfWidthMarks, parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
 import { distance as levenshtein } from 'fastest-levenshtein';
@@ -808,7 +808,7 @@ function receiptRows(ctx: DocContext): TableRow[] {
   const amount = (text: string | undefined) => (text === undefined ? null : parseAmount(text, ctx.decimal));
   for (let i = 1; i < ctx.lines.length; i++) {
     const line = ctx.lines[i];
-    const m = TIMES.exec(line.text);
+    const m = TIMES.exec(halfWidthMarks(line.text));
     if (!m) continue;
     // The price may come first ("4.50 x 2"): the figure with cents is the price.
     const [qText, pText] = /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
