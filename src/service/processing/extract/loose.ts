@@ -1,5 +1,5 @@
 import type { Line } from '../layout/model.js';
-import { amountsIn, parseAmount } from '../parse/amounts.js';
+import { amountsIn, halfWidthMarks, parseAmount } from '../parse/amounts.js';
 import { parseDate } from '../parse/dates.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
@@ -43,7 +43,7 @@ const TIMES_AFTER_NAME = /^(.*\p{L}.*?)\s+(\d[\d.,]*\s*(?:\p{L}{1,6}\.?\s*)?(?:x
  * digits after a mark ("2.201 kg" where commas mark decimals) read as a decimal, as scales print it.
  */
 function timesOf(text: string, ctx: DocContext): { q: number; p: number; weighed?: number } | null {
-  const m = TIMES.exec(text.trim());
+  const m = TIMES.exec(halfWidthMarks(text.trim()));
   if (!m) return null;
   let [q, p] = [parseAmount(m[1]!, ctx.decimal), parseAmount(m[3]!, ctx.decimal)];
   if (q === null || p === null) return null;

@@ -141,3 +141,14 @@ export function reconcile(rows: RowNumbers[], target: number | null, readings?: 
   }
   return rows;
 }
+
+/**
+ * A credit note's rows where the table prints the counts negative ("-2  94,87  -189,74"): a row with a negative
+ * amount whose count reads positive lost its minus to OCR ("3  16,75  -50,25"). Tables that print only their
+ * amounts negative ("1 x 55.28 = (55.28)") keep their counts.
+ */
+export function signedCounts(rows: RowNumbers[]): RowNumbers[] {
+  const negative = (n: number | null) => n !== null && n < 0;
+  if (!rows.some((r) => negative(r.quantity) && negative(r.amount))) return rows;
+  return rows.map((r) => (negative(r.amount) && r.quantity !== null && r.quantity > 0 && r.unitPrice !== null && r.unitPrice > 0 ? { ...r, quantity: -r.quantity } : r));
+}

@@ -1,12 +1,12 @@
 import type { Cell, Line } from '../layout/model.js';
 import type { FieldDefinition } from '../types.js';
-import { amountsIn, parseAmount } from '../parse/amounts.js';
+import { amountsIn, halfWidthMarks, parseAmount } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
 import { distance as levenshtein } from 'fastest-levenshtein';
 import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
-import type { RowNumbers } from './rows.js';
+import { signedCounts, type RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
 import { realignSkewedTable } from './skew.js';
@@ -56,15 +56,16 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /^[aá]-?hinta$/],
   ['other', /^alv( ?%)?$/],
   ['amount', /^yhteens\S$/],
-  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units.
-  ['unitPrice', /^unit ?\((\S{0,3}\$|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
+  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units; a dollar OCR read as an S ("HKS").
+  ['unitPrice', /^unit ?\((\S{0,3}\$|(hk|us|nt|nz|sg|a|c|s|r)s|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
-  ['discount', /^(des[ce]\.?|desconto|descuento|dto\.?|discount|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\))?$/i],
+  // In the plural, or with the currency it is in ("Descuentos (Q)", "Discounts (USD)").
+  ['discount', /^(des[ce]\.?|descontos?|descuentos?|dto\.?|discounts?|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\)| ?\([^()\d]{1,4}\))?$/i],
   // A line's net after its discount ("Price | Qty | Disc.% | Net EUR"), with its currency or not, is its amount.
   ['amount', /^net( [a-z]{3}| ?\([a-z]{3}\)| ?[€$£])?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?$|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?(?![a-zà-ÿ])|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
   // ... Hungarian ("Menny."), Icelandic ("Magn"), Vietnamese ("Số lượng", OCR's "S6 lugng"), a German garage's work units ("AW", "ZE"), "QTÉ" without its accent.
   ['quantity', /^menny(\.|iseg)?$|^magn$|^s[o6] lu\S{1,3}g$|^(aw|ze|qte)$|^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
@@ -84,6 +85,8 @@ const FUZZY_WORDS: [Column, string[]][] = [
   ['quantity', ['quantity', 'quantite', 'cantidad', 'quantita']],
   ['unitPrice', ['unit price', 'einzelpreis', 'prix unitaire', 'precio unitario', 'stukprijs', 'valor unit', 'valor unitario', 'birim fiyat']],
   ['amount', ['montant', 'betrag', 'importe', 'bedrag', 'importo']],
+  // A discount's column named in the plural, OCR's "Descuentes" for "Descuentos".
+  ['discount', ['descuentos', 'descontos', 'discounts']],
 ];
 
 export function columnOf(text: string): Column | undefined {
@@ -149,6 +152,9 @@ const TR_SUMS = /^((\p{L}+ )*toplam\b|hesaplanan (kdv|otv)|[oö]denecek tutar|ve
 // accents read or lost; a Hungarian számla's VAT summary ("ÁFA összesítő").
 const VN_HU_SUMS = /^(c[oộ]ng ti[eề]n h[aà]ng|t[oổ]ng c[oộ]ng\b|thu[eế] su[aấ]t gtgt|ti[eề]n thu[eế] gtgt|afa [oö]sszes[ií]t)/u;
 
+// A document's section, lettered or numbered, by its heading ("Section E:", "Part 3 -", "Abschnitt C.").
+const NEXT_SECTION = /^(section|part|abschnitt|teil|partie|secci[oó]n|parte|sezione|sehemu)\s+([a-z]|\d{1,2}|[ivx]{1,4})\s*[:.)–-]/u;
+
 // A Chinese or Japanese sum ("合计", "小計", "价税合计（大写）"), its characters OCR may have read as cells apart ("合  计").
 const CJK_SUM = /^(价税|價稅)?\s*(合|小|总|總)\s*(计|計)/u;
 
@@ -172,6 +178,9 @@ function splitHeaderCell(printed: Cell): Cell[] {
   const words = [...cell.text.matchAll(/\S+/g)];
   for (let k = 0; k < words.length; k++) {
     const w = words[k]!;
+    // One column's name is two or three words ("Unit Price", "Price per unit"): a name further back ("a Unit Price
+    // uuu / Amount") does not make the words after it one.
+    const near = words[Math.max(0, k - 2)]!.index!;
     let col = columnOf(w[0]);
     let end = w.index! + w[0].length;
     // A name of two or three words whose first names no column alone ("Nettó egységár", "Đơn vị tính",
@@ -192,8 +201,11 @@ function splitHeaderCell(printed: Cell): Cell[] {
       }
     }
     const last = groups[groups.length - 1];
-    if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(last.start, end)))) groups.push({ start: w.index!, end, col });
+    if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(Math.max(last.start, near), end)))) groups.push({ start: w.index!, end, col });
     else if (last) last.end = end;
+    // Specks before the first name: a bilingual header's other script OCR without its language reads as a letter
+    // or two ("w a Unit Price uuu / Amount (THB)" for Thai over English).
+    else if (/^[\p{Ll}\p{P}]{1,2}$/u.test(w[0])) continue;
     else return [printed];
   }
   for (const g of groups) g.col = columnOf(cell.text.slice(g.start, g.end));
@@ -228,7 +240,20 @@ function headerCols(line: Line, sections = false): { col: Column; cell: Cell }[]
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
   if (sections) sectionName(cols);
   const desc = cols.find((c) => c.col === 'description');
-  return netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols);
+  return byRate(netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols));
+}
+
+// A column of the sales at one VAT rate, or of those exempt ("Exentas  5%  10%", "Gravadas 10%", "Exempt  VAT 16%").
+const RATE_COLUMN = /^((exent[ao]s?|exempt[ao]?s?|isentos?|gravad[ao]s?|taxable|zero[- ]rated)( \d{1,2}([.,]\d{1,2})? ?%)?|(iva |vat |tax )?\d{1,2}([.,]\d{1,2})? ?%)$/;
+
+/**
+ * A table without an amount's column that prints each row's amount under its VAT rate, one column a rate and one
+ * for the exempt (a Paraguayan factura's "Exentas  5%  10%"): those columns together are the amount.
+ */
+function byRate(cols: { col: Column; cell: Cell }[]): { col: Column; cell: Cell }[] {
+  const rates = cols.filter((c) => c.col === 'other' && RATE_COLUMN.test(normLabel(c.cell.text)));
+  if (rates.length < 2 || cols.some((c) => c.col === 'amount') || !cols.some((c) => c.col === 'description')) return cols;
+  return cols.map((c) => (rates.includes(c) ? { ...c, col: 'amount' as const } : c));
 }
 
 /**
@@ -402,7 +427,27 @@ function columnOfCell(cell: Cell, header: Header): Column | undefined {
 // groups of digits.
 const PART_NUMBER = /^(?=.*\d{3})(?=.*[A-Z]|\d+[ -]\d+)[A-Z0-9][A-Z0-9./-]*( [0-9]{2,})*$/;
 
-function assign(cells: Cell[], header: Header): Map<Column, string> {
+/**
+ * A till's count and price of one on the line under the item's name, under the name's column ("3 x 15,600" over
+ * nothing, its amount "46,800" on the right; "x 5,400" where OCR lost the count of one): the row's quantity and
+ * price, not its name, where the count times the price is the row's amount.
+ */
+const COUNT_TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)?\s*[x×*@]\s*(\d[\d.,]*\d|\d)\s*$/;
+
+function countTimes(out: Map<Column, string>, decimal: DocContext['decimal']): void {
+  const m = COUNT_TIMES.exec(out.get('description') ?? '');
+  if (!m || out.has('quantity') || out.has('unitPrice')) return;
+  const [q, a] = [m[1] ? parseAmount(m[1], decimal) : 1, parseAmount(out.get('amount') ?? '', decimal)];
+  // The price's thousands separator OCR may have read as the other mark ("4 x 3.600" for 3,600 making 14,400).
+  const p = [decimal, decimal === 'comma' ? 'dot' as const : 'comma' as const].map((d) => parseAmount(m[2]!, d))
+    .find((v) => v !== null && q !== null && a !== null && Math.abs(q * v - a) <= 0.011);
+  if (p === undefined || p === null) return;
+  out.delete('description');
+  out.set('quantity', m[1] ?? '1');
+  out.set('unitPrice', p === parseAmount(m[2]!, decimal) ? m[2]! : String(p));
+}
+
+function assign(cells: Cell[], header: Header, ctx?: DocContext): Map<Column, string> {
   const out = new Map<Column, string>();
   const names: string[] = [];
   for (const cell of cells.flatMap((c) => splitFigures(c, header))) {
@@ -413,6 +458,7 @@ function assign(cells: Cell[], header: Header): Map<Column, string> {
   }
   // A part number printed before the name under the description's column (a repair order's parts) is no part of it.
   if (names.length >= 2 && PART_NUMBER.test(names[0]!.trim()) && /\p{L}{3}/u.test(names[1]!)) out.set('description', names.slice(1).join(' '));
+  if (ctx) countTimes(out, ctx.decimal);
   return out;
 }
 
@@ -491,7 +537,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       const line = ctx.lines[i];
       // A sum carried to the next page is no row's figures: a name's second line above it stays with its row.
       if (!line || i >= end || line.page !== page || line.cells.some((c) => CARRIED.test(normLabel(c.text)))) return false;
-      const cells = assign(line.cells, header);
+      const cells = assign(line.cells, header, ctx);
       return !cells.has('description') && [...cells.entries()].some(([c, v]) => c !== 'other' && parseAmount(v, ctx.decimal) !== null);
     };
     // A description OCR read as a line of its own just above its row's figures.
@@ -542,7 +588,7 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         headerLines.add(line);
         continue;
       }
-      const cells = assign(line.cells, header);
+      const cells = assign(line.cells, header, ctx);
       const hasAmount = [...cells.entries()].some(([c, v]) => c !== 'description' && c !== 'other' && parseAmount(v, ctx.decimal) !== null);
       const desc = cells.get('description');
       // A speck OCR put before the label ("2Zwischensumme") does not hide it.
@@ -568,7 +614,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         pending = { desc, line };
         continue;
       }
-      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3)) {
+      // An item whose name opens with such a label ("Tax return preparation  1  200.00  200.00") is a row; the label
+      // alone under the name's column, its sums under the figures' columns ("SUBTOTAL  0  0  1.164.400"), is none.
+      if (STOP.test(first) && !(desc && hasAmount && line.cells.length >= 3 && !wholeLabel(normLabel(desc)))) {
         // A section's total with another section under it, headed in capitals ("OUTLAYS", "DISBURSEMENTS"): its rows are items too.
         const section = sectionAfter(ctx, i, end, rows.slice(rowsBefore));
         if (!section) break;
@@ -576,6 +624,9 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
         i = section.total - 1;
         continue;
       }
+      // The heading of the document's next lettered or numbered section ("Section E: Tax Details" after "Section D:
+      // Goods & Services Details"), with no figure: the items' section is over.
+      if (rows.length > rowsBefore && !hasAmount && NEXT_SECTION.test(first)) break;
       if (TAX_SUMMARY.test(first) || TR_SUMS.test(first) || VN_HU_SUMS.test(first) || CJK_SUM.test(normLabel(line.text))) break;
       // A CFDI's tax lines under a concept, their rate under a price's column (CFDI_NOTE).
       if (rows.length && !cells.has('quantity') && !cells.has('amount') && CFDI_NOTE.test(normLabel(line.text))) continue;
@@ -643,12 +694,15 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
     const counted = header.cols.some((c) => c.col === 'quantity' || c.col === 'unitPrice');
     for (const row of rows.slice(rowsBefore)) {
       const amount = row.cells.get('amount');
-      if (!counted && amount !== undefined) {
+      if (!counted && amount !== undefined && !row.cells.has('quantity')) {
         row.cells.set('quantity', '1');
         row.cells.set('unitPrice', amount);
       }
     }
   });
+  // A line taken for a header with no row under it (a receipt's "ITEMS: 3" over "Amounts in TZS" below its totals)
+  // is no table: the items are then read as a receipt's without one.
+  if (!rows.length) return { rows: receiptRows(doc), headerLines: new Set() };
   return { rows, headerLines };
 }
 
@@ -754,7 +808,7 @@ function receiptRows(ctx: DocContext): TableRow[] {
   const amount = (text: string | undefined) => (text === undefined ? null : parseAmount(text, ctx.decimal));
   for (let i = 1; i < ctx.lines.length; i++) {
     const line = ctx.lines[i];
-    const m = TIMES.exec(line.text);
+    const m = TIMES.exec(halfWidthMarks(line.text));
     if (!m) continue;
     // The price may come first ("4.50 x 2"): the figure with cents is the price.
     const [qText, pText] = /[.,]\d{2}$/.test(m[1]!) && /^\d+$/.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
@@ -894,7 +948,8 @@ const LEADING_NUMBER = /^(\d{1,3})\s+(?=\p{L})/u;
 const withoutCode = (text: string) => text.replace(/^\d{6,14}\s+(?=\p{L}{2})/u, '');
 
 /** Maps the schema's item fields onto table columns and parses each cell. */
-export function rowsToItems(rows: TableRow[], numbers: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
+export function rowsToItems(rows: TableRow[], read: RowNumbers[], items: FieldDefinition[], ctx: DocContext): Record<string, unknown>[] {
+  const numbers = signedCounts(read);
   const mapping = items.map((f) => ({ field: f, col: columnOf(f.title ?? '') ?? columnOf(f.description ?? '') }));
   const counted = countedFirst(rows, numbers);
   return rows.map((row, i) => {

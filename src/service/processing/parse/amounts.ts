@@ -71,9 +71,12 @@ export function currencyOf(text: string): string | null {
 // Indian grouping (lakh, crore) puts commas every two digits above the thousands: 12,34,567.89.
 const AMOUNT_RE = /(\(?(?:(?<!\d)-)?\s?)(\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?(?![\d,])|\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?)(\)?(?:-(?!\d))?)/;
 
+/** A full-width comma or full stop OCR put between digits ("5，50" read by a model trained on CJK text) as its ASCII mark. */
+export const halfWidthMarks = (text: string): string => text.replace(/(?<=\d)[，．](?=\d)/g, (m) => (m === '，' ? ',' : '.'));
+
 /** Parses the first amount in `text`; null when there is none. */
 export function parseAmount(text: string, style?: DecimalStyle): number | null {
-  const cleaned = hyphenDecimals(ocrDigits(doubledMark(withoutTaxCode(text))).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
+  const cleaned = hyphenDecimals(ocrDigits(doubledMark(withoutTaxCode(halfWidthMarks(text)))).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' ')).trim();
   const m = cleaned.match(AMOUNT_RE);
   if (!m) return null;
   const neg = /-|\(/.test(m[1]) || (m[3].includes(')') && m[1].includes('(')) || m[3].endsWith('-');
