@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/service/processing/doctype.js';
+import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import { EVAL_SCHEMA } from '../../eval/score.js';
+import { valuesOf } from './helpers.js';
 
 // Failure classes of the sixteenth held-out set (session 22). Pages made by hand, with other names and figures
 // (linesFromText: cells two spaces apart, a line every 12 points).
@@ -35,5 +38,22 @@ describe('documents that ask for or report a payment but book nothing', () => {
     expect(classifyDocument(page(inv)).type).toBe('invoice');
     const untitled = inv.filter((l) => l !== 'TAX INVOICE').map((l) => l.replace(/^Purchase Order\s+/, 'Purchase Order No.: '));
     expect(classifyDocument(page(untitled)).type).toBe('invoice');
+  });
+});
+
+describe('a credit note citing the invoice it corrects', () => {
+  const nota = (refs: string[]) => ['Comercial Los Andes SpA', 'R.U.T.: 77.123.456-7', cells('Av. Alemana 100, Valdivia', 'NOTA DE CREDITO ELECTRONICA'), 'N° 3381',
+    'Fecha Emision: 4 de Marzo de 2024', cells('Senor(es): Maderas Sur Ltda.', 'R.U.T.: 76.987.654-3'), ...refs,
+    cells('Codigo', 'Descripcion', 'Cantidad', 'Precio', 'Total'), cells('10021', 'Tablero OSB 15 mm', '10', '12.000', '120.000'),
+    cells('Monto Neto', '$ 120.000'), cells('I.V.A. 19%', '$ 22.800'), cells('Total', '$ 142.800')];
+  it('the number listed under its "Referencias:" heading is the invoice\'s, not its own', () => {
+    const v = valuesOf(extractFields(page(nota(['Referencias:', cells('- Factura Electronica N° 90412 del 12/02/2024', 'Razon: Anula documento')])), EVAL_SCHEMA));
+    expect(v['Invoice Number']).toBe('3381');
+  });
+  it('nor is a number after "Referencia:" on its own line, or further down the list', () => {
+    const inline = valuesOf(extractFields(page(nota(['Referencia: Factura Electronica N° 90412 del 12/02/2024'])), EVAL_SCHEMA));
+    expect(inline['Invoice Number']).toBe('3381');
+    const listed = valuesOf(extractFields(page(nota(['Referencias:', '- Orden de compra 5512', '- Factura Electronica N° 90412 del 12/02/2024'])), EVAL_SCHEMA));
+    expect(listed['Invoice Number']).toBe('3381');
   });
 });
