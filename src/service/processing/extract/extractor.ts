@@ -5,7 +5,7 @@ import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
 import { vendorUnproven } from './vendorDoubts.js';
-import { betweenDateLabels, dueUnproven, instalments, onGarbledLine, orderUndecided } from './dateDoubts.js';
+import { betweenDateLabels, dueUnproven, instalments, issueLabelUnread, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
@@ -184,7 +184,8 @@ function checkDates(ctx: DocContext, schema: SchemaForExtraction, roles: Role[],
   // Weak evidence (dateDoubts.ts): not sure, whatever the ranker thought of the candidate.
   const weak = new Set<number>();
   if (issued >= 0 && typeof fields[issued].value === 'string'
-    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string))) weak.add(issued);
+    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string)
+      || issueLabelUnread(ctx, fields[issued].value as string))) weak.add(issued);
   for (const i of [issued, due]) if (i >= 0 && typeof fields[i].value === 'string' && orderUndecided(ctx, fields[i].value as string)) weak.add(i);
   if (due >= 0 && typeof fields[due].value === 'string' && dueUnproven(ctx, schema.fields[due], fields[due].value as string, fields[issued]?.value)) weak.add(due);
   return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
