@@ -76,3 +76,17 @@ describe('an e-ticket receipt whose date of issue OCR garbled', () => {
     expect(dateOf('02APR24')).toMatchObject({ value: '2024-04-02', confidence: 1 });
   });
 });
+
+describe('a UK subcontractor\'s invoice under the Construction Industry Scheme', () => {
+  const cis = (vat: [string, string], total: string, payable: string, deduction: string) => ['Northfield Scaffolding Ltd', 'UTR: 5566778899 VAT Reg No: GB 123456789', 'INVOICE',
+    cells('To:', 'Invoice No.', 'NS-0912'), cells('Crossway Homes Ltd', 'Date', '14/03/2024'), cells('Description', 'Qty', 'Rate', 'Net £'),
+    cells('Labour - scaffold erection', '1', '2,000.00', '2,000.00'), cells('Materials - boards and clips', '1', '400.00', '400.00'),
+    cells('Net total', '2,400.00'), cells(...vat), cells('Total', total), cells('Less CIS deduction 20% on labour', deduction), cells('AMOUNT PAYABLE', payable)];
+  const totalOf = (lines: string[]) => valuesOf(extractFields(page(lines), EVAL_SCHEMA)).Total;
+  it('its total is the amount payable after the CIS deduction, under the domestic reverse charge (VAT 0.00)', () => {
+    expect(totalOf(cis(['VAT 20% (reverse charge)', '0.00'], '2,400.00', '2,000.00', '-400.00'))).toBe(2000);
+  });
+  it('and with VAT charged', () => {
+    expect(totalOf(cis(['VAT @20%', '480.00'], '2,880.00', '2,480.00', '-400.00'))).toBe(2480);
+  });
+});
