@@ -90,3 +90,23 @@ describe('a UK subcontractor\'s invoice under the Construction Industry Scheme',
     expect(totalOf(cis(['VAT @20%', '480.00'], '2,880.00', '2,480.00', '-400.00'))).toBe(2480);
   });
 });
+
+describe('a Nepali VAT bill', () => {
+  const bill = (dated: string, town = 'Bhaktapur') => ['Annapurna Hardware Pvt. Ltd.', `Durbar Square-3, ${town}`, 'PAN: 601234567   Phone: 01-6612345', 'VAT BILL',
+    cells('Invoice No.: 2207', dated), "Buyer's Name: Gorkha Builders", cells('S.N.', 'Particulars', 'Qty', 'Rate', 'Amount (Rs.)'),
+    cells('1', 'Steel rod 12 mm', '10', '150.00', '1,500.00'), cells('Total', '1,500.00'), cells('Discount', '0.00'), cells('Taxable Amount', '1,500.00'),
+    cells('VAT 13%', '195.00'), cells('Grand Total', 'Rs. 1,695.00'), 'In words: Rupees One Thousand Six Hundred Ninety Five only'];
+  it('its Taxable Amount is the subtotal', () => {
+    const v = valuesOf(extractFields(page(bill('Date: 2022-09-14 (2079/05/29 B.S.)')), EVAL_SCHEMA));
+    expect(v.Subtotal).toBe(1500);
+    expect(v.Total).toBe(1695);
+  });
+  it('its rupees are Nepal\'s, by its town or by the Bikram Sambat date it prints', () => {
+    expect(valuesOf(extractFields(page(bill('Miti: 2079/05/29')), EVAL_SCHEMA)).Currency).toBe('NPR');
+    expect(valuesOf(extractFields(page(bill('Date: 2022-09-14 (2079/05/29 B.S.)', 'Chitwan')), EVAL_SCHEMA)).Currency).toBe('NPR');
+  });
+  it('printing only its Bikram Sambat date, it gives no date (none of ours is printed)', () => {
+    expect(valuesOf(extractFields(page(bill('Miti: 2079/05/29')), EVAL_SCHEMA))['Invoice Date']).toBeNull();
+    expect(valuesOf(extractFields(page(bill('Date: 2022-09-14 (2079/05/29 B.S.)')), EVAL_SCHEMA))['Invoice Date']).toBe('2022-09-14');
+  });
+});

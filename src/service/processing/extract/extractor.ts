@@ -177,9 +177,13 @@ function checkDates(ctx: DocContext, schema: SchemaForExtraction, roles: Role[],
   // of the two is another date of the document, so the issue date is flagged.
   if (issued >= 0 && due >= 0 && fields[due].confidence >= 0.5 && day(fields[due].value) === day(fields[issued].value)) doubt.add(issued);
   const latest = Date.now() + 366 * 86_400_000;
+  const calendar = new Set<number>();
   for (const i of [issued, due]) {
     const t = day(fields[i]?.value);
     if (i >= 0 && (t < Date.UTC(1990, 0, 1) || t > latest)) doubt.add(i);
+    // Decades ahead is another calendar's year (Nepal's Bikram Sambat runs 56 to 57 years ahead: "Miti: 2081/06/25"),
+    // no date of ours: none is read where the page prints no other.
+    if (i >= 0 && t > Date.now() + 30 * 366 * 86_400_000) calendar.add(i);
   }
   // Weak evidence (dateDoubts.ts): not sure, whatever the ranker thought of the candidate.
   const weak = new Set<number>();
@@ -188,7 +192,8 @@ function checkDates(ctx: DocContext, schema: SchemaForExtraction, roles: Role[],
       || issueLabelUnread(ctx, fields[issued].value as string))) weak.add(issued);
   for (const i of [issued, due]) if (i >= 0 && typeof fields[i].value === 'string' && orderUndecided(ctx, fields[i].value as string)) weak.add(i);
   if (due >= 0 && typeof fields[due].value === 'string' && dueUnproven(ctx, schema.fields[due], fields[due].value as string, fields[issued]?.value)) weak.add(due);
-  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
+  return fields.map((f, i) => (calendar.has(i) ? { ...f, value: null, confidence: 0 }
+    : doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
 }
 
 /**

@@ -241,7 +241,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bpakistan\b|\bkarachi\b|\blahore\b|\bntn\b/i, 'PK'],
   [/bangladesh|\bdhaka\b/i, 'BD'],
   [/sri lanka|\bcolombo\b/i, 'LK'],
-  [/\bnepal\b|kathmandu/i, 'NP'],
+  // Nepal's cities, and the Bikram Sambat calendar its bills date by ("Miti: 2081/06/25", "2078/07/07 B.S.").
+  [/\bnepal\b|kathmandu|lalitpur|pokhara|bhaktapur|biratnagar|birgunj|\bmiti\b|bikram sambat|\d{4}\/\d{2}\/\d{2} ?b\.s\./i, 'NP'],
   [/\bkenya\b|\bnairobi\b|\bmombasa\b|kra pin/i, 'KE'],
   [/\buganda\b|\bkampala\b/i, 'UG'],
   [/tanzania|dar es salaam|\barusha\b|\bdodoma\b|\bmwanza\b|\bzanzibar\b/i, 'TZ'],
