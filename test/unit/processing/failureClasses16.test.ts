@@ -110,3 +110,14 @@ describe('a Nepali VAT bill', () => {
     expect(valuesOf(extractFields(page(bill('Date: 2022-09-14 (2079/05/29 B.S.)')), EVAL_SCHEMA))['Invoice Date']).toBe('2022-09-14');
   });
 });
+
+describe('a Taiwanese e-invoice slip (電子發票證明聯) read by OCR', () => {
+  // OCR's readings of its title and its random code's label, as printed on a narrow roll.
+  const slip = ['青山書局', '電子發票證明瞒', '113年09-10月', 'KT-20481357', '2024-09-18 10:05:31', cells('随機碼3812', '總計260'), '賣方 53218866',
+    '青山書局有限公司信義店', '交易明細', '筆記本', cells('2×80', '160TX'), '鉛筆盒', cells('1×100', '100TX'), cells('總計', 'NTS260'), cells('現金', '260')];
+  it('its number is the two letters and eight digits under its period, and its dollars are Taiwan\'s', () => {
+    const v = valuesOf(extractFields(page(slip, 'ocr'), EVAL_SCHEMA));
+    expect(v['Invoice Number']).toBe('KT-20481357');
+    expect(v.Currency).toBe('TWD');
+  });
+});

@@ -346,18 +346,24 @@ function preferLower(ctx: DocContext) {
 
 const GUESSED_CURRENCY = 0.45;
 
+// A Taiwanese uniform invoice's number, two letters and eight digits ("AB-12345678"), printed alone under its period.
+const UNIFORM_NUMBER = /^[A-Z]{2}-\d{8}$/;
+
 /**
  * No label names the invoice number, but a cell at the head of the first page is only a number
  * after "#" ("TAX INVOICE" over "# INV-008608", as invoicing services print it), or a Portuguese
  * document's id, its type's code, series and number ("FS A2020/94180" under "FATURA SIMPLIFICADA";
- * FT, FS, FR, NC and ND are the invoices and credit and debit notes): a weak candidate.
+ * FT, FS, FR, NC and ND are the invoices and credit and debit notes), or a Taiwanese uniform invoice's number
+ * alone on its line: a weak candidate.
  */
 function hashNumber(ctx: DocContext): Candidate | null {
   const first = ctx.pages[0];
   if (!first) return null;
+  const uniform = /發票|发票/.test(ctx.text);
   for (const line of first.lines) {
     if (line.y0 > first.height * 0.4) continue;
-    const cell = line.cells.find((c) => /^#\s?[A-Z]{0,6}[-/]?\d[\w\-/]*$/i.test(c.text.trim()) || /^(?:FT|FS|FR|NC|ND) ?[A-Z0-9]{1,10}\/\d{1,10}$/.test(c.text.trim()));
+    const cell = line.cells.find((c) => /^#\s?[A-Z]{0,6}[-/]?\d[\w\-/]*$/i.test(c.text.trim()) || /^(?:FT|FS|FR|NC|ND) ?[A-Z0-9]{1,10}\/\d{1,10}$/.test(c.text.trim())
+      || (uniform && line.cells.length === 1 && UNIFORM_NUMBER.test(c.text.trim())));
     if (cell) return { value: cell.text.trim().replace(/^#\s?/, ''), score: 0.4, line };
   }
   return null;

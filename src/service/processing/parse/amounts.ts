@@ -197,7 +197,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   // before South Africa ("Pty Ltd"), Switzerland before Germany ("MWST"), Ukraine before Russia ("ТОВ"), Singapore's
   // "Pte Ltd" before the UK's "Ltd". Edges are written as letters, not \b, where a word is not in ASCII.
   [/hong kong|香港/i, 'HK'],
-  [/台灣|臺灣|\btaiwan\b|統一編號/i, 'TW'],
+  // Taiwan's uniform invoices: the two-month period in the ROC year ("113年03-04月"), the random code (隨機碼, OCR's 随機碼).
+  [/台灣|臺灣|\btaiwan\b|統一編號|(?<!\d)1\d\d年\s?\d{2}\s?-\s?\d{2}月|[隨随][機机]碼|證明聯/i, 'TW'],
   [/대한민국|사업자\s?등록번호|주식회사|\(주\)|㈜/, 'KR'],
   [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
   // Before Brazil: "Ltda." is a legal form all over Latin America. Chile's R.U.T. (dotted or not) and its tax office (SII); Colombia's NIT with its check digit, DIAN and the CUFE;
