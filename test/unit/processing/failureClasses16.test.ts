@@ -121,3 +121,19 @@ describe('a Taiwanese e-invoice slip (電子發票證明聯) read by OCR', () =>
     expect(v.Currency).toBe('TWD');
   });
 });
+
+describe('who issued it, under a form\'s or a slip\'s heading', () => {
+  it('a Taiwanese slip\'s title (電子發票證明聯, garbled by OCR) is no vendor; the shop\'s name is, in full as printed lower down', () => {
+    const slip = ['電子發票證明瞒', '113年09-10月', 'KT-20481357', '2024-09-18 10:05:31', cells('随機碼3812', '總計260'), '賣方 53218866',
+      '青山書局有限公司信義店', '交易明細', '筆記本', cells('2×80', '160TX'), cells('總計', 'NTS260')];
+    expect(valuesOf(extractFields(page(slip, 'ocr'), EVAL_SCHEMA))['Vendor Name']).not.toBe('電子發票證明瞒');
+    expect(valuesOf(extractFields(page(['青山書局', ...slip], 'ocr'), EVAL_SCHEMA))['Vendor Name']).toBe('青山書局有限公司');
+  });
+  it('a Mushak-6.3\'s state heading is no vendor; its registered person is', () => {
+    const mushak = ["Government of the People's Republic of Bangladesh", 'National Board of Revenue', cells('Tax Invoice', 'Mushak-6.3'),
+      'Name of Registered Person: Padma Jute Works Ltd.', 'BIN of Registered Person: 001234567-0101', cells('Name of Purchaser: Rupali Traders', 'Challan No.: 5512093'),
+      cells('BIN of Purchaser: 009876543-0202', 'Date of Issue: 12/06/2023'), cells('Sl.', 'Description of goods or services', 'Quantity', 'Unit price (Tk)', 'Total price (Tk)', 'VAT (Tk)'),
+      cells('1', 'Jute bags', '100', '50.00', '5,000.00', '750.00'), cells('Total price (Tk)', '5,000.00'), cells('Total VAT 15%', '750.00'), cells('Total incl. all taxes', 'Tk 5,750.00')];
+    expect(valuesOf(extractFields(page(mushak), EVAL_SCHEMA))['Vendor Name']).toBe('Padma Jute Works Ltd.');
+  });
+});

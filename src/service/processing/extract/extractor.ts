@@ -11,7 +11,7 @@ import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './row
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, fapiaoTotals, footTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { danfeTotals } from './danfe.js';
-import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
+import { companyUnderName, footerIssuer, fullChineseName, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms, dueInSentence } from './terms.js';
 import { parseDate } from '../parse/dates.js';
@@ -142,7 +142,7 @@ function tidyVendor(ctx: DocContext, roles: Role[], fields: ExtractedField[], la
     const footer = labelled ? undefined : footerIssuer(ctx);
     const company = footer && normLabel(footer) !== normLabel(f.value) ? footer : companyUnderName(ctx, f.value);
     if (company) return { ...f, value: tidyVendorName(company, ctx.ocr), confidence: Math.min(f.confidence, UNSURE) };
-    return { ...f, value: tidyVendorName(f.value, ctx.ocr) };
+    return { ...f, value: fullChineseName(ctx, f.value) ?? tidyVendorName(f.value, ctx.ocr) };
   });
 }
 

@@ -142,6 +142,8 @@ export const ROLES: RoleSpec[] = [
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
+      // Bangladesh's Mushak-6.3: the seller is the VAT-registered person issuing it
+      'name of registered person',
       // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
       'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
       '销售方', '销货方', '卖方', '공급자', '판매자',

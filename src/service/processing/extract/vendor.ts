@@ -54,7 +54,13 @@ const wordsOf = (text: string) => normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu,
 // A fiscal till's banner ("*** START OF LEGAL RECEIPT ***", "e-RECEIPT", "FISCAL RECEIPT"), on the words of a normLabel'd
 // text: the kind of slip the tax office's device prints, not its issuer.
 const FISCAL_BANNER = /^(?:(?:start|end|beginning) of )?(?:(?:legal|fiscal|electronic|e|tax) )+receipt$/;
-export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
+// A state's heading over the form it prescribes ("Government of the People's Republic of Bangladesh" over a Mushak-6.3,
+// OCR's "Govemment"; "National Board of Revenue"), and a Chinese e-invoice's title ("電子發票證明聯", its last characters
+// garbled by OCR): the form, not its issuer.
+const FORM_HEADING = /^(?:the )?gov[a-z]{4,7} of (?:the )?\p{L}|^national board of revenue$/iu;
+const ZH_E_INVOICE = /^(?:電子|电子)?(?:發票|发票)/;
+const formHeading = (text: string) => FORM_HEADING.test(text.trim()) || ZH_E_INVOICE.test(text.replace(/\s+/g, ''));
+export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
   || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
@@ -126,6 +132,20 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
       if (read !== own && read !== normLabel(`${cell.text.trim()} ${name}`)) return undefined;
       return name;
     }
+  }
+  return undefined;
+}
+
+/**
+ * A Chinese shop name at the head ("大安文具") that a line further down prints in full with its legal form
+ * and its branch ("大安文具有限公司大安店", a Taiwanese e-invoice slip's seller): the name up to the legal form.
+ */
+export function fullChineseName(ctx: DocContext, vendor: string): string | undefined {
+  const short = vendor.replace(/\s+/g, '');
+  if (!/^\p{Script=Han}{2,8}$/u.test(short) || /公司/.test(short)) return undefined;
+  for (const line of ctx.pages[0]?.lines ?? []) {
+    const m = new RegExp(`^${short}\\p{Script=Han}{0,8}?(?:股份有限公司|有限公司)`, 'u').exec(line.text.replace(/\s+/g, ''));
+    if (m) return m[0];
   }
   return undefined;
 }

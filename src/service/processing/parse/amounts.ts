@@ -320,10 +320,11 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
   const vat = vatCountry(text);
   // So is it in Ghana and East Africa, and "S.A." is Latin America's as much as Spain's: the page's words (a city, a levy, a
-  // fiscal stamp) place such a vendor there.
+  // fiscal stamp) place such a vendor there. "有限公司" is Taiwan's and Hong Kong's as much as the mainland's.
   const placed = named(text) ?? '';
   const formAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(placed) ? placed : undefined)
-    : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed : undefined;
+    : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed
+    : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed : undefined;
   const country = iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
