@@ -69,11 +69,14 @@ export function onGarbledLine(ctx: DocContext, iso: string): boolean {
  */
 export function issueLabelUnread(ctx: DocContext, iso: string): boolean {
   const spec = roleSpec('invoiceDate');
-  const hits = findLabels(ctx, spec?.labels ?? [], spec?.not).filter((h) => !WEAK_LABELS.has(h.label) && !h.fuzzy);
+  // A label of several words or a long one ("date of issue", "rechnungsdatum"), not an abbreviation that is also
+  // another word ("pvm": a Finnish date, Lithuania's VAT).
+  const hits = findLabels(ctx, spec?.labels ?? [], spec?.not).filter((h) => !WEAK_LABELS.has(h.label) && !h.fuzzy && h.label.length >= 8);
   const spots = spotsOf(ctx, iso);
   return hits.some((h) => {
     const beside = h.rest.trim() || (h.line.cells[h.cellIndex + 1]?.text ?? '').trim();
-    return /\d.*\d/.test(beside) && parseDate(beside, ctx.order) === null && !/^\d{1,2}[:.]\d{2}/.test(beside)
+    // A date's length, digits in it, no amount ("1,234.50") or time ("14:30").
+    return beside.length <= 14 && /\d.*\d/.test(beside) && !/\d[.,]\d{2}$|^\d{1,2}[:.]\d{2}/.test(beside) && parseDate(beside, ctx.order) === null
       && !spots.some((s) => s.line === h.line);
   });
 }
