@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/service/processing/doctype.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
@@ -135,5 +135,17 @@ describe('who issued it, under a form\'s or a slip\'s heading', () => {
       cells('BIN of Purchaser: 009876543-0202', 'Date of Issue: 12/06/2023'), cells('Sl.', 'Description of goods or services', 'Quantity', 'Unit price (Tk)', 'Total price (Tk)', 'VAT (Tk)'),
       cells('1', 'Jute bags', '100', '50.00', '5,000.00', '750.00'), cells('Total price (Tk)', '5,000.00'), cells('Total VAT 15%', '750.00'), cells('Total incl. all taxes', 'Tk 5,750.00')];
     expect(valuesOf(extractFields(page(mushak), EVAL_SCHEMA))['Vendor Name']).toBe('Padma Jute Works Ltd.');
+  });
+});
+
+describe('a mainland fapiao with the buyer\'s box beside the seller\'s', () => {
+  const at = (text: string, x: number, y: number, page = 1): Line => ({ text, cells: [{ text, x0: x, x1: x + text.length * 24 }], x0: x, x1: x + text.length * 24, y0: y, y1: y + 30, page });
+  const head = [at('广州增值税电子普通发票', 600, 60), at('发票号码：31415926', 1400, 120), at('开票日期：2024年03月08日', 1400, 160)];
+  const foot = [at('项目名称   规格型号   单位   数量   单价   金额   税率/征收率   税额', 130, 420), at('*办公用品*硒鼓   个   2   300.00   600.00   13%   78.00', 130, 460),
+    at('价税合计（大写）   陆佰柒拾捌圆整   （小写）   ￥678.00', 130, 520)];
+  const fapiao = (boxes: Line[]): PageLayout[] => [{ number: 1, width: 2200, height: 1400, source: 'ocr', quality: 1, lines: [...head, ...boxes, ...foot] }];
+  it('its seller is the name under 销售方, not the buyer\'s under 购买方 on the left', () => {
+    const split = [at('购买方', 130, 294), at('销售方', 1018, 306), at('名称：南宁绿城物业服务有限公司', 129, 330), at('名称：广州珠江办公设备有限公司', 1018, 343)];
+    expect(valuesOf(extractFields(fapiao(split), EVAL_SCHEMA))['Vendor Name']).toBe('广州珠江办公设备有限公司');
   });
 });

@@ -296,30 +296,35 @@ const plainName = (t: string) => /\p{L}{3}/u.test(t) && !/[:：@]/.test(t) && (t
 
 /** The name in the seller's box of a Chinese VAT invoice: after 名称 on the seller heading's line or the nearest line beside it. */
 function chineseSellerName(ctx: DocContext): Candidate | null {
-  const nameOn = (line: Line): string | undefined => {
+  // Every name on the line, with its cell: the buyer's box may stand beside the seller's (购买方 | 销售方).
+  const namesOn = (line: Line): { name: string; cell: Cell }[] => {
+    const out: { name: string; cell: Cell }[] = [];
     let before = '';
     for (const cell of line.cells) {
       const t = cell.text.trim();
       // The label and the name in one cell ("名称：杭州青禾…"), or the name in the cell after the label.
       const inCell = /名\s*称\s*[:：]\s*(.+)$/.exec(t);
-      if (inCell && /\p{L}{2}/u.test(inCell[1]) && !SELLER_BOX.test(inCell[1])) return inCell[1].trim();
-      if (NAME_LABEL.test(`${before}${t.replace(/^.*?(销售方|销货方|卖方)/, '')}`) || NAME_LABEL.test(before)) {
-        if (/\p{L}{2}/u.test(t) && !NAME_LABEL.test(t) && !/[:：]/.test(t) && !SELLER_BOX.test(t)) return t;
+      if (inCell && /\p{L}{2}/u.test(inCell[1]) && !SELLER_BOX.test(inCell[1])) out.push({ name: inCell[1].trim(), cell });
+      else if (NAME_LABEL.test(`${before}${t.replace(/^.*?(销售方|销货方|卖方)/, '')}`) || NAME_LABEL.test(before)) {
+        if (/\p{L}{2}/u.test(t) && !NAME_LABEL.test(t) && !/[:：]/.test(t) && !SELLER_BOX.test(t)) out.push({ name: t, cell });
       }
       before = `${before}${t}`.slice(-12);
     }
-    return undefined;
+    return out.filter((n) => !namesNoOne(n.name));
   };
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
     // The heading, not the stamp's place at the foot ("销售方：（章）").
-    if (!line.cells.some((c) => SELLER_BOX.test(c.text) && !/[（(]\s*章\s*[)）]/.test(c.text))) continue;
+    const head = line.cells.find((c) => SELLER_BOX.test(c.text) && !/[（(]\s*章\s*[)）]/.test(c.text));
+    if (!head) continue;
     const near = [i, i - 1, i + 1, i - 2, i + 2].filter((j) => j >= 0 && j < ctx.lines.length && ctx.lines[j]!.page === line.page)
       .sort((a, b) => Math.abs(ctx.lines[a]!.y0 - line.y0) - Math.abs(ctx.lines[b]!.y0 - line.y0));
-    for (const j of near) {
-      const name = nameOn(ctx.lines[j]!);
-      if (name && !namesNoOne(name)) return { value: name, score: 0.8, line: ctx.lines[j]! };
-    }
+    // The name in the heading's column first (the buyer's box beside it), then the nearest line's.
+    const h = Math.max(1, line.y1 - line.y0);
+    const apart = (c: Cell) => Math.round(Math.abs(c.x0 - head.x0) / (4 * h));
+    const found = near.flatMap((j) => namesOn(ctx.lines[j]!).map((n) => ({ ...n, line: ctx.lines[j]! })));
+    const pick = found.sort((a, b) => apart(a.cell) - apart(b.cell))[0];
+    if (pick) return { value: pick.name, score: 0.8, line: pick.line };
   }
   return null;
 }
