@@ -69,6 +69,10 @@ const TITLES: [DocumentType, RegExp][] = [
   ['other', /^(?:order confirmation|order acknowledge?ment|confirmation of (?:your )?order|sales order confirmation|auftragsbestätigung|bestellbestätigung|confirmation de commande|confirmación de(?:l)? pedido|conferma d'ordine|orderbevestiging)(?=$|[^\p{L}])/iu],
   // A sales order as the document's own title ("PEDIDO DE VENDA Nº 1374"), not a label with a colon.
   ['other', /^(?:sales order|pedido de venda|pedido de venta|bon de commande|ordine di vendita|verkaufsauftrag|satış siparişi|satis siparisi)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number)?\s*:)(?=$|[^\p{L}])/iu],
+  // A purchase order asks for goods (the supplier's invoice follows); a remittance or payment advice reports an
+  // invoice paid; an application for payment (a construction valuation) asks for a payment notice, its invoice
+  // to follow: nothing to book in any of them. As a title, not a label ("Purchase Order: PO-118" on an invoice).
+  ['other', /^(?:purchase order|orden de compra|ordem de compra|nota de encomenda|pesanan pembelian|remittance advice|payment advice|advice of payment|zahlungsavis|avis de paiement|aviso de pago|application for payment|payment application|interim application)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number|ref\.?)?\s*:)(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti|' +
     'boleta(?: electr[oó]nica| de venta)?|paragon(?: fiskalny)?|účtenka|pokladní doklad|pokladničný doklad|fiskalni račun|nyugta|bon fiscal|chitanț[aă]|chitanta|makbuz|kwitansi|struk|resibo|opisyal na resibo|biên lai|' +

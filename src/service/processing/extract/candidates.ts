@@ -47,6 +47,25 @@ function itemNumber(spot: ValueSpot): boolean {
 const misreadRate = (text: string): boolean =>
   /^\(?(?:\d{1,2}(?:[.,]\d{1,2})?\s?[$号%&+s]|[1-9]\d?[89])\)?$|^\(?\d{1,2}(?:[.,]\d{1,2})?[89]\)$/.test(text.trim());
 
+// A heading for the documents this one refers to ("Referencias:", "References", "Documentos de referencia"), alone on its line.
+const REFERENCES_HEADING = /^(?:referencias?|references?|referenze|riferimenti|r[ée]f[ée]rences?|referenzen|refer[êe]ncias?|documentos? (?:de )?referencia|documentos? referenciados?|reference documents?|documents? de r[ée]f[ée]rence)\s*[:：]?$/i;
+
+/**
+ * A number listed under a references heading is another document's (a Chilean nota de crédito's
+ * "Referencias:" then "- Factura Electrónica N° 45523 del 10/07/2024"): the invoice it corrects, not its own.
+ * The heading stands on one of the two lines above, or opens the label's own line.
+ */
+function citedDocument(ctx: DocContext, hit: LabelHit): boolean {
+  if (hit.cellIndex === 0 && /^\W*(?:referencias?|references?|riferimenti|r[ée]f[ée]rences?)(?![\p{L}])/iu.test(hit.prefix)) return true;
+  for (let i = hit.lineIndex - 1; i >= Math.max(0, hit.lineIndex - 2); i--) {
+    const text = ctx.lines[i]!.text.trim();
+    if (REFERENCES_HEADING.test(text)) return true;
+    // Lines between the heading and the label are the list's other entries ("- Guía de Despacho N° 88 ...").
+    if (!/^[-–•*·]\s/.test(text)) return false;
+  }
+  return false;
+}
+
 export function labelsFor(field: FieldDefinition, role: Role): string[] {
   const spec = roleSpec(role);
   const own = [field.title, ...(field.title ?? '').split(/\s*[/(),]\s*/)]
@@ -73,6 +92,7 @@ export function candidatesFor(
   const out: Candidate[] = [];
   for (const hit of hits) {
     if (exclude.has(hit.line)) continue;
+    if (role === 'invoiceNumber' && citedDocument(ctx, hit)) continue;
     // A net amount's label ("Total charges before VAT"): no tax, nor the total.
     if (namesNet(role, hit.prefix, normLabel(hit.rest), normLabel(hit.cell.text))) continue;
     // A line's own tax listed under the items ("Línea 2  IVA 4.71", a Guatemalan FEL's): no document's tax.

@@ -63,6 +63,25 @@ export function onGarbledLine(ctx: DocContext, iso: string): boolean {
 }
 
 /**
+ * The issue date's own label ("Date of issue", not a bare "Date") stands beside a figure no date reads from
+ * ("Date of issue  28FE324", OCR's for 28FEB24), and the date chosen is printed elsewhere: that other date may
+ * be any of the page's (a flight's, a stay's), so it is not sure.
+ */
+export function issueLabelUnread(ctx: DocContext, iso: string): boolean {
+  const spec = roleSpec('invoiceDate');
+  // A label of several words or a long one ("date of issue", "rechnungsdatum"), not an abbreviation that is also
+  // another word ("pvm": a Finnish date, Lithuania's VAT).
+  const hits = findLabels(ctx, spec?.labels ?? [], spec?.not).filter((h) => !WEAK_LABELS.has(h.label) && !h.fuzzy && h.label.length >= 8);
+  const spots = spotsOf(ctx, iso);
+  return hits.some((h) => {
+    const beside = h.rest.trim() || (h.line.cells[h.cellIndex + 1]?.text ?? '').trim();
+    // A date's length, digits in it, no amount ("1,234.50") or time ("14:30").
+    return beside.length <= 14 && /\d.*\d/.test(beside) && !/\d[.,]\d{2}$|^\d{1,2}[:.]\d{2}/.test(beside) && parseDate(beside, ctx.order) === null
+      && !spots.some((s) => s.line === h.line);
+  });
+}
+
+/**
  * Every place the date is printed could mean another date under another order ("05/03/2021",
  * "21-02-05"), and neither the document's other dates nor its country decided the order.
  */

@@ -5,13 +5,13 @@ import { buildContext, normLabel, type DocContext } from './context.js';
 import { candidatesFor, type Candidate } from './candidates.js';
 import { roleOf, type Role } from './roles.js';
 import { vendorUnproven } from './vendorDoubts.js';
-import { betweenDateLabels, dueUnproven, instalments, onGarbledLine, orderUndecided } from './dateDoubts.js';
+import { betweenDateLabels, dueUnproven, instalments, issueLabelUnread, onGarbledLine, orderUndecided } from './dateDoubts.js';
 import { readTableRows, rowsToItems, type TableRow } from './table.js';
 import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './rows.js';
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, fapiaoTotals, footTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { danfeTotals } from './danfe.js';
-import { companyUnderName, footerIssuer, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
+import { companyUnderName, footerIssuer, fullChineseName, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { dueFromTerms, dueInSentence } from './terms.js';
 import { parseDate } from '../parse/dates.js';
@@ -142,7 +142,7 @@ function tidyVendor(ctx: DocContext, roles: Role[], fields: ExtractedField[], la
     const footer = labelled ? undefined : footerIssuer(ctx);
     const company = footer && normLabel(footer) !== normLabel(f.value) ? footer : companyUnderName(ctx, f.value);
     if (company) return { ...f, value: tidyVendorName(company, ctx.ocr), confidence: Math.min(f.confidence, UNSURE) };
-    return { ...f, value: tidyVendorName(f.value, ctx.ocr) };
+    return { ...f, value: fullChineseName(ctx, f.value) ?? tidyVendorName(f.value, ctx.ocr) };
   });
 }
 
@@ -177,17 +177,23 @@ function checkDates(ctx: DocContext, schema: SchemaForExtraction, roles: Role[],
   // of the two is another date of the document, so the issue date is flagged.
   if (issued >= 0 && due >= 0 && fields[due].confidence >= 0.5 && day(fields[due].value) === day(fields[issued].value)) doubt.add(issued);
   const latest = Date.now() + 366 * 86_400_000;
+  const calendar = new Set<number>();
   for (const i of [issued, due]) {
     const t = day(fields[i]?.value);
     if (i >= 0 && (t < Date.UTC(1990, 0, 1) || t > latest)) doubt.add(i);
+    // Decades ahead is another calendar's year (Nepal's Bikram Sambat runs 56 to 57 years ahead: "Miti: 2081/06/25"),
+    // no date of ours: none is read where the page prints no other.
+    if (i >= 0 && t > Date.now() + 30 * 366 * 86_400_000) calendar.add(i);
   }
   // Weak evidence (dateDoubts.ts): not sure, whatever the ranker thought of the candidate.
   const weak = new Set<number>();
   if (issued >= 0 && typeof fields[issued].value === 'string'
-    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string))) weak.add(issued);
+    && (betweenDateLabels(ctx, fields[issued].value as string) || onGarbledLine(ctx, fields[issued].value as string)
+      || issueLabelUnread(ctx, fields[issued].value as string))) weak.add(issued);
   for (const i of [issued, due]) if (i >= 0 && typeof fields[i].value === 'string' && orderUndecided(ctx, fields[i].value as string)) weak.add(i);
   if (due >= 0 && typeof fields[due].value === 'string' && dueUnproven(ctx, schema.fields[due], fields[due].value as string, fields[issued]?.value)) weak.add(due);
-  return fields.map((f, i) => (doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
+  return fields.map((f, i) => (calendar.has(i) ? { ...f, value: null, confidence: 0 }
+    : doubt.has(i) ? { ...f, confidence: Math.min(f.confidence, DOUBTFUL) } : weak.has(i) ? { ...f, confidence: Math.min(f.confidence, UNSURE) } : f));
 }
 
 /**
@@ -348,18 +354,24 @@ function preferLower(ctx: DocContext) {
 
 const GUESSED_CURRENCY = 0.45;
 
+// A Taiwanese uniform invoice's number, two letters and eight digits ("AB-12345678"), printed alone under its period.
+const UNIFORM_NUMBER = /^[A-Z]{2}-\d{8}$/;
+
 /**
  * No label names the invoice number, but a cell at the head of the first page is only a number
  * after "#" ("TAX INVOICE" over "# INV-008608", as invoicing services print it), or a Portuguese
  * document's id, its type's code, series and number ("FS A2020/94180" under "FATURA SIMPLIFICADA";
- * FT, FS, FR, NC and ND are the invoices and credit and debit notes): a weak candidate.
+ * FT, FS, FR, NC and ND are the invoices and credit and debit notes), or a Taiwanese uniform invoice's number
+ * alone on its line: a weak candidate.
  */
 function hashNumber(ctx: DocContext): Candidate | null {
   const first = ctx.pages[0];
   if (!first) return null;
+  const uniform = /發票|发票/.test(ctx.text);
   for (const line of first.lines) {
     if (line.y0 > first.height * 0.4) continue;
-    const cell = line.cells.find((c) => /^#\s?[A-Z]{0,6}[-/]?\d[\w\-/]*$/i.test(c.text.trim()) || /^(?:FT|FS|FR|NC|ND) ?[A-Z0-9]{1,10}\/\d{1,10}$/.test(c.text.trim()));
+    const cell = line.cells.find((c) => /^#\s?[A-Z]{0,6}[-/]?\d[\w\-/]*$/i.test(c.text.trim()) || /^(?:FT|FS|FR|NC|ND) ?[A-Z0-9]{1,10}\/\d{1,10}$/.test(c.text.trim())
+      || (uniform && line.cells.length === 1 && UNIFORM_NUMBER.test(c.text.trim())));
     if (cell) return { value: cell.text.trim().replace(/^#\s?/, ''), score: 0.4, line };
   }
   return null;

@@ -144,6 +144,8 @@ export const ROLES: RoleSpec[] = [
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
+      // Bangladesh's Mushak-6.3: the seller is the VAT-registered person issuing it
+      'name of registered person',
       // pl, cs, sk, hu, ro; zh (a fapiao's seller block), ko (a tax invoice's supplier)
       'sprzedawca', 'sprzedający', 'dostawca', 'dodavatel', 'prodávající', 'dodávateľ', 'predávajúci', 'szállító', 'eladó', 'furnizor', 'vânzător',
       '销售方', '销货方', '卖方', '공급자', '판매자',
@@ -157,7 +159,7 @@ export const ROLES: RoleSpec[] = [
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant', 'receiver'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
-    labels: ['subtotal', 'sub total', 'sub-total', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
+    labels: ['subtotal', 'sub total', 'sub-total', 'taxable amount', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
       'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton',
       // cs, sk
       'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane',

@@ -45,17 +45,20 @@ export function chooseTotals(
       for (const x of top(taxes, 5)) {
         let score = (t?.score ?? 0) + (s?.score ?? 0) * 0.6 + (x?.score ?? 0) * 0.6;
         let consistent = false;
+        let net = false;
         const tv = t?.value as number | undefined;
         const sv = s?.value as number | undefined;
         const xv = x?.value as number | undefined;
         if (tv !== undefined && sv !== undefined && xv !== undefined) {
-          if ([0, ...withheld].some((w) => near(sv + xv - w, tv))) { score += 1.5; consistent = true; } else score -= 0.5;
+          // The total net of what the payer withholds is what it pays: it wins over the gross above it.
+          if (withheld.some((w) => w > 0 && near(sv + xv - w, tv))) { score += 1.8; consistent = true; net = true; }
+          else if (near(sv + xv, tv)) { score += 1.5; consistent = true; } else score -= 0.5;
         }
         if (itemsMatch) {
           if (sv !== undefined && itemsMatch(sv)) { score += 0.8; consistent = true; }
           else if (sv === undefined && tv !== undefined && itemsMatch(tv)) { score += 0.6; consistent = true; }
         }
-        if (tv !== undefined && sv !== undefined && sv > tv + 0.01) score -= 1;
+        if (tv !== undefined && sv !== undefined && sv > tv + 0.01 && !net) score -= 1;
         // No tax is larger than the total it is part of (a receipt number read beside a weak label).
         if (tv !== undefined && xv !== undefined && Math.abs(xv) > Math.abs(tv) + 0.01) score -= 1;
         if (score > best.score) best = { total: t, subtotal: s, tax: x, consistent, score };
@@ -78,8 +81,9 @@ export function printedSum(subtotal: Candidate, tax: Candidate, ctx: DocContext)
 }
 
 // A tax withheld by the payer and taken off the total: Spain's IRPF, Mexico's ISR and IVA retenidos,
-// a US backup withholding, Italy's ritenuta d'acconto, a French retenue.
-const WITHHOLDING = /\b(retencion(es)?|retenid[oa]s?|irpf|withholding|withheld|ritenuta|retenue)\b/;
+// a US backup withholding, Italy's ritenuta d'acconto, a French retenue, the UK's Construction Industry
+// Scheme deduction ("Less CIS deduction 20% on labour": the contractor pays it to HMRC for the subcontractor).
+const WITHHOLDING = /\b(retencion(es)?|retenid[oa]s?|irpf|withholding|withheld|ritenuta|retenue|cis (deduction|deducted|tax))\b/;
 const SUM_LABEL = /^total/;
 
 /**

@@ -54,7 +54,13 @@ const wordsOf = (text: string) => normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu,
 // A fiscal till's banner ("*** START OF LEGAL RECEIPT ***", "e-RECEIPT", "FISCAL RECEIPT"), on the words of a normLabel'd
 // text: the kind of slip the tax office's device prints, not its issuer.
 const FISCAL_BANNER = /^(?:(?:start|end|beginning) of )?(?:(?:legal|fiscal|electronic|e|tax) )+receipt$/;
-export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
+// A state's heading over the form it prescribes ("Government of the People's Republic of Bangladesh" over a Mushak-6.3,
+// OCR's "Govemment"; "National Board of Revenue"), and a Chinese e-invoice's title ("電子發票證明聯", its last characters
+// garbled by OCR): the form, not its issuer.
+const FORM_HEADING = /^(?:the )?gov[a-z]{4,7} of (?:the )?\p{L}|^national board of revenue$/iu;
+const ZH_E_INVOICE = /^(?:電子|电子)?(?:發票|发票)/;
+const formHeading = (text: string) => FORM_HEADING.test(text.trim()) || ZH_E_INVOICE.test(text.replace(/\s+/g, ''));
+export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
   || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
@@ -126,6 +132,20 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
       if (read !== own && read !== normLabel(`${cell.text.trim()} ${name}`)) return undefined;
       return name;
     }
+  }
+  return undefined;
+}
+
+/**
+ * A Chinese shop name at the head ("大安文具") that a line further down prints in full with its legal form
+ * and its branch ("大安文具有限公司大安店", a Taiwanese e-invoice slip's seller): the name up to the legal form.
+ */
+export function fullChineseName(ctx: DocContext, vendor: string): string | undefined {
+  const short = vendor.replace(/\s+/g, '');
+  if (!/^\p{Script=Han}{2,8}$/u.test(short) || /公司/.test(short)) return undefined;
+  for (const line of ctx.pages[0]?.lines ?? []) {
+    const m = new RegExp(`^${short}\\p{Script=Han}{0,8}?(?:股份有限公司|有限公司)`, 'u').exec(line.text.replace(/\s+/g, ''));
+    if (m) return m[0];
   }
   return undefined;
 }
@@ -276,30 +296,35 @@ const plainName = (t: string) => /\p{L}{3}/u.test(t) && !/[:：@]/.test(t) && (t
 
 /** The name in the seller's box of a Chinese VAT invoice: after 名称 on the seller heading's line or the nearest line beside it. */
 function chineseSellerName(ctx: DocContext): Candidate | null {
-  const nameOn = (line: Line): string | undefined => {
+  // Every name on the line, with its cell: the buyer's box may stand beside the seller's (购买方 | 销售方).
+  const namesOn = (line: Line): { name: string; cell: Cell }[] => {
+    const out: { name: string; cell: Cell }[] = [];
     let before = '';
     for (const cell of line.cells) {
       const t = cell.text.trim();
       // The label and the name in one cell ("名称：杭州青禾…"), or the name in the cell after the label.
       const inCell = /名\s*称\s*[:：]\s*(.+)$/.exec(t);
-      if (inCell && /\p{L}{2}/u.test(inCell[1]) && !SELLER_BOX.test(inCell[1])) return inCell[1].trim();
-      if (NAME_LABEL.test(`${before}${t.replace(/^.*?(销售方|销货方|卖方)/, '')}`) || NAME_LABEL.test(before)) {
-        if (/\p{L}{2}/u.test(t) && !NAME_LABEL.test(t) && !/[:：]/.test(t) && !SELLER_BOX.test(t)) return t;
+      if (inCell && /\p{L}{2}/u.test(inCell[1]) && !SELLER_BOX.test(inCell[1])) out.push({ name: inCell[1].trim(), cell });
+      else if (NAME_LABEL.test(`${before}${t.replace(/^.*?(销售方|销货方|卖方)/, '')}`) || NAME_LABEL.test(before)) {
+        if (/\p{L}{2}/u.test(t) && !NAME_LABEL.test(t) && !/[:：]/.test(t) && !SELLER_BOX.test(t)) out.push({ name: t, cell });
       }
       before = `${before}${t}`.slice(-12);
     }
-    return undefined;
+    return out.filter((n) => !namesNoOne(n.name));
   };
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
     // The heading, not the stamp's place at the foot ("销售方：（章）").
-    if (!line.cells.some((c) => SELLER_BOX.test(c.text) && !/[（(]\s*章\s*[)）]/.test(c.text))) continue;
+    const head = line.cells.find((c) => SELLER_BOX.test(c.text) && !/[（(]\s*章\s*[)）]/.test(c.text));
+    if (!head) continue;
     const near = [i, i - 1, i + 1, i - 2, i + 2].filter((j) => j >= 0 && j < ctx.lines.length && ctx.lines[j]!.page === line.page)
       .sort((a, b) => Math.abs(ctx.lines[a]!.y0 - line.y0) - Math.abs(ctx.lines[b]!.y0 - line.y0));
-    for (const j of near) {
-      const name = nameOn(ctx.lines[j]!);
-      if (name && !namesNoOne(name)) return { value: name, score: 0.8, line: ctx.lines[j]! };
-    }
+    // The name in the heading's column first (the buyer's box beside it), then the nearest line's.
+    const h = Math.max(1, line.y1 - line.y0);
+    const apart = (c: Cell) => Math.round(Math.abs(c.x0 - head.x0) / (4 * h));
+    const found = near.flatMap((j) => namesOn(ctx.lines[j]!).map((n) => ({ ...n, line: ctx.lines[j]! })));
+    const pick = found.sort((a, b) => apart(a.cell) - apart(b.cell))[0];
+    if (pick) return { value: pick.name, score: 0.8, line: pick.line };
   }
   return null;
 }

@@ -200,7 +200,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   // before South Africa ("Pty Ltd"), Switzerland before Germany ("MWST"), Ukraine before Russia ("ТОВ"), Singapore's
   // "Pte Ltd" before the UK's "Ltd". Edges are written as letters, not \b, where a word is not in ASCII.
   [/hong kong|香港/i, 'HK'],
-  [/台灣|臺灣|\btaiwan\b|統一編號/i, 'TW'],
+  // Taiwan's uniform invoices: the two-month period in the ROC year ("113年03-04月"), the random code (隨機碼, OCR's 随機碼).
+  [/台灣|臺灣|\btaiwan\b|統一編號|(?<!\d)1\d\d年\s?\d{2}\s?-\s?\d{2}月|[隨随][機机]碼|證明聯/i, 'TW'],
   [/대한민국|사업자\s?등록번호|주식회사|\(주\)|㈜/, 'KR'],
   [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
   // Before Brazil: "Ltda." is a legal form all over Latin America. Chile's R.U.T. (dotted or not) and its tax office (SII); Colombia's NIT with its check digit, DIAN and the CUFE;
@@ -244,7 +245,8 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bpakistan\b|\bkarachi\b|\blahore\b|\bntn\b/i, 'PK'],
   [/bangladesh|\bdhaka\b/i, 'BD'],
   [/sri lanka|\bcolombo\b/i, 'LK'],
-  [/\bnepal\b|kathmandu/i, 'NP'],
+  // Nepal's cities, and the Bikram Sambat calendar its bills date by ("Miti: 2081/06/25", "2078/07/07 B.S.").
+  [/\bnepal\b|kathmandu|lalitpur|pokhara|bhaktapur|biratnagar|birgunj|\bmiti\b|bikram sambat|\d{4}\/\d{2}\/\d{2} ?b\.s\./i, 'NP'],
   [/\bkenya\b|\bnairobi\b|\bmombasa\b|kra pin/i, 'KE'],
   [/\buganda\b|\bkampala\b/i, 'UG'],
   [/tanzania|dar es salaam|\barusha\b|\bdodoma\b|\bmwanza\b|\bzanzibar\b/i, 'TZ'],
@@ -321,10 +323,11 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
   const vat = vatCountry(text);
   // So is it in Ghana and East Africa, and "S.A." is Latin America's as much as Spain's: the page's words (a city, a levy, a
-  // fiscal stamp) place such a vendor there.
+  // fiscal stamp) place such a vendor there. "有限公司" is Taiwan's and Hong Kong's as much as the mainland's.
   const placed = named(text) ?? '';
   const formAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(placed) ? placed : undefined)
-    : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed : undefined;
+    : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed
+    : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed : undefined;
   const country = iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
