@@ -41,9 +41,14 @@ export function chooseSchema(pages: PageLayout[], candidates: SchemaForExtractio
 
 const INVOICE_ROLES: ReadonlySet<Role> = new Set(['invoiceNumber', 'invoiceDate', 'dueDate', 'total', 'subtotal', 'tax', 'lineItems']);
 
-/** A file type whose fields are an invoice's (by name, or by two or more invoice roles among its fields). */
+/**
+ * A file type whose fields are an invoice's (by name, or by two or more invoice roles among its fields). A file type
+ * named for another kind of document ("Purchase Order", "Quotation", "Remittance Advice") is that kind's, however
+ * like an invoice's its fields are (an order's date, supplier and total): a document of that kind is read into it.
+ */
 export function expectsInvoice(schema: SchemaForExtraction): boolean {
   if (/invoice|receipt|rechnung|facture|factura|fattura|factuur|bill/i.test(schema.name)) return true;
+  if (/order|quot|estimate|offer|remittance|advice|statement|delivery|application/i.test(schema.name)) return false;
   return schema.fields.filter((f) => INVOICE_ROLES.has(roleOf(f))).length >= 2;
 }
 

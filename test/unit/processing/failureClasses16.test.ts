@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/service/processing/doctype.js';
+import { fieldsOf } from '../../../src/service/processing/engine.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
@@ -20,6 +21,11 @@ describe('documents that ask for or report a payment but book nothing', () => {
       cells('No.', 'Description', 'Qty', 'Unit Price (S$)', 'Amount (S$)'), cells('1', 'Flour 25 kg', '10', '42.00', '420.00'),
       cells('Sub-total', '420.00'), cells('GST 9%', '37.80'), cells('Total (SGD)', 'S$457.80')];
     expect(classifyDocument(page(po)).type).toBe('other');
+    // Read into an invoice file type it gives no invoice's values; into a purchase order's file type, its own.
+    const kind = classifyDocument(page(po));
+    expect(valuesOf(fieldsOf(page(po), EVAL_SCHEMA, kind)).Total).toBeNull();
+    const order = { ...EVAL_SCHEMA, id: 'po', name: 'Purchase Order', fields: [{ title: 'PO Number', type: 'STRING' }, { title: 'PO Date', type: 'DATE' }, { title: 'Total', type: 'NUMBER' }] } as typeof EVAL_SCHEMA;
+    expect(valuesOf(fieldsOf(page(po), order, kind)).Total).toBe(457.8);
   });
   it('a remittance advice listing the invoices it pays is no invoice, though its table says "Your invoice"', () => {
     const ra = ['Pennine Roofing Ltd', '2 Canal Street, Bradford BD1 2AA', 'REMITTANCE ADVICE', 'From: Northgate Homes Ltd   Payment date: 12/04/2023',
