@@ -97,8 +97,11 @@ const PATCHABLE = new Set<string>([
   'duplicate_of', 'moved_to', 'outcome_dir', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at', 'pages_done', 'pages_total', 'pages_due_at',
 ]);
 
-/** Files at rest, the condition of the time indexes (migration 0011); the others are in flight. */
-const AT_REST = "status IN ('exported', 'failed', 'skipped', 'removed')";
+/**
+ * Files at rest, the condition of the time indexes (migrations 0011, 0043), spelled as there (a
+ * partial index serves a query that names its condition); the others are in flight.
+ */
+export const AT_REST = "(status = 'exported' OR status = 'failed' OR status = 'skipped' OR status = 'removed')";
 const IN_FLIGHT = "status IN ('discovered', 'settled', 'uploading', 'processing')";
 
 /** What the files list shows: a folder, a status, a piece of the name; each optional. */
