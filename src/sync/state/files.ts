@@ -394,8 +394,13 @@ export class FileStore {
     // Busy rows may come first, at most busy.size of them; rows of paused folders are skipped here too.
     // Ids (and folders) first, whole rows only for those taken: the pump runs after every task,
     // and reading every busy row whole each time was most of its cost.
-    const candidates = this.prepared('SELECT id, folder FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
-      .all(status, now, limit + busy.size + (paused.size > 0 ? 64 : 0)) as Array<{ id: number; folder: string }>;
+    const wanted = limit + busy.size + (paused.size > 0 ? 64 : 0);
+    // `+?`, not `?`: SQLite compares `status = ?` with the conditions of the partial indexes of files and
+    // reads a bare LIMIT parameter while planning, so binding a new value to either expired the
+    // statement and every run compiled it again: several times per file in a burst, for this and
+    // countDue (issue 20; as the service's page of values, store/fileValues.ts).
+    const candidates = this.prepared(`SELECT id, folder FROM files WHERE status = +? AND next_attempt_at <= ?
+      ORDER BY next_attempt_at, id LIMIT +?`).all(status, now, wanted) as Array<{ id: number; folder: string }>;
     const rows: WatchedFileRow[] = [];
     for (const c of candidates) {
       if (rows.length === limit) break;
@@ -416,7 +421,7 @@ export class FileStore {
     // Rows of paused folders are not waiting for anything the daemon would do now.
     const others = [...paused].filter((f) => f !== '*');
     const skip = others.length > 0 ? ` AND folder NOT IN (${others.map(() => '?').join(',')})` : '';
-    return this.prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ?${skip} LIMIT ?)`)
+    return this.prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = +? AND next_attempt_at <= ?${skip} LIMIT +?)`)
       .pluck()
       .get(status, now, ...others, cap) as number;
   }

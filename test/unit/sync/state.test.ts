@@ -155,6 +155,19 @@ describe('state database', () => {
     }
   });
 
+  it('hands out due work past many busy rows, oldest first, as many as asked', () => {
+    const { store } = open();
+    const ids = Array.from({ length: 40 }, (_, i) => {
+      const row = store.discover('/f', `n${String(i).padStart(2, '0')}`, 1, 1);
+      return store.transition(row.id, 'settled', { next_attempt_at: i }).id;
+    });
+    const busy = new Set(ids.slice(0, 25));
+    expect(store.due('settled', Date.now(), 5, busy, new Set()).map((r) => r.id)).toEqual(ids.slice(25, 30));
+    expect(store.due('settled', Date.now(), 50, busy, new Set()).map((r) => r.id)).toEqual(ids.slice(25));
+    expect(store.countDue('settled', Date.now(), 32)).toBe(32);
+    expect(store.countDue('settled', 10, 32)).toBe(11);
+  });
+
   // Issue 20: a file's row is read as an array and made an object in code (rowOf): the same
   // columns, values and order as SELECT *, from every read that gives a whole row.
   it('reads a file\'s whole row as SELECT * gives it, every column in its place', () => {
