@@ -47,7 +47,7 @@ export function dueCallbacks(db: DB, now: number, limit: number, takenUntil: num
   return prepared(
     db,
     `SELECT id, key_id, url, body, attempts FROM callback_outbox
-     WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
+     WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT +?`, // +?: see QUEUED_JOBS_SQL
   ).all(now, limit) as OutboxRow[];
 }
 

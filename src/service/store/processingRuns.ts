@@ -76,8 +76,12 @@ export function renewLeases(db: DB, worker: string, untilMs: number): void {
   prepared(db, `UPDATE processing_jobs SET lease_until = ? WHERE worker = ? AND state = 'running'`).run(untilMs, worker);
 }
 
-/** Read each time a run ends or a file arrives: through an index of the queued jobs only (migration 0015). */
-export const QUEUED_JOBS_SQL = `SELECT upload_id, generation, attempts FROM processing_jobs WHERE state = 'queued' ORDER BY updated_at, rowid LIMIT ?`;
+/**
+ * Read each time a run ends or a file arrives: through an index of the queued jobs only (migration
+ * 0015). `LIMIT +?`: a bare LIMIT parameter is read while planning, so each new limit compiled the
+ * statement again (as store/fileValues.ts's page of values).
+ */
+export const QUEUED_JOBS_SQL = `SELECT upload_id, generation, attempts FROM processing_jobs WHERE state = 'queued' ORDER BY updated_at, rowid LIMIT +?`;
 
 export function queuedJobs(db: DB, limit: number): ProcessingJob[] {
   return prepared(db, QUEUED_JOBS_SQL).all(limit) as ProcessingJob[];

@@ -97,8 +97,11 @@ const PATCHABLE = new Set<string>([
   'duplicate_of', 'moved_to', 'outcome_dir', 'remote_deleted_at', 'exported_at', 'outputs_cleared_at', 'pages_done', 'pages_total', 'pages_due_at',
 ]);
 
-/** Files at rest, the condition of the time indexes (migration 0011); the others are in flight. */
-const AT_REST = "status IN ('exported', 'failed', 'skipped', 'removed')";
+/**
+ * Files at rest, the condition of the time indexes (migrations 0011, 0043), spelled as there (a
+ * partial index serves a query that names its condition); the others are in flight.
+ */
+export const AT_REST = "(status = 'exported' OR status = 'failed' OR status = 'skipped' OR status = 'removed')";
 const IN_FLIGHT = "status IN ('discovered', 'settled', 'uploading', 'processing')";
 
 /** What the files list shows: a folder, a status, a piece of the name; each optional. */
@@ -168,6 +171,35 @@ export const MOVED_IN_FLIGHT_SQL = `SELECT * FROM files WHERE +folder = ? AND sh
 export const REMOVED_IN_FLIGHT_SQL = `SELECT * FROM files INDEXED BY files_removed_in_flight WHERE folder = ? AND status = 'removed'
   AND file_ids IS NULL AND upload_id IS NOT NULL AND moved_to IS NULL AND id != ? ORDER BY updated_at DESC`;
 
+/**
+ * The columns of files, in the table's order (that of `SELECT *`). A file's row is read as an array
+ * of these and made an object by rowOf: better-sqlite3 builds a row object by setting each named
+ * column in turn (30 of them), which cost a whole-row read about 18 times a read of its status, and
+ * `UPDATE ... RETURNING *` more again (its rows pass through a temporary table); the daemon reads a
+ * file's whole row about ten times on its way (issue 20). A test checks that rowOf gives what
+ * `SELECT *` does, so a column added by a migration must be added here.
+ */
+const ROW_KEYS = [
+  'id', 'folder', 'rel_path', 'disk_path', 'size', 'mtime_ms', 'sha256', 'status', 'reason', 'attempts', 'error_code', 'error_detail',
+  'next_attempt_at', 'ticket_gen', 'idempotency_key', 'remote_path', 'upload_id', 'ticket_at', 'file_ids', 'previous_file_ids',
+  'duplicate_of', 'moved_to', 'remote_deleted_at', 'created_at', 'updated_at', 'exported_at', 'outputs_cleared_at', 'outcome_dir',
+  'pages_done', 'pages_total', 'pages_due_at',
+] as const satisfies ReadonlyArray<keyof WatchedFileRow>;
+type RowKeys = typeof ROW_KEYS;
+type RowValues = { [I in keyof RowKeys]: RowKeys[I] extends keyof WatchedFileRow ? WatchedFileRow[RowKeys[I]] : never };
+const ROW_COLUMNS = ROW_KEYS.join(', ');
+
+/** A row read as an array of ROW_KEYS' columns, as an object with one shape (an object literal). */
+function rowOf(v: RowValues): WatchedFileRow {
+  return {
+    id: v[0], folder: v[1], rel_path: v[2], disk_path: v[3], size: v[4], mtime_ms: v[5], sha256: v[6], status: v[7], reason: v[8],
+    attempts: v[9], error_code: v[10], error_detail: v[11], next_attempt_at: v[12], ticket_gen: v[13], idempotency_key: v[14],
+    remote_path: v[15], upload_id: v[16], ticket_at: v[17], file_ids: v[18], previous_file_ids: v[19], duplicate_of: v[20],
+    moved_to: v[21], remote_deleted_at: v[22], created_at: v[23], updated_at: v[24], exported_at: v[25], outputs_cleared_at: v[26],
+    outcome_dir: v[27], pages_done: v[28], pages_total: v[29], pages_due_at: v[30],
+  };
+}
+
 /** See FileStore.processingByUpload. */
 export const PROCESSING_BY_UPLOAD_SQL = "SELECT id FROM files INDEXED BY files_processing_upload WHERE status = 'processing' AND upload_id = ?";
 
@@ -177,20 +209,22 @@ export class FileStore {
   private readonly applyTransition;
   private readonly inOneCommit;
   private readonly insertDiscovered;
+  /** A transition's UPDATE per set of columns it sets (updateOf). */
+  private readonly updates = new Map<string, Statement>();
 
   constructor(readonly db: Db, private readonly emitter?: TransitionListener) {
     this.applyTransition = db.transaction(this.transitionBody.bind(this));
     this.inOneCommit = db.transaction((work: () => void) => work());
     this.insertDiscovered = db.transaction((folder: string, relPath: string, disk: string | null, size: number, mtimeMs: number, reason: string) => {
       const now = Date.now();
-      const row = this.stmts.insert.get(folder, relPath, disk, size, mtimeMs, now, now) as WatchedFileRow;
-      this.stmts.event.run(row.id, now, null, 'discovered', reason, null);
-      return row;
+      const id = Number(this.stmts.insert.run(folder, relPath, disk, size, mtimeMs, now, now).lastInsertRowid);
+      this.stmts.event.run(id, now, null, 'discovered', reason, null);
+      return this.get(id)!;
     });
     this.stmts = {
-      get: db.prepare('SELECT * FROM files WHERE id = ?'),
+      get: db.prepare(`SELECT ${ROW_COLUMNS} FROM files WHERE id = ?`).raw(),
       status: db.prepare('SELECT status FROM files WHERE id = ?').pluck(),
-      byPath: db.prepare('SELECT * FROM files WHERE folder = ? AND rel_path = ?'),
+      byPath: db.prepare(`SELECT ${ROW_COLUMNS} FROM files WHERE folder = ? AND rel_path = ?`).raw(),
       signature: db.prepare('SELECT id, status, size, mtime_ms, error_code, outcome_dir FROM files WHERE folder = ? AND rel_path = ?'),
       // Rows as arrays: objects with named columns cost a third more at 100k rows.
       signatures: db.prepare(
@@ -199,7 +233,7 @@ export class FileStore {
       ).raw(),
       insert: db.prepare(
         `INSERT INTO files (folder, rel_path, disk_path, size, mtime_ms, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?) RETURNING *`,
+         VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?)`,
       ),
       event: db.prepare('INSERT INTO events (file_id, at, from_status, to_status, reason, data) VALUES (?, ?, ?, ?, ?, ?)'),
     };
@@ -211,11 +245,13 @@ export class FileStore {
   }
 
   get(id: number): WatchedFileRow | undefined {
-    return this.stmts.get.get(id) as WatchedFileRow | undefined;
+    const v = this.stmts.get.get(id) as RowValues | undefined;
+    return v && rowOf(v);
   }
 
   byPath(folder: string, relPath: string): WatchedFileRow | undefined {
-    return this.stmts.byPath.get(folder, relPath) as WatchedFileRow | undefined;
+    const v = this.stmts.byPath.get(folder, relPath) as RowValues | undefined;
+    return v && rowOf(v);
   }
 
   /**
@@ -299,19 +335,30 @@ export class FileStore {
 
   /** The body of `transition`'s transaction (wrapped once in the constructor: a new wrapper per call showed in profiles). */
   private transitionBody(id: number, to: FileStatus, patch: FilePatch, reason: string | null): [WatchedFileRow, FileStatus] {
-    // Its status only: the whole row comes back from the UPDATE.
+    // Its status only: the whole row is read once it is written.
     const from = this.stmts.status.get(id) as FileStatus | undefined;
     if (!from) throw new Error(`file ${id} does not exist`);
     if (!ALLOWED[from].includes(to)) throw new TransitionError(from, to, id);
     const keys = Object.keys(patch).filter((k) => PATCHABLE.has(k));
-    const sets = ['status = @status', 'updated_at = @updated_at', ...keys.map((k) => `${k} = @${k}`)];
-    if (!keys.includes('reason')) sets.push('reason = @reason');
     const now = Date.now();
-    const row = this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id RETURNING *`)
-      .get({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id }) as WatchedFileRow;
-    const data = keys.length > 0 ? JSON.stringify(pick(patch, keys)) : null;
+    this.updateOf(keys).run({ ...patch, status: to, updated_at: now, reason: patch.reason ?? reason, id });
+    const row = this.get(id)!;
+    // The patch's columns only (a replacer list: no copy of the patch made for it).
+    const data = keys.length > 0 ? JSON.stringify(patch, keys) : null;
     this.stmts.event.run(id, now, from, to, reason, data);
     return [row, from];
+  }
+
+  /** The UPDATE of a transition that sets these columns, by their names (its SQL is built once per set of columns). */
+  private updateOf(keys: string[]): Statement {
+    const shape = keys.join();
+    let update = this.updates.get(shape);
+    if (!update) {
+      const sets = ['status = @status', 'updated_at = @updated_at', ...keys.map((k) => `${k} = @${k}`)];
+      if (!keys.includes('reason')) sets.push('reason = @reason');
+      this.updates.set(shape, (update = this.prepared(`UPDATE files SET ${sets.join(', ')} WHERE id = @id`)));
+    }
+    return update;
   }
 
   /** Schedules a retry without a status change (transient failure): still one transaction with its event. */
@@ -347,8 +394,13 @@ export class FileStore {
     // Busy rows may come first, at most busy.size of them; rows of paused folders are skipped here too.
     // Ids (and folders) first, whole rows only for those taken: the pump runs after every task,
     // and reading every busy row whole each time was most of its cost.
-    const candidates = this.prepared('SELECT id, folder FROM files WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
-      .all(status, now, limit + busy.size + (paused.size > 0 ? 64 : 0)) as Array<{ id: number; folder: string }>;
+    const wanted = limit + busy.size + (paused.size > 0 ? 64 : 0);
+    // `+?`, not `?`: SQLite compares `status = ?` with the conditions of the partial indexes of files and
+    // reads a bare LIMIT parameter while planning, so binding a new value to either expired the
+    // statement and every run compiled it again: several times per file in a burst, for this and
+    // countDue (issue 20; as the service's page of values, store/fileValues.ts).
+    const candidates = this.prepared(`SELECT id, folder FROM files WHERE status = +? AND next_attempt_at <= ?
+      ORDER BY next_attempt_at, id LIMIT +?`).all(status, now, wanted) as Array<{ id: number; folder: string }>;
     const rows: WatchedFileRow[] = [];
     for (const c of candidates) {
       if (rows.length === limit) break;
@@ -369,7 +421,7 @@ export class FileStore {
     // Rows of paused folders are not waiting for anything the daemon would do now.
     const others = [...paused].filter((f) => f !== '*');
     const skip = others.length > 0 ? ` AND folder NOT IN (${others.map(() => '?').join(',')})` : '';
-    return this.prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = ? AND next_attempt_at <= ?${skip} LIMIT ?)`)
+    return this.prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM files WHERE status = +? AND next_attempt_at <= ?${skip} LIMIT +?)`)
       .pluck()
       .get(status, now, ...others, cap) as number;
   }
@@ -432,10 +484,6 @@ export class FileStore {
   events(fileId: number): Array<{ from_status: string | null; to_status: string; reason: string | null; data: string | null }> {
     return this.db.prepare('SELECT * FROM events WHERE file_id = ? ORDER BY id').all(fileId) as never;
   }
-}
-
-function pick(obj: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((k) => [k, obj[k]]));
 }
 
 export function parseFileIds(json: string | null): string[] {

@@ -3,7 +3,7 @@
 // the pump's reads; these are the rest, each a prepared statement compiled once per connection.
 import { prepared } from '../../sqlite.js';
 import type { Db } from './db.js';
-import type { WatchedFileRow, FileStatus } from './files.js';
+import { AT_REST, type WatchedFileRow, type FileStatus } from './files.js';
 import type { Placed } from '../location.js';
 
 /** Moves whenever another connection commits (this connection's own writes do not move it). */
@@ -99,7 +99,7 @@ export function deletedWithRemoteFilesSql(n: number): string {
 /** Files of a folder done since `since` (time index files_folder_done_recent): how many, and the first one's time. */
 export function doneSince(db: Db, folder: string, since: number): { n: number; first: number | null } {
   return prepared(db, `SELECT count(*) AS n, min(updated_at) AS first FROM files
-    WHERE folder = ? AND status IN ('exported', 'failed', 'skipped', 'removed') AND updated_at >= ? AND status != 'removed'`).get(folder, since) as never;
+    WHERE folder = ? AND ${AT_REST} AND updated_at >= ? AND status != 'removed'`).get(folder, since) as never;
 }
 
 /** The stored fields (JSON) of the exported rows of these ledgers. */

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../../src/sqlite.js';
 import { insertUpload, timeOrderedUuid, type NewUpload } from '../../../src/service/store/uploads.js';
 import { createKey } from '../../../src/service/store/tenancy.js';
+import { migrationsBefore } from '../../helpers/migrations.js';
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/service/store/migrations');
 const dirs: string[] = [];
@@ -77,9 +78,7 @@ describe('status constraints of the hot tables', () => {
 
   it('are rewritten in a database made by the earlier migrations, its rows kept', () => {
     const dir = tempDir();
-    const earlier = path.join(dir, 'migrations');
-    fs.mkdirSync(earlier);
-    for (const f of fs.readdirSync(MIGRATIONS).filter((f) => f < '0014')) fs.copyFileSync(path.join(MIGRATIONS, f), path.join(earlier, f));
+    const earlier = migrationsBefore(dir, MIGRATIONS, '0014');
     const file = path.join(dir, 'service.db');
     const before = open(file, earlier);
     expect(insertProgram(before, 'uploads')).toContain('OpenEphemeral');

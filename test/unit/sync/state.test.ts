@@ -155,6 +155,41 @@ describe('state database', () => {
     }
   });
 
+  it('hands out due work past many busy rows, oldest first, as many as asked', () => {
+    const { store } = open();
+    const ids = Array.from({ length: 40 }, (_, i) => {
+      const row = store.discover('/f', `n${String(i).padStart(2, '0')}`, 1, 1);
+      return store.transition(row.id, 'settled', { next_attempt_at: i }).id;
+    });
+    const busy = new Set(ids.slice(0, 25));
+    expect(store.due('settled', Date.now(), 5, busy, new Set()).map((r) => r.id)).toEqual(ids.slice(25, 30));
+    expect(store.due('settled', Date.now(), 50, busy, new Set()).map((r) => r.id)).toEqual(ids.slice(25));
+    expect(store.countDue('settled', Date.now(), 32)).toBe(32);
+    expect(store.countDue('settled', 10, 32)).toBe(11);
+  });
+
+  // Issue 20: a file's row is read as an array and made an object in code (rowOf): the same
+  // columns, values and order as SELECT *, from every read that gives a whole row.
+  it('reads a file\'s whole row as SELECT * gives it, every column in its place', () => {
+    const { store, db } = open();
+    const found = store.discover('/f', 'a/b.pdf', 11, 12.5, 'seen', 'a/b\u0301.pdf');
+    const selectAll = () => JSON.stringify(db.prepare('SELECT * FROM files WHERE id = ?').get(found.id));
+    expect(JSON.stringify(found)).toBe(selectAll());
+    // Every column a value of its own, so that two columns swapped cannot pass.
+    const settled = store.transition(found.id, 'settled', {
+      size: 21, mtime_ms: 22.5, sha256: 'h23', reason: 'r24', attempts: 25, error_code: 'E26', error_detail: '{"d":27}', next_attempt_at: 28,
+      ticket_gen: 29, idempotency_key: 'k30', remote_path: 'p31', upload_id: 'u32', ticket_at: 33, file_ids: '["f34"]', previous_file_ids: '["f35"]',
+      duplicate_of: 36, moved_to: 37, outcome_dir: 'Processed', remote_deleted_at: 39, exported_at: 40, outputs_cleared_at: 41,
+      pages_done: 42, pages_total: 43, pages_due_at: 44,
+    }, 'settled');
+    const row = selectAll();
+    expect(JSON.stringify(settled)).toBe(row);
+    expect(JSON.stringify(store.get(found.id))).toBe(row);
+    expect(JSON.stringify(store.byPath('/f', 'a/b.pdf'))).toBe(row);
+    expect(store.get(found.id + 1)).toBeUndefined();
+    expect(store.byPath('/f', 'a/c.pdf')).toBeUndefined();
+  });
+
   it('hands out due work oldest first, skipping busy rows and paused folders', () => {
     const { store } = open();
     const a = store.discover('/f', 'a', 1, 1);
