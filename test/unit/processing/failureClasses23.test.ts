@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 
 // Failure classes of header and total fields on the weakest tuning sets (heldout9, heldout16, heldout13; session 23).
@@ -31,5 +31,44 @@ describe('an invoice number carrying its month in Roman numerals, read by OCR', 
   it('the number of a text layer, or with a numeral of another month far from the issue month, is kept as printed', () => {
     expect(read(faktur('017/INV/MTS/VI/2022'))['Invoice Number']!.value).toBe('017/INV/MTS/VI/2022');
     expect(read(faktur('017/INV/MTS/XI/2022'), 'ocr')['Invoice Number']!.value).toBe('017/INV/MTS/XI/2022');
+  });
+});
+
+/** A line of an OCR'd page: its top at y, 30 high, each cell [x, text] about 14 units a character. */
+const line = (y: number, ...placed: Array<[number, string]>): Line => {
+  const cells = placed.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 14 }));
+  return { text: cells.map((c) => c.text).join('   '), cells, x0: cells[0]!.x0, x1: cells[cells.length - 1]!.x1, y0: y, y1: y + 30, page: 1 };
+};
+const scan = (lines: Line[]) => Object.fromEntries(extractFields([{ number: 1, width: 1700, height: 2400, source: 'ocr', quality: 0.9, lines }], EVAL_SCHEMA)
+  .map((f) => [f.title, f.value]));
+
+describe('a tilted scan whose totals\' figures OCR read as lines of their own, a little off their labels\' rows', () => {
+  const head = [line(100, [150, 'Sinar Pelangi Trading Sdn. Bhd.']), line(150, [150, 'TAX INVOICE']), line(200, [150, 'Invoice No.: SP-20931']),
+    line(250, [150, 'Date: 03/09/2024']), line(320, [150, 'Description'], [900, 'Qty'], [1100, 'Amount (RM)'])];
+  it('each figure a little below its label ("Total Excluding Tax" over "976.50") is that label\'s, not the next one\'s (the cross-checks got this one before)', () => {
+    const v = scan([...head, line(370, [150, 'Office chairs'], [900, '4'], [1300, '620.00']), line(420, [150, 'Standing desk'], [900, '1'], [1300, '356.50']),
+      line(500, [900, 'Total Excluding Tax']), line(520, [1400, '976.50']), line(541, [900, 'Service Tax 8%']), line(561, [1400, '78.12']),
+      line(582, [900, 'Total Including Tax'], [1400, '1,054.62']), line(625, [900, 'Total Payable Amount (MYR)'], [1400, 'RM 1,054.62'])]);
+    expect(v.Subtotal).toBe(976.5);
+    expect(v.Tax).toBe(78.12);
+    expect(v.Total).toBe(1054.62);
+  });
+  it('each figure a little above its label ("65,907.00" over "Total price (Tk)") is that label\'s', () => {
+    const v = scan([...head, line(370, [150, 'Jute sacks'], [900, '300'], [1300, '45,000.00']), line(420, [150, 'Hessian cloth'], [900, '100'], [1300, '20,907.00']),
+      line(485, [1400, '65,907.00']), line(500, [900, 'Total price (Tk)']), line(526, [1400, '9,886.05']), line(541, [900, 'Total VAT 15%']),
+      line(567, [1400, 'Tk 75,793.05']), line(582, [900, 'Total incl. all taxes'])]);
+    expect(v.Tax).toBe(9886.05);
+    expect(v.Total).toBe(75793.05);
+  });
+  it('a fapiao\'s 合计 row, its figures a little below the characters, gives its subtotal and tax', () => {
+    const v = scan([line(60, [700, '上海增值税电子普通发票']), line(150, [1400, '发票号码：30118264']), line(185, [1400, '开票日期：2022年03月14日']),
+      line(300, [130, '购买方'], [1000, '销售方']), line(335, [130, '名称：南京长江物流有限公司'], [1000, '名称：上海青松软件有限公司']),
+      line(450, [130, '项目名称'], [500, '单位'], [700, '数量'], [850, '单价'], [1000, '金额'], [1200, '税率'], [1400, '税额']),
+      line(495, [130, '*办公用品*复印纸'], [400, 'A4 70g'], [500, '箱'], [700, '10'], [850, '180.00'], [1000, '1800.00'], [1200, '13%'], [1400, '234.00']),
+      line(530, [130, '*信息技术服务*软件维护费'], [500, '项'], [700, '1'], [850, '4200.00'], [1000, '4200.00'], [1200, '6%'], [1400, '252.00']),
+      line(612, [180, '合 计']), line(632, [1000, '￥6000.00'], [1400, '￥486.00']), line(660, [130, '价税合计（大写）'], [500, '陆仟肆佰捌拾陆圆整'], [1100, '（小写）'], [1300, '￥6486.00'])]);
+    expect(v.Subtotal).toBe(6000);
+    expect(v.Tax).toBe(486);
+    expect(v.Total).toBe(6486);
   });
 });
