@@ -72,3 +72,16 @@ describe('a tilted scan whose totals\' figures OCR read as lines of their own, a
     expect(v.Total).toBe(6486);
   });
 });
+
+describe('a number\'s label OCR ran together', () => {
+  it('its abbreviation\'s point glued to the next word ("No.Faktur ：FP-2311-0412") is the label', () => {
+    const faktur = ['CV Cahaya Makmur', 'Jl. Veteran No. 3, Malang', 'FAKTUR PENJUALAN', cells('Kepada Yth.', 'No.Faktur', '：FP-2311-0412'),
+      cells('Toko Sumber Rejeki', 'Tanggal', '：07/11/2023'), cells('Sub Total', 'Rp250.000,00'), cells('PPN 11%', 'Rp27.500,00'), cells('Grand Total', 'Rp277.500,00')];
+    expect(read(faktur, 'ocr')['Invoice Number']!.value).toBe('FP-2311-0412');
+  });
+  it('a bilingual label\'s English half glued to its Chinese half ("發票號码Invoice No：") is the label', () => {
+    const invoice = ['祥興裝修工程有限公司', 'Cheung Hing Renovation Ltd.', '發票/ INVOICE', cells('客户To：', '發票號码Invoice No：CH230518'),
+      cells('Kowloon Bay Properties Ltd.', '日期Date:18/05/2023'), cells('项目 Description', '金额Amount'), cells('Painting works', '8,400.00'), cells('總額 Total(HK$)', 'HK$8,400.00')];
+    expect(read(invoice, 'ocr')['Invoice Number']!.value).toBe('CH230518');
+  });
+});

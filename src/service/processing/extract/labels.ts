@@ -35,11 +35,13 @@ function labelRegex(labels: string[]): RegExp {
   const key = labels.join('\u0000');
   let re = cache.get(key);
   if (!re) {
-    const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map(escape);
+    // OCR drops the space after an abbreviation's point ("No.Faktur", "No.PO"): a label's "no. faktur" reads "no.faktur" too.
+    const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map((l) => escape(l).replace(/\\\. (?=\p{L})/gu, '\\.\\s?'));
     // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point, a colon or a degree sign may have
     // its value glued to it by OCR when the value is a code of a few letters and digits ("/No.INV202505-2538",
-    // "/No:RE202308-3010", "AVOIR N°A1970480").
-    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=[.:°º])\\p{L}{1,4}\\d)`, 'giu');
+    // "/No:RE202308-3010", "AVOIR N°A1970480"). A Latin label right after Han characters is a bilingual label's English
+    // half ("發票號码Invoice No：").
+    re = new RegExp(`(^|[^\\p{L}\\p{N}]|(?<=\\p{Script=Han})(?=\\p{Script=Latin}))(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=[.:°º])\\p{L}{1,4}\\d)`, 'giu');
     cache.set(key, re);
   }
   return re;
