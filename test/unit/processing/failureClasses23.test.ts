@@ -85,3 +85,14 @@ describe('a number\'s label OCR ran together', () => {
     expect(read(invoice, 'ocr')['Invoice Number']!.value).toBe('CH230518');
   });
 });
+
+describe('a seller\'s ids printed under a seller\'s label', () => {
+  it('"Supplier TIN: …  Supplier Registration No.: …" names no vendor: the name heading the e-invoice is', () => {
+    const einvoice = ['e-Invoice', 'Cahaya Timur Engineering Sdn. Bhd.', 'Lot 5, Jalan Industri 3, 81400 Senai, Johor', 'Supplier TIN: C2231456780 Supplier Registration No.:201901034567',
+      'SST Registration No.: J31-1808-32001234', 'e-Invoice Type: Invoice', 'e-Invoice Code/Number: INV2403-11873', 'e-Invoice Date & Time: 2024-03-08 10:12:45',
+      'Buyer TIN: C9876501234 Buyer Name: Klinik Sejahtera Sdn Bhd', cells('Classification', 'Description', 'Qty', 'Unit Price', 'Tax Rate', 'Subtotal (RM)'),
+      cells('022', 'Hydraulic hose 1 m', '4', '55.00', '8%', '220.00'), cells('Total Excluding Tax', '220.00'), cells('Sales Tax 8%', '17.60'),
+      cells('Total Including Tax', '237.60'), cells('Total Payable Amount (MYR)', 'RM 237.60')];
+    expect(read(einvoice, 'ocr')['Vendor Name']!.value).toBe('Cahaya Timur Engineering Sdn. Bhd.');
+  });
+});

@@ -155,7 +155,8 @@ export const ROLES: RoleSpec[] = [
       // an e-invoice portal's print (Egypt's ETA): the "Issuer" box beside the "Receiver" box
       'issuer'],
     // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
-    not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)/u },
+    // The seller's ids and contacts are no name: "Supplier TIN", "Supplier Registration No.", "Seller VAT No.".
+    not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)|\b(?:supplier|seller|vendor|company|issuer)'?s?\s+(?:tin|vat|gst|sst|tax|reg|registration|id|no|nr|number|code|bank|address|tel|phone|e-?mail)\b/u },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant', 'receiver'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
