@@ -96,3 +96,12 @@ describe('a seller\'s ids printed under a seller\'s label', () => {
     expect(read(einvoice, 'ocr')['Vendor Name']!.value).toBe('Cahaya Timur Engineering Sdn. Bhd.');
   });
 });
+
+describe('a long label with one letter of a short word misread by OCR', () => {
+  it('"Nane of Registered Person:" is the seller\'s label still, its name the vendor', () => {
+    const mushak = ['Government of the People\'s Republic of Bangladesh', 'National Board of Revenue', cells('Tax Invoice', 'Mushak-6.3'),
+      'Nane of Registered Person: Padma Steel Works Ltd.', 'BIN of Registered Person: 001122334-0101', cells('Name of Purchaser : Jamuna Builders Ltd.', 'Challan No.: 5512044'),
+      cells('Date of Issue: 12/03/2022'), cells('Total price (Tk)', '12,000.00'), cells('Total VAT 15%', '1,800.00'), cells('Total incl. all taxes', 'Tk 13,800.00')];
+    expect(read(mushak, 'ocr')['Vendor Name']!.value).toBe('Padma Steel Works Ltd.');
+  });
+});

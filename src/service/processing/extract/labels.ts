@@ -199,11 +199,16 @@ const lettered = (head: string) => head.replace(/\S+/g, (w) => (/\p{L}/u.test(w)
 // A misread long word is still recognisable; a short one changed is another word
 // ("date de facture" is not "date due"), but for a digit OCR read for a letter ("Betalen v6or" for
 // "vóór", "n0" for "no").
+// In a label of three words or more, held by its long words read right, one letter of a short word
+// may be misread too ("Nane of Registered Person").
 function shortWordsExact(head: string, label: string): boolean {
   const hw = head.split(' ');
   const lw = label.split(' ');
   if (hw.length !== lw.length) return lw.length === 1;
-  return lw.every((w, i) => w.length >= 5 || w === hw[i] || w === hw[i]!.replace(/[06]/g, 'o').replace(/1/g, 'l'));
+  const exact = (w: string, i: number) => w.length >= 5 || w === hw[i] || w === hw[i]!.replace(/[06]/g, 'o').replace(/1/g, 'l');
+  const long = lw.flatMap((w, i) => (w.length >= 5 ? [i] : []));
+  const held = lw.length >= 3 && long.length >= 2 && long.every((i) => hw[i] === lw[i]);
+  return lw.every((w, i) => exact(w, i) || (held && w.length >= 3 && w.length === hw[i]!.length && levenshtein(w, hw[i]!) === 1));
 }
 
 export function stripSeparators(s: string): string {
