@@ -105,3 +105,12 @@ describe('a long label with one letter of a short word misread by OCR', () => {
     expect(read(mushak, 'ocr')['Vendor Name']!.value).toBe('Padma Steel Works Ltd.');
   });
 });
+
+describe('a Taiwanese e-invoice slip read by OCR', () => {
+  it('its 總計 misread "德計", the NT$ before its figure read "NTS", is its total, not an item\'s figure', () => {
+    const slip = ['光華書局', cells('電子發票', '證明聯'), '113年05-06月', 'KQ-20485513', '2024-05-11 15:02:37', cells('隨機碼2231', '德計532'), '賣方 53120987',
+      '光華書局有限公司大安店', '退貨時請攜帶電子發票證明聯', '交易明細', '筆記本 A5', cells('1×100', '100TX'), '便當雞腿', cells('1×100', '100TX'), '原子筆 藍',
+      cells('1×32', '32TX'), '紅茶大杯', cells('2×100', '200TX'), '口罩盒裝', cells('1×100', '100TX'), cells('德計', 'NTS532'), cells('信用卡', '532')];
+    expect(read(slip, 'ocr').Total!.value).toBe(532);
+  });
+});

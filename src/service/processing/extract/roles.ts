@@ -239,7 +239,9 @@ export const ROLES: RoleSpec[] = [
       'общо', 'сума за плащане', 'обща сума', 'всичко', 'итого', 'всего', 'итого к оплате', 'к оплате', 'всего к оплате', 'разом', 'всього', 'усього', 'до сплати', 'разом до сплати',
       'σύνολο', 'γενικό σύνολο', 'πληρωτέο', 'πληρωτέο ποσό', 'kokku', 'kokku tasuda', 'tasuda', 'summa kokku', 'kopā', 'kopā apmaksai', 'summa apmaksai', 'apmaksai', 'iš viso', 'mokėti', 'suma mokėti', 'bendra suma',
       'samtals', 'til greiðslu', 'heildarupphæð', 'total bayar', 'total tagihan', 'jumlah tagihan', 'total pembayaran', 'jumlah yang harus dibayar', 'kabuuan', 'kabuuang halaga', 'halagang babayaran',
-      'ยอดรวม', 'จำนวนเงินรวม', 'ยอดสุทธิ', '請求金額', 'ご請求金額', '総額', '税込合計', 'お支払金額', '价税合计', '總計', '应付金额', '總額', '합계', '합계금액', '총액', '총 금액', '청구금액', '결제금액',
+      'ยอดรวม', 'จำนวนเงินรวม', 'ยอดสุทธิ', '請求金額', 'ご請求金額', '総額', '税込合計', 'お支払金額', '价税合计', '總計', '总计', '應付金額', '应付金额', '總額',
+      // 總計 as OCR reads it on a thermal e-invoice slip: 總's silk radical taken for 德's step radical ("德計 NT$621")
+      '德計', '德计', '합계', '합계금액', '총액', '총 금액', '청구금액', '결제금액',
       'الإجمالي', 'المجموع', 'المبلغ الإجمالي', 'المبلغ المستحق', 'कुल', 'कुल राशि', 'कुल योग', 'jumla', 'jumla kuu', 'kiasi cha kulipa', 'toplam', 'toplam tutar',
       'total general', 'monto total', 'importe a pagar', 'valor total', 'total comprobante', 'valor a pagar', 'total geral', 'valor total da nota', 'totale complessivo', 'importo totale',
       'totaalbedrag', 'te voldoen', 'totaal te betalen', 'total à payer', 'montant dû', 'solde dû', 'total général', 'montant à payer', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'endsumme', 'zu zahlender betrag',
