@@ -114,3 +114,12 @@ describe('a Taiwanese e-invoice slip read by OCR', () => {
     expect(read(slip, 'ocr').Total!.value).toBe(532);
   });
 });
+
+describe('a till slip\'s tax its prices include, its rate misread by OCR', () => {
+  const slip = (tax: string[]) => ['Metro Cash & Carry', 'Shop 4, Gulberg III, Lahore', 'NTN: 1234567-8', 'Receipt No: 448120', 'Date: 02/09/2021 18:40',
+    cells('1120331', 'Basmati Rice 5kg'), cells('1 x 1,850.00', '1,850.00'), cells('2231009', 'Cooking Oil 3L'), cells('1 x 1,390.00', '1,390.00'),
+    cells('TOTAL (RS.)', '3,240.00'), cells('CASH', '4,000.00'), cells('BALANCE', '760.00'), cells(...tax), cells('Amount Paid', 'Rs. 3,240.00')];
+  it('is the figure after "GST @1s& incl.", "GST | l8l incl." or "CST @18% incl." (its G read as a C), not the rate', () => {
+    for (const tax of [['GST @1s& incl.', '494.24'], ['GST', 'l8l incl.', '494.24'], ['CST @18% incl.', '494.24']]) expect(read(slip(tax), 'ocr').Tax!.value).toBe(494.24);
+  });
+});

@@ -219,11 +219,13 @@ export function stripSeparators(s: string): string {
 /** Candidate value texts for a label, nearest first. */
 export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   const out: ValueSpot[] = [];
-  if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
+  // A rate and "incl." after the label, its digits misread ("GST @1s& incl."), is no value.
+  if (hit.rest && !(RATE_CELL.test(hit.rest.trim()) && /incl/i.test(hit.rest))) out.push({ text: hit.rest, where: 'same', line: hit.line });
   const right = hit.line.cells[hit.cellIndex + 1] ?? besideShifted(ctx, hit);
-  if (right) out.push({ text: right.text, where: 'right', line: hit.line });
   // A rate in a cell of its own between the label and the amount ("GST | 18% incl. | 2,757.66", its % read "s" by OCR).
-  const further = right && RATE_CELL.test(right.text.trim()) ? hit.line.cells[hit.cellIndex + 2] : undefined;
+  const rate = !!right && RATE_CELL.test(right.text.trim());
+  if (right && !rate) out.push({ text: right.text, where: 'right', line: hit.line });
+  const further = rate ? hit.line.cells[hit.cellIndex + 2] : undefined;
   if (further) out.push({ text: further.text, where: 'right', line: hit.line });
   const below = cellNear(ctx, hit, 1);
   if (below) out.push(below);
@@ -266,7 +268,8 @@ function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
 
 // A currency before or after the digits ("Rs. 26,396.00", "J$ 2,500.00", "815,15 EUR"), not a phone's "TEL".
 const FIGURE = /^(?:(?:Rs\.?|[A-Z]{0,2}\$|[€£¥₹]|(?!TEL|FAX|TLF)[A-Z]{3})\s?)?[-\d\s.,']+(?:\s?(?:[€£¥₹$]|[A-Z]{3}))?$/u;
-const RATE_CELL = /^[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)$/i;
+// Its digits OCR may read as letters too, and its % as two marks ("@1s& incl.", "l8l incl.").
+const RATE_CELL = /^[@(]?\s*(?:\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)|[\dlo][\dlos]?\s*[%+&sl]{1,2}\s*incl(?:\.|uded)?)$/i;
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 
 
