@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildContext } from '../../../src/service/processing/extract/context.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { findLabels } from '../../../src/service/processing/extract/labels.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
@@ -121,5 +123,25 @@ describe('a till slip\'s tax its prices include, its rate misread by OCR', () =>
     cells('TOTAL (RS.)', '3,240.00'), cells('CASH', '4,000.00'), cells('BALANCE', '760.00'), cells(...tax), cells('Amount Paid', 'Rs. 3,240.00')];
   it('is the figure after "GST @1s& incl.", "GST | l8l incl." or "CST @18% incl." (its G read as a C), not the rate', () => {
     for (const tax of [['GST @1s& incl.', '494.24'], ['GST', 'l8l incl.', '494.24'], ['CST @18% incl.', '494.24']]) expect(read(slip(tax), 'ocr').Tax!.value).toBe(494.24);
+  });
+});
+
+describe('a short word of a label with a letter of thin strokes misread by OCR', () => {
+  const labelled = (text: string, label: string) => findLabels(buildContext(page([text], 'ocr')), [label]).map((h) => [h.label, h.rest]);
+  it('"Invoice Dale" (t read l) labels the invoice date, "Duc Date" (e read c) the due date', () => {
+    expect(labelled('Invoice Dale   13/11/2023', 'invoice date')).toEqual([['invoice date', '']]);
+    expect(labelled('Duc Date: 27/11/2023', 'due date')).toEqual([['due date', '27/11/2023']]);
+  });
+  it('a short word changed otherwise is another word ("Invoice Dare")', () => {
+    expect(labelled('Invoice Dare   13/11/2023', 'invoice date')).toEqual([]);
+  });
+});
+
+describe('an "Invoice" whose capital I OCR read as a small l', () => {
+  it('"e-lnvoice" over the seller\'s name is the document\'s title, not a word of the name', () => {
+    const einvoice = ['e-lnvoice', 'Cempaka Logistik Sdn.Bhd.', 'No. 3 Jalan Klang Lama, Kuala Lumpur', 'Supplier TIN : C1234509876', 'SST Registration No: W10-1808-32000111',
+      'e-lnvoice Type: Invoice', 'e-lnvoice Code/Number:INV2405-10442', 'e-lnvoice Date & Time:2024-05-02 09:12:40', cells('Total Excluding Tax', '310.00'),
+      cells('Sales Tax 10%', '31.00'), cells('Total Payable Amount (MYR)', 'RM 341.00')];
+    expect(read(einvoice, 'ocr')['Vendor Name']!.value).toBe('Cempaka Logistik Sdn.Bhd.');
   });
 });

@@ -208,7 +208,16 @@ function shortWordsExact(head: string, label: string): boolean {
   const exact = (w: string, i: number) => w.length >= 5 || w === hw[i] || w === hw[i]!.replace(/[06]/g, 'o').replace(/1/g, 'l');
   const long = lw.flatMap((w, i) => (w.length >= 5 ? [i] : []));
   const held = lw.length >= 3 && long.length >= 2 && long.every((i) => hw[i] === lw[i]);
-  return lw.every((w, i) => exact(w, i) || (held && w.length >= 3 && w.length === hw[i]!.length && levenshtein(w, hw[i]!) === 1));
+  return lw.every((w, i) => exact(w, i) || (held && w.length >= 3 && w.length === hw[i]!.length && levenshtein(w, hw[i]!) === 1) || thinStroke(w, hw[i]!));
+}
+
+// A letter of thin strokes OCR takes for another ("Invoice Dale" for "Date", "Duc Date" for "Due"): one such letter
+// changed in a word of three letters or more is that word still.
+const THIN: Record<string, string> = { t: 'l', l: 't', e: 'c', c: 'e', i: 'l' };
+function thinStroke(word: string, read: string): boolean {
+  if (word.length < 3 || word.length !== read.length) return false;
+  const diff = [...word].flatMap((c, k) => (c === read[k] ? [] : [k]));
+  return diff.length === 1 && THIN[word[diff[0]!]!] === read[diff[0]!];
 }
 
 export function stripSeparators(s: string): string {
