@@ -2,6 +2,7 @@ import { classifyDocument, type DocumentType } from '../doctype.js';
 import type { Line, PageLayout } from '../layout/model.js';
 import { decimalStyleOf, type DecimalStyle } from '../parse/amounts.js';
 import { documentOrder, type DayOrder, type DocumentOrder } from '../parse/dates.js';
+import { rejoinedRows } from './rejoinedRows.js';
 
 /** What the extractor knows about one document before reading any field. */
 export interface DocContext {
@@ -22,9 +23,10 @@ export interface DocContext {
 
 /** `type` as the caller classified the document already; classified here otherwise. */
 export function buildContext(pages: PageLayout[], type?: DocumentType): DocContext {
-  const lines = pages.flatMap((p) => p.lines);
+  const printed = pages.flatMap((p) => p.lines);
+  const decimal = decimalStyleOf(printed.map((l) => l.text).join('\n'));
+  const lines = rejoinedRows(printed, new Set(pages.filter((p) => p.source === 'ocr').map((p) => p.number)), decimal);
   const text = lines.map((l) => l.text).join('\n');
-  const decimal = decimalStyleOf(text);
   const quality = pages.length ? pages.reduce((s, p) => s + p.quality, 0) / pages.length : 1;
   const { order, from } = documentOrder(text);
   return { pages, lines, text, decimal, order, orderFrom: from, quality, ocr: pages.some((p) => p.source === 'ocr'), type: type ?? classifyDocument(pages).type };
@@ -35,5 +37,7 @@ export function normLabel(s: string): string {
   return s
     .normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim()
     // "N°" (number) is often OCR'd as "N?".
-    .replace(/(^|\s)n\?(?=\s|$)/g, '$1n°');
+    .replace(/(^|\s)n\?(?=\s|$)/g, '$1n°')
+    // An "Invoice" whose capital I OCR read as a small l ("e-lnvoice", "lnvoice No."): no word starts "lnvo".
+    .replace(/(?<!\p{L})lnvo/gu, 'invo');
 }

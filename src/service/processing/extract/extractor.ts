@@ -13,6 +13,7 @@ import { chooseTotals, fapiaoTotals, footTotals, printedSum, rateTableTotals, su
 import { danfeTotals } from './danfe.js';
 import { companyUnderName, footerIssuer, fullChineseName, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
+import { monthGlued, withIssueMonth } from './romanMonths.js';
 import { dueFromTerms, dueInSentence } from './terms.js';
 import { parseDate } from '../parse/dates.js';
 import { RANKED_ROLES, type RankedRole, type RuleChoice } from './rank/features.js';
@@ -69,7 +70,8 @@ const lookalike = (s: string) => [...s].map((c) => LOOKALIKE[c] ?? c).join('');
  * - printed twice in two readings that differ only by look-alike characters ("Document No
  *   INO99458", "Reference: IN099458"): one of them is misread, and which one the page does not say;
  * - with a part in Roman numerals between its separators (a month, "INV/2018/VI/0147"): OCR merges,
- *   drops or adds the strokes of I, V and X ("VI" read "V", "VIII" read "VIIV");
+ *   drops or adds the strokes of I, V and X ("VI" read "V", "VIII" read "VIIV"; read as the issue month
+ *   where it is a stroke from it, romanMonths.ts), or glues the numeral to the part before it ("SAEV/2019");
  * - opening with what is left of a label OCR misread ("N0.FAC-24235": "0.FAC-24235"), or printed after it;
  * - with a zero between two letters or an O between two digits ("123/P0S1/3" for "POS1"): the two
  *   look alike and which one was printed the page does not say (a part in capitals but for its zero is read
@@ -83,9 +85,10 @@ function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): Ext
   const twin = ctx.text.split(/[\s:#|]+/).some((w) => w.length === id.length && w !== id && lookalike(w) === key);
   // The label's "No." read "N0." before it, left out of the id by parseId: the label misread, the id may be too.
   const afterMisread = new RegExp(`N0[.:]\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(ctx.text);
-  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || ZERO_OR_O.test(id) || afterMisread;
+  const issued = fields[roles.indexOf('invoiceDate')]?.value;
+  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || ZERO_OR_O.test(id) || afterMisread || monthGlued(id, issued);
   // A part spelt in capitals but for one zero ("P0S1", a till's "POS1") was more likely printed with an O; still unsure.
-  const value = id.replace(/(?<=^|[/.\s-])[A-Z]+0[A-Z]+(?=\d*(?:$|[/.\s-]))/g, (part) => part.replace(/0/g, 'O'));
+  const value = withIssueMonth(id, issued).replace(/(?<=^|[/.\s-])[A-Z]+0[A-Z]+(?=\d*(?:$|[/.\s-]))/g, (part) => part.replace(/0/g, 'O'));
   return doubt ? fields.map((f, i) => (i === at ? { ...f, value, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
 const ROMAN_PART = /(?:^|[/.-])[IVX]{1,4}(?=$|[/.-])/;

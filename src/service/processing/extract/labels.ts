@@ -35,11 +35,13 @@ function labelRegex(labels: string[]): RegExp {
   const key = labels.join('\u0000');
   let re = cache.get(key);
   if (!re) {
-    const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map(escape);
+    // OCR drops the space after an abbreviation's point ("No.Faktur", "No.PO"): a label's "no. faktur" reads "no.faktur" too.
+    const alts = [...new Set(labels.map(normLabel))].sort((a, b) => b.length - a.length).map((l) => escape(l).replace(/\\\. (?=\p{L})/gu, '\\.\\s?'));
     // Word-ish boundaries that also work for CJK/Thai labels. A label ending in a point, a colon or a degree sign may have
     // its value glued to it by OCR when the value is a code of a few letters and digits ("/No.INV202505-2538",
-    // "/No:RE202308-3010", "AVOIR N°A1970480").
-    re = new RegExp(`(^|[^\\p{L}\\p{N}])(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=[.:°º])\\p{L}{1,4}\\d)`, 'giu');
+    // "/No:RE202308-3010", "AVOIR N°A1970480"). A Latin label right after Han characters is a bilingual label's English
+    // half ("發票號码Invoice No：").
+    re = new RegExp(`(^|[^\\p{L}\\p{N}]|(?<=\\p{Script=Han})(?=\\p{Script=Latin}))(${alts.join('|')})(?=$|[^\\p{L}]|[\\p{Script=Han}\\p{Script=Thai}]|(?<=[.:°º])\\p{L}{1,4}\\d)`, 'giu');
     cache.set(key, re);
   }
   return re;
@@ -197,11 +199,25 @@ const lettered = (head: string) => head.replace(/\S+/g, (w) => (/\p{L}/u.test(w)
 // A misread long word is still recognisable; a short one changed is another word
 // ("date de facture" is not "date due"), but for a digit OCR read for a letter ("Betalen v6or" for
 // "vóór", "n0" for "no").
+// In a label of three words or more, held by its long words read right, one letter of a short word
+// may be misread too ("Nane of Registered Person").
 function shortWordsExact(head: string, label: string): boolean {
   const hw = head.split(' ');
   const lw = label.split(' ');
   if (hw.length !== lw.length) return lw.length === 1;
-  return lw.every((w, i) => w.length >= 5 || w === hw[i] || w === hw[i]!.replace(/[06]/g, 'o').replace(/1/g, 'l'));
+  const exact = (w: string, i: number) => w.length >= 5 || w === hw[i] || w === hw[i]!.replace(/[06]/g, 'o').replace(/1/g, 'l');
+  const long = lw.flatMap((w, i) => (w.length >= 5 ? [i] : []));
+  const held = lw.length >= 3 && long.length >= 2 && long.every((i) => hw[i] === lw[i]);
+  return lw.every((w, i) => exact(w, i) || (held && w.length >= 3 && w.length === hw[i]!.length && levenshtein(w, hw[i]!) === 1) || thinStroke(w, hw[i]!));
+}
+
+// A letter of thin strokes OCR takes for another ("Invoice Dale" for "Date", "Duc Date" for "Due"): one such letter
+// changed in a word of three letters or more is that word still.
+const THIN: Record<string, string> = { t: 'l', l: 't', e: 'c', c: 'e', i: 'l' };
+function thinStroke(word: string, read: string): boolean {
+  if (word.length < 3 || word.length !== read.length) return false;
+  const diff = [...word].flatMap((c, k) => (c === read[k] ? [] : [k]));
+  return diff.length === 1 && THIN[word[diff[0]!]!] === read[diff[0]!];
 }
 
 export function stripSeparators(s: string): string {
@@ -212,11 +228,13 @@ export function stripSeparators(s: string): string {
 /** Candidate value texts for a label, nearest first. */
 export function valueSpots(ctx: DocContext, hit: LabelHit): ValueSpot[] {
   const out: ValueSpot[] = [];
-  if (hit.rest) out.push({ text: hit.rest, where: 'same', line: hit.line });
+  // A rate and "incl." after the label, its digits misread ("GST @1s& incl."), is no value.
+  if (hit.rest && !(RATE_CELL.test(hit.rest.trim()) && /incl/i.test(hit.rest))) out.push({ text: hit.rest, where: 'same', line: hit.line });
   const right = hit.line.cells[hit.cellIndex + 1] ?? besideShifted(ctx, hit);
-  if (right) out.push({ text: right.text, where: 'right', line: hit.line });
   // A rate in a cell of its own between the label and the amount ("GST | 18% incl. | 2,757.66", its % read "s" by OCR).
-  const further = right && RATE_CELL.test(right.text.trim()) ? hit.line.cells[hit.cellIndex + 2] : undefined;
+  const rate = !!right && RATE_CELL.test(right.text.trim());
+  if (right && !rate) out.push({ text: right.text, where: 'right', line: hit.line });
+  const further = rate ? hit.line.cells[hit.cellIndex + 2] : undefined;
   if (further) out.push({ text: further.text, where: 'right', line: hit.line });
   const below = cellNear(ctx, hit, 1);
   if (below) out.push(below);
@@ -259,7 +277,8 @@ function besideShifted(ctx: DocContext, hit: LabelHit): Cell | undefined {
 
 // A currency before or after the digits ("Rs. 26,396.00", "J$ 2,500.00", "815,15 EUR"), not a phone's "TEL".
 const FIGURE = /^(?:(?:Rs\.?|[A-Z]{0,2}\$|[€£¥₹]|(?!TEL|FAX|TLF)[A-Z]{3})\s?)?[-\d\s.,']+(?:\s?(?:[€£¥₹$]|[A-Z]{3}))?$/u;
-const RATE_CELL = /^[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)$/i;
+// Its digits OCR may read as letters too, and its % as two marks ("@1s& incl.", "l8l incl.").
+const RATE_CELL = /^[@(]?\s*(?:\d{1,2}(?:[.,]\d{1,2})?\s*(?:[%+&s]\s*\)?\s*(?:incl(?:\.|uded)?)?|\)?\s*incl(?:\.|uded)?)|[\dlo][\dlos]?\s*[%+&sl]{1,2}\s*incl(?:\.|uded)?)$/i;
 const TITLE = /^(tax |vat |gst |commercial |pro ?forma )?(invoice|receipt|bill|credit note|debit note|statement|rechnung|gutschrift|quittung|facture|avoir|factura|fattura|factuur|nota kredit|invois)$/;
 
 

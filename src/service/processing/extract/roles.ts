@@ -155,7 +155,8 @@ export const ROLES: RoleSpec[] = [
       // an e-invoice portal's print (Egypt's ETA): the "Issuer" box beside the "Receiver" box
       'issuer'],
     // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
-    not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)/u },
+    // The seller's ids and contacts are no name: "Supplier TIN", "Supplier Registration No.", "Seller VAT No.".
+    not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)|\b(?:supplier|seller|vendor|company|issuer)'?s?\s+(?:tin|vat|gst|sst|tax|reg|registration|id|no|nr|number|code|bank|address|tel|phone|e-?mail)\b/u },
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant', 'receiver'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
@@ -193,7 +194,7 @@ export const ROLES: RoleSpec[] = [
     // Not a payment term ("Net 30", "Net 45 days"), a weight or a price ("Net weight", "Net price"), an amount payable.
     not: /\bnet\s*\d{1,3}(?![\d.,])|\bnet\s*(?:weight|wt|mass|price|days|terms|pay|payable|a payer|due|qty|quantity|contents?)\b/ },
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
-    labels: ['tax', 'vat', 'sales tax', 'gst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
+    labels: ['tax', 'vat', 'sales tax', 'gst', 'cst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
       'cgst', 'sgst', 'igst', 'utgst', 'output cgst', 'output sgst', 'output igst', 'iva trasladado',
       // cs, sk
@@ -217,10 +218,11 @@ export const ROLES: RoleSpec[] = [
     // A tax code ("Mã số thuế (Tax code)") is the registration of whoever pays it, as is a VAT payer's code in Lithuanian or
     // Latvian ("PVM mokėtojo kodas LT100047085513", "PVN maksātāja kods"); a "VAT invoice" is a title.
     // "Total incl. VAT" is no tax; a till's tax word, its rate and "included" after it is the tax its prices hold
-    // ("VAT 18% included", "GST @18% incl.", its % OCR's "+", "&" or "s").
+    // ("VAT 18% included", "GST @18% incl.", its % OCR's "+", "&" or "s", its digits too: "GST @1s& incl.", "GST l8l incl.";
+    // "CST", India's central sales tax, or a GST whose G OCR read as a C).
     // So is Guatemala's "IVA incluido" under the TOTAL of its FEL invoice, whose prices include it; a line's own IVA listed under
     // the items ("Línea 2  IVA 4.71") is no document's tax.
-    not: /(?<!^(?:vat|gst|tax|sales tax)\s*[@(]?\s*\d{1,2}(?:[.,]\d{1,2})?\s*[%+&s]?\s*\)?\s*)(?<!^iva\s+)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
+    not: /(?<!^(?:vat|gst|cst|tax|sales tax)\s*[@(]?\s*[\dlo][\dlos]?(?:[.,]\d{1,2})?\s*[%+&sl]{0,2}\s*\)?\s*)(?<!^iva\s+)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'total tvac', 'montant tvac', 'total tvai', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',
@@ -238,7 +240,9 @@ export const ROLES: RoleSpec[] = [
       'общо', 'сума за плащане', 'обща сума', 'всичко', 'итого', 'всего', 'итого к оплате', 'к оплате', 'всего к оплате', 'разом', 'всього', 'усього', 'до сплати', 'разом до сплати',
       'σύνολο', 'γενικό σύνολο', 'πληρωτέο', 'πληρωτέο ποσό', 'kokku', 'kokku tasuda', 'tasuda', 'summa kokku', 'kopā', 'kopā apmaksai', 'summa apmaksai', 'apmaksai', 'iš viso', 'mokėti', 'suma mokėti', 'bendra suma',
       'samtals', 'til greiðslu', 'heildarupphæð', 'total bayar', 'total tagihan', 'jumlah tagihan', 'total pembayaran', 'jumlah yang harus dibayar', 'kabuuan', 'kabuuang halaga', 'halagang babayaran',
-      'ยอดรวม', 'จำนวนเงินรวม', 'ยอดสุทธิ', '請求金額', 'ご請求金額', '総額', '税込合計', 'お支払金額', '价税合计', '總計', '应付金额', '總額', '합계', '합계금액', '총액', '총 금액', '청구금액', '결제금액',
+      'ยอดรวม', 'จำนวนเงินรวม', 'ยอดสุทธิ', '請求金額', 'ご請求金額', '総額', '税込合計', 'お支払金額', '价税合计', '總計', '总计', '應付金額', '应付金额', '總額',
+      // 總計 as OCR reads it on a thermal e-invoice slip: 總's silk radical taken for 德's step radical ("德計 NT$621")
+      '德計', '德计', '합계', '합계금액', '총액', '총 금액', '청구금액', '결제금액',
       'الإجمالي', 'المجموع', 'المبلغ الإجمالي', 'المبلغ المستحق', 'कुल', 'कुल राशि', 'कुल योग', 'jumla', 'jumla kuu', 'kiasi cha kulipa', 'toplam', 'toplam tutar',
       'total general', 'monto total', 'importe a pagar', 'valor total', 'total comprobante', 'valor a pagar', 'total geral', 'valor total da nota', 'totale complessivo', 'importo totale',
       'totaalbedrag', 'te voldoen', 'totaal te betalen', 'total à payer', 'montant dû', 'solde dû', 'total général', 'montant à payer', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'endsumme', 'zu zahlender betrag',

@@ -54,6 +54,12 @@ const KW = {
   count: folded(/qty|quantity|items?\b|pcs|units?|menge|no\. of|count|ilość|množství|količina|количество|ποσότητα|adet|antal|aantal|quantité|cantidad|quantità/),
 };
 
+/** A label of the totals block (total, amount due, subtotal, tax), in any of the lexicon's languages; Han characters OCR set apart read together ("合 计"). */
+export const summaryLabel = (text: string): boolean => {
+  const t = normLabel(text).replace(/(?<=\p{Script=Han}) (?=\p{Script=Han})/gu, '');
+  return KW.total.test(t) || KW.grand.test(t) || KW.sub.test(t) || KW.tax.test(t);
+};
+
 export const TOTAL_FEATURES = [
   'rule', 'kwTotal', 'kwGrand', 'kwSub', 'kwTax', 'kwCash', 'kwChange', 'kwRounding', 'kwDiscount', 'kwCount',
   'aboveTotal', 'aboveGrand', 'lineY', 'isMax', 'maxRank', 'fracOfMax', 'repeats', 'subPlusTax', 'cashMinusChange',
