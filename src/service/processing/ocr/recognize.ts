@@ -33,12 +33,19 @@ const FEW_WORDS = 20;
  */
 export const PNG_FAST = { compressionLevel: 1 } as const;
 
-/** Grey and upright (EXIF orientation applied), as PNG; each engine enhances its own way. */
+/**
+ * Grey and upright (EXIF orientation applied), as PNG; each engine enhances its own way. One grey
+ * channel (sharp writes greyscale as three equal sRGB channels unless told): the same grey levels
+ * for every reader (PaddleOCR, tesseract's OSD, the accent pass's crops), in a third of the bytes
+ * to encode, decode and keep, and tesseract's OSD holds the page at 8 instead of 32 bits a pixel
+ * (its worker about 70 MB smaller after an A4 page, docs/ocr.md). A page drawn from a PDF keeps
+ * sRGB: its density comes with an ICC profile (render.ts).
+ */
 export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer> {
   const img = Buffer.isBuffer(input) ? sharp(input) : input;
   // A large scan is brought down to the OCR size first: decoding, filtering and encoding
   // 50 megapixels as PNG costs seconds and hundreds of MB for nothing.
-  return img.rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().png(PNG_FAST).toBuffer();
+  return img.rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().toColourspace('b-w').png(PNG_FAST).toBuffer();
 }
 
 async function readWith(engine: OcrEngine, image: Buffer, langs: string[]): Promise<Read> {
