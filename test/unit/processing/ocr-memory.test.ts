@@ -8,9 +8,10 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
-import { detectOrientation } from '../../../src/service/processing/ocr/pool.js';
+import { detectOrientation, osdRunning } from '../../../src/service/processing/ocr/pool.js';
 import { PNG_FAST, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
 import { generatedDocument, HELD_OUT13_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
+import { drawnPage } from './helpers.js';
 
 afterAll(async () => {
   await closeProcessing();
@@ -38,6 +39,19 @@ describe('OCR memory', () => {
     const osdNow = await detectOrientation(page);
     expect(osdNow).toEqual(await detectOrientation(before));
     expect(osdNow.degrees).toBe(180);
+  });
+
+  it('stops the OSD worker once it has been idle for 10 seconds', { timeout: 120_000 }, async () => {
+    const png = await prepareImage(await drawnPage(800, 600, '28px sans-serif', [['Invoice 2024-117', 40, 80], ['Total 1,234.50', 40, 160]]));
+    await detectOrientation(png);
+    expect(osdRunning()).toBe(true);
+    await new Promise((r) => setTimeout(r, 5_000));
+    await detectOrientation(png);
+    await new Promise((r) => setTimeout(r, 6_000));
+    // 11 s after the first page, 6 s after the second: still there.
+    expect(osdRunning()).toBe(true);
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect(osdRunning()).toBe(false);
   });
 
   it('an onnxruntime worker frees the inputs and outputs of its runs as it goes', { timeout: 120_000 }, async () => {
