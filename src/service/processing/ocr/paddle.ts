@@ -78,7 +78,8 @@ let models: Promise<Models> | undefined;
 // thread held 40-140 MB of ArrayBuffers while it read. A young-generation collection after each
 // page frees them (a few milliseconds). V8 gives `gc` to contexts made after the flag.
 v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc') as (opts: { type: 'minor' | 'major' }) => void;
+const exposed: unknown = vm.runInNewContext('typeof gc === "function" ? gc : undefined');
+const collect = typeof exposed === 'function' ? (exposed as (opts: { type: 'minor' | 'major' }) => void) : () => {};
 const REC_HEIGHT = 48;
 /** Lines recognised with a mean probability under this are noise (PaddleOCR's drop_score). */
 const DROP_SCORE = 0.5;
