@@ -16,7 +16,7 @@ import { docxPages } from './loaders/docx.js';
 import { imagePages } from './loaders/images.js';
 import { openPdf } from './loaders/pdf.js';
 import { pdfPages } from './loaders/pdf-pages.js';
-import { renderPdfPixels } from './loaders/render.js';
+import { PIXELS_DPI, renderPdfPixels } from './loaders/render.js';
 import { MEDIA_TYPES, sniff, type Kind } from './loaders/sniff.js';
 import { csvPages, textPages } from './loaders/text.js';
 import { xlsxSheets } from './loaders/xlsx.js';
@@ -99,7 +99,7 @@ export function pageImageOf(bytes: Buffer, kind: Kind, kept?: Map<number, Buffer
     if (kind === 'pdf') {
       const doc = await openPdf(bytes);
       try {
-        return await prepareImage(await renderPdfPixels(doc, n));
+        return await prepareImage(await renderPdfPixels(doc, n), { density: PIXELS_DPI });
       } finally {
         await doc.destroy();
       }
@@ -139,7 +139,7 @@ async function loadParts(bytes: Buffer, kind: Kind, fileName: string, input: Pro
       const pages = await pdfPages(bytes, {
         signal: input.signal,
         onPage: input.onPage,
-        ocrPage: async (doc, n) => ocrImage(keep(n, await prepareImage(await renderPdfPixels(doc, n))), langs, n),
+        ocrPage: async (doc, n) => ocrImage(keep(n, await prepareImage(await renderPdfPixels(doc, n), { density: PIXELS_DPI })), langs, n),
       });
       return input.isSplit ? splitPdf(bytes, pages, fileName, images) : one(pages);
     }

@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { OCR_PAGES_AHEAD, pdfPages } from '../../../src/service/processing/loaders/pdf-pages.js';
 import { openPdf } from '../../../src/service/processing/loaders/pdf.js';
-import { renderPdfPage, renderPdfPixels } from '../../../src/service/processing/loaders/render.js';
+import { PIXELS_DPI, renderPdfPage, renderPdfPixels } from '../../../src/service/processing/loaders/render.js';
 import { prepareImage } from '../../../src/service/processing/ocr/recognize.js';
 
 /** A PDF of `n` A4 pages, each one JPEG and no text layer, as a scanner writes it. */
@@ -81,11 +81,14 @@ describe('scanned PDF pages', () => {
     page.drawRectangle({ x: 40, y: 600, width: 300, height: 80, color: { type: 'RGB', red: 0.8, green: 0.3, blue: 0.2 } as never, opacity: 0.6 });
     const doc = await openPdf(Buffer.from(await pdf.save()));
     try {
-      const grey = async (img: Buffer) => sharp(img).raw().toBuffer({ resolveWithObject: true });
+      // What OCR reads of it (paddle.ts paddleRead): opaque white paper, one grey channel.
+      const grey = async (img: Buffer) => sharp(img).flatten({ background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
       const pngPrepared = await prepareImage(await renderPdfPage(doc, 1));
-      const pixelsPrepared = await prepareImage(await renderPdfPixels(doc, 1));
+      const pixelsPrepared = await prepareImage(await renderPdfPixels(doc, 1), { density: PIXELS_DPI });
       // The same resolution too: tesseract (the accent pass) reads it from the PNG.
       expect((await sharp(pixelsPrepared).metadata()).density).toBe((await sharp(pngPrepared).metadata()).density);
+      // One grey channel, as a scan's page image (recognize.ts prepareImage): a third of the bytes of sRGB.
+      expect((await sharp(pixelsPrepared).metadata()).channels).toBe(1);
       const viaPng = await grey(pngPrepared);
       const viaPixels = await grey(pixelsPrepared);
       expect(viaPixels.info).toEqual(viaPng.info);

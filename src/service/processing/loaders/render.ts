@@ -50,9 +50,18 @@ export async function encodePng(canvas: Canvas): Promise<Buffer> {
 }
 
 /**
+ * The resolution a page drawn for OCR says it has, as its PNG said: raw pixels carry none, and
+ * tesseract (the accent pass reads the page image) takes a page without one for 25 dpi. Give it
+ * to prepareImage with the pixels.
+ */
+export const PIXELS_DPI = 72;
+
+/**
  * The page's pixels for OCR (prepareImage), without the PNG: encoding an A4 page at 200 dpi
  * only for prepareImage to decode it again cost about 0.2 CPU s. The canvas is opaque (white
- * first), so its RGBA pixels are the PNG's.
+ * first), so its RGBA pixels are the PNG's, and flattened they are the same colours: prepareImage
+ * then writes one grey channel, as for a scan (not RGBA, which sharp wrote when the resolution
+ * came from withMetadata and its sRGB profile).
  */
 export async function renderPdfPixels(doc: PDFDocumentProxy, pageNo: number): Promise<sharp.Sharp> {
   const canvas = await drawPage(doc, pageNo);
@@ -60,7 +69,11 @@ export async function renderPdfPixels(doc: PDFDocumentProxy, pageNo: number): Pr
   // collected, which can happen before sharp reads it (prepareImage runs later): a segfault on a
   // 12-page scan.
   const pixels = Buffer.from(canvas.data());
-  // 72 dpi, as the PNG says: raw pixels have no resolution, and tesseract (the accent pass reads
-  // this image) then takes the page for 25 dpi.
-  return sharp(pixels, { raw: { width: canvas.width, height: canvas.height, channels: 4 } }).withMetadata({ density: 72 });
+  const { width, height } = canvas;
+  // The canvas's own pixels (25 MB for an A4 page at 200 dpi, more for a larger page) are freed
+  // when the canvas is resized, at once, rather than whenever V8 collects it: with two documents
+  // and two pages of each in flight, dead canvases stood beside the pages being read.
+  canvas.width = 1;
+  canvas.height = 1;
+  return sharp(pixels, { raw: { width, height, channels: 4 } }).flatten({ background: '#ffffff' });
 }

@@ -111,28 +111,53 @@ export async function withWorker<T>(langs: string[], fn: (w: Worker) => Promise<
   }
 }
 
+/**
+ * The OSD worker is stopped once idle this long. It holds about 100 MB after reading an A4 page
+ * (tesseract's legacy engine and the page, in WebAssembly memory that never shrinks), and few pages
+ * need it (a low confidence or under 20 words, recognize.ts): kept for the process's life, it sat
+ * under every later page's peak. Starting it again costs about 0.7 CPU s. OCR_OSD_IDLE_MS overrides.
+ */
+const OSD_IDLE_MS = Number(process.env.OCR_OSD_IDLE_MS ?? 10_000);
+let osdUsers = 0;
+let osdTimer: NodeJS.Timeout | undefined;
+
+function stopOsd(): Promise<void> | undefined {
+  clearTimeout(osdTimer);
+  const w = osdWorker;
+  osdWorker = undefined;
+  return w?.then((x) => x.terminate()).then(() => undefined, () => undefined);
+}
+
 /** Orientation (0/90/180/270) and script of an image, from tesseract's OSD data. */
 export async function detectOrientation(image: Buffer): Promise<{ degrees: number; confidence: number }> {
-  osdWorker ??= Tesseract.createWorker('osd', Tesseract.OEM.TESSERACT_ONLY, {
-    legacyCore: true,
-    legacyLang: true,
-    langPath: langPath(['osd']),
-    gzip: true,
-    cacheMethod: 'none',
-  });
-  const w = await osdWorker;
-  const r = await w.detect(image);
-  return { degrees: r.data.orientation_degrees ?? 0, confidence: r.data.orientation_confidence ?? 0 };
+  clearTimeout(osdTimer);
+  osdUsers++;
+  try {
+    osdWorker ??= Tesseract.createWorker('osd', Tesseract.OEM.TESSERACT_ONLY, {
+      legacyCore: true,
+      legacyLang: true,
+      langPath: langPath(['osd']),
+      gzip: true,
+      cacheMethod: 'none',
+    });
+    const w = await osdWorker;
+    const r = await w.detect(image);
+    return { degrees: r.data.orientation_degrees ?? 0, confidence: r.data.orientation_confidence ?? 0 };
+  } finally {
+    if (--osdUsers === 0) {
+      osdTimer = setTimeout(() => void stopOsd(), OSD_IDLE_MS);
+      osdTimer.unref();
+    }
+  }
 }
+
+/** Whether the OSD worker is running (tests). */
+export const osdRunning = (): boolean => osdWorker !== undefined;
 
 /** Stops every worker and releases the PaddleOCR sessions (tests, benchmarks, service shutdown). */
 export async function shutdownOcr(): Promise<void> {
   await closePaddle();
   const all = slots.splice(0);
   await Promise.all(all.map((s) => (clearTimeout(s.idleTimer), s.worker.terminate().catch(() => undefined))));
-  if (osdWorker) {
-    const w = osdWorker;
-    osdWorker = undefined;
-    await (await w).terminate().catch(() => undefined);
-  }
+  await stopOsd();
 }

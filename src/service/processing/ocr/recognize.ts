@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Line, PageLayout } from '../layout/model.js';
 import { buildLines } from '../layout/lines.js';
@@ -33,12 +34,44 @@ const FEW_WORDS = 20;
  */
 export const PNG_FAST = { compressionLevel: 1 } as const;
 
-/** Grey and upright (EXIF orientation applied), as PNG; each engine enhances its own way. */
-export async function prepareImage(input: Buffer | sharp.Sharp): Promise<Buffer> {
+/**
+ * Grey and upright (EXIF orientation applied), as PNG; each engine enhances its own way. One grey
+ * channel (sharp writes greyscale as three equal sRGB channels unless told): the same grey levels
+ * for every reader (PaddleOCR, tesseract's OSD, the accent pass's crops), in a third of the bytes
+ * to encode, decode and keep, and tesseract's OSD holds the page at 8 instead of 32 bits a pixel
+ * (its worker about 70 MB smaller after an A4 page, docs/ocr.md). `density` (dpi) is written into
+ * the PNG for pixels that carry none (a PDF page drawn for OCR, render.ts).
+ */
+export async function prepareImage(input: Buffer | sharp.Sharp, opts: { density?: number } = {}): Promise<Buffer> {
   const img = Buffer.isBuffer(input) ? sharp(input) : input;
   // A large scan is brought down to the OCR size first: decoding, filtering and encoding
   // 50 megapixels as PNG costs seconds and hundreds of MB for nothing.
-  return img.rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().png(PNG_FAST).toBuffer();
+  const png = await img.rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().toColourspace('b-w').png(PNG_FAST).toBuffer();
+  return opts.density ? withDensity(png, opts.density) : png;
+}
+
+/**
+ * `png` saying `dpi` in its pHYs chunk. sharp writes raw pixels' PNG at 25.4 dpi, and sets another
+ * resolution only with withMetadata, which also attaches an sRGB profile and so writes three
+ * channels (or four) instead of one grey.
+ */
+export function withDensity(png: Buffer, dpi: number): Buffer {
+  const ppm = Math.round(dpi / 0.0254);
+  const chunk = Buffer.alloc(21);
+  chunk.writeUInt32BE(9, 0);
+  chunk.write('pHYs', 4, 'latin1');
+  chunk.writeUInt32BE(ppm, 8);
+  chunk.writeUInt32BE(ppm, 12);
+  chunk[16] = 1;
+  chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 17)), 17);
+  for (let p = 8; p + 8 <= png.length; ) {
+    const length = png.readUInt32BE(p);
+    const type = png.toString('latin1', p + 4, p + 8);
+    if (type === 'pHYs') return Buffer.concat([png.subarray(0, p), chunk, png.subarray(p + 12 + length)]);
+    if (type === 'IDAT') return Buffer.concat([png.subarray(0, p), chunk, png.subarray(p)]);
+    p += 12 + length;
+  }
+  return png;
 }
 
 async function readWith(engine: OcrEngine, image: Buffer, langs: string[]): Promise<Read> {

