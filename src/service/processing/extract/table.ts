@@ -439,12 +439,12 @@ function countTimes(out: Map<Column, string>, decimal: DocContext['decimal']): v
   if (!m || out.has('quantity') || out.has('unitPrice')) return;
   const [q, a] = [m[1] ? parseAmount(m[1], decimal) : 1, parseAmount(out.get('amount') ?? '', decimal)];
   // The price's thousands separator OCR may have read as the other mark ("4 x 3.600" for 3,600 making 14,400).
-  const p = [decimal, decimal === 'comma' ? 'dot' as const : 'comma' as const].map((d) => parseAmount(m[2]!, d))
-    .find((v) => v !== null && q !== null && a !== null && Math.abs(q * v - a) <= 0.011);
-  if (p === undefined || p === null) return;
+  const [asPrinted, otherMark] = [decimal, decimal === 'comma' ? 'dot' as const : 'comma' as const].map((d) => parseAmount(m[2]!, d));
+  const p = [asPrinted, otherMark].find((v) => v != null && q !== null && a !== null && Math.abs(q * v - a) <= 0.011);
+  if (p == null) return;
   out.delete('description');
   out.set('quantity', m[1] ?? '1');
-  out.set('unitPrice', p === parseAmount(m[2]!, decimal) ? m[2]! : String(p));
+  out.set('unitPrice', p === asPrinted ? m[2]! : String(p));
 }
 
 function assign(cells: Cell[], header: Header, ctx?: DocContext): Map<Column, string> {

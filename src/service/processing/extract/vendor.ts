@@ -143,8 +143,9 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
 export function fullChineseName(ctx: DocContext, vendor: string): string | undefined {
   const short = vendor.replace(/\s+/g, '');
   if (!/^\p{Script=Han}{2,8}$/u.test(short) || /公司/.test(short)) return undefined;
+  const full = new RegExp(`^${short}\\p{Script=Han}{0,8}?(?:股份有限公司|有限公司)`, 'u');
   for (const line of ctx.pages[0]?.lines ?? []) {
-    const m = new RegExp(`^${short}\\p{Script=Han}{0,8}?(?:股份有限公司|有限公司)`, 'u').exec(line.text.replace(/\s+/g, ''));
+    const m = full.exec(line.text.replace(/\s+/g, ''));
     if (m) return m[0];
   }
   return undefined;
