@@ -52,3 +52,40 @@ describe('a date OCR ran into garbled words of its own cell', () => {
     expect(field(note('Self-billing invoice No: SB41207   Tax point: 3/1/2024'), 'Invoice Date').confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('the currency of Central America and Rwanda, printed as a sign or not at all', () => {
+  it('a Honduran factura of an "S.A. de C.V." in lempiras (L.), its customer a "Ltda."', () => {
+    const factura = ['Comercial Los Pinos S.A. de C.V.', 'Barrio El Centro, La Ceiba', 'RTN: 01019988776655', 'CAI: 9F8E7D-6C5B4A-39281F-0E1D2C-3B4A59-6C',
+      'Rango autorizado: 000-001-01-00000001 al 000-001-01-00009000', cells('FACTURA', 'No. 000-001-01-00000977'), 'Fecha: 11/06/2023',
+      'Cliente: Transportes Unidos Ltda.', cells('Cant.', 'Descripción', 'Precio unit.', 'Total'), cells('3', 'Llanta 15"', '1,200.00', '3,600.00'),
+      cells('Importe gravado 15%', 'L. 3,600.00'), cells('ISV 15%', 'L. 540.00'), cells('Total a pagar', 'L. 4,140.00')];
+    expect(valuesOf(extractFields(page(factura), EVAL_SCHEMA)).Currency).toBe('HNL');
+  });
+  it('a Salvadoran crédito fiscal of an "S.A. de C.V." in dollars ($)', () => {
+    const ccf = ['DOCUMENTO TRIBUTARIO ELECTRÓNICO', 'COMPROBANTE DE CRÉDITO FISCAL', 'Número de control: DTE-03-M002P001-000000000001234',
+      cells('EMISOR', 'RECEPTOR'), cells('Servicios Técnicos Izalco, S.A. de C.V.', 'Panadería La Espiga, S.A. de C.V.'), cells('NRC: 123456-7', 'NRC: 76543-2'),
+      'Fecha: 2024-02-14', cells('N°', 'Descripción', 'Cantidad', 'Precio unitario', 'Ventas gravadas'), cells('1', 'Revisión de horno', '1', '80.00', '80.00'),
+      cells('Suma de ventas', '$80.00'), cells('13% IVA', '$10.40'), cells('Monto total de la operación', '$90.40')];
+    const v = valuesOf(extractFields(page(ccf), EVAL_SCHEMA));
+    expect(v.Currency).toBe('USD');
+    expect(v['Invoice Number']).toBe('DTE-03-M002P001-000000000001234');
+  });
+  it('a Rwandan EBM receipt of a "Ltd" in francs (Frw in its column head)', () => {
+    const receipt = ['KIVU HARDWARE LTD', 'KN 4 Ave, Nyarugenge', 'TIN: 101234567', cells('Description', 'Total Frw'), 'Cement 50kg',
+      cells('2.00x', '12,500', '25,000B'), cells('TOTAL', '25,000'), cells('TOTAL B-18.00%', '25,000'), cells('TOTAL TAX B', '3,814'), cells('TOTAL TAX', '3,814'),
+      'SDC INFORMATION', 'Date: 03/05/2024 Time: 10:12:40', 'RECEIPT NUMBER: 210/215 NS'];
+    expect(valuesOf(extractFields(page(receipt, 'ocr'), EVAL_SCHEMA)).Currency).toBe('RWF');
+  });
+});
+
+describe('the numbers of a debit note and a restaurant check', () => {
+  it('"Debit Note No." and "Check #" name the document\'s own number', () => {
+    const debit = ['Ironbridge Castings Ltd', 'VAT Reg No: GB 123456789', 'DEBIT NOTE', cells('Debit Note No.', 'DN-55120'), cells('Date', '12/02/2024'),
+      cells('Original invoice', 'INV-40031'), cells('Description', 'Qty', 'Unit £', 'Net £'), cells('Pattern repair', '1', '300.00', '300.00'),
+      cells('Net', '300.00'), cells('VAT 20%', '60.00'), cells('Total due', '£360.00')];
+    expect(valuesOf(extractFields(page(debit), EVAL_SCHEMA))['Invoice Number']).toBe('DN-55120');
+    const check = ['Lakeside Grill', '4 Shore Rd, Burlington, VT', cells('Check #51873', 'Table 4'), 'Server: Dana', '03/14/2024 7:02 PM',
+      cells('1', 'Salmon', '24.00'), cells('1', 'Salad', '9.50'), cells('Subtotal', '33.50'), cells('Tax 7%', '2.35'), cells('Total', '$35.85')];
+    expect(valuesOf(extractFields(page(check, 'ocr'), EVAL_SCHEMA))['Invoice Number']).toBe('51873');
+  });
+});

@@ -48,6 +48,10 @@ export const ROLES: RoleSpec[] = [
       'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'bon-nr', 'bon nr', 'bonnummer', 'bonnr', 'kassabon nr', 'bonnr.', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
       'nota de crédito nº', 'rectificativa n', 'rectificativa nº', 'rectificativa n.º', 'factura rectificativa n', 'n.º rectificativa', 'n. nota di credito', 'nota di credito n.', 'gutschrift-nr.', 'creditnota nr.', 'no. nota kredit',
       'credit memo #', 'credit memo no', 'credit memo number', 'memo no', 'memo #',
+      // A debit note's own number, a self-billing invoice's (issued by the customer), a restaurant check's ("Check #24705"),
+      // El Salvador's DTE's control number ("Número de control: DTE-03-M001P001-..."; not its Código de generación).
+      'debit note no', 'debit note number', 'debit note #', 'self-billing invoice no', 'self billing invoice no', 'self-billing invoice number',
+      'check #', 'check no', 'chk #', 'número de control', 'numero de control',
       // an Irish or British solicitor's bill of costs is a "fee note" ("Fee Note No.")
       'fee note no', 'fee note no.', 'fee note number', 'fee note #', 'fee note nr',
       // sv, no, da, fi, pt
