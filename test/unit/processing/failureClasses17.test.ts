@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/service/processing/doctype.js';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
+import { namesNoOne } from '../../../src/service/processing/extract/vendor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
 import type { PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
@@ -87,5 +88,54 @@ describe('the numbers of a debit note and a restaurant check', () => {
     const check = ['Lakeside Grill', '4 Shore Rd, Burlington, VT', cells('Check #51873', 'Table 4'), 'Server: Dana', '03/14/2024 7:02 PM',
       cells('1', 'Salmon', '24.00'), cells('1', 'Salad', '9.50'), cells('Subtotal', '33.50'), cells('Tax 7%', '2.35'), cells('Total', '$35.85')];
     expect(valuesOf(extractFields(page(check, 'ocr'), EVAL_SCHEMA))['Invoice Number']).toBe('51873');
+  });
+});
+
+describe('a Salvadoran comprobante de crédito fiscal', () => {
+  const ccf = (title: string) => [title, 'COMPROBANTE DE CRÉDITO FISCAL', 'Código de generación: 1A2B3C4D-5E6F-7A8B-9C0D-1E2F3A4B5C6D',
+    'Número de control: DTE-03-M001P002-000000000004411', 'Fecha y hora de generación: 2024-05-20 09:14:02', cells('EMISOR', 'RECEPTOR'),
+    cells('Imprenta Cuscatlán, S.A. de C.V.', 'Hotel Brisas del Lago, S.A. de C.V.'), cells('NIT: 0614-120390-101-3', 'NIT: 0511-010180-102-6'),
+    cells('NRC: 112233-4', 'NRC: 55667-8'), cells('N°', 'Descripción', 'Cantidad', 'Precio unitario', 'Ventas gravadas'),
+    cells('1', 'Tarjetas de presentación', '2', '45.00', '90.00'), cells('Suma de ventas', '$90.00'), cells('13% IVA', '$11.70'), cells('Sub-Total', '$101.70'),
+    cells('IVA retenido', '$0.00'), cells('Monto total de la operación', 'US$ 101.70')];
+  it('its sales before IVA (Suma de ventas) are the subtotal, not its Sub-Total with the IVA; the IVA its tax', () => {
+    const v = valuesOf(extractFields(page(ccf('DOCUMENTO TRIBUTARIO ELECTRÓNICO')), EVAL_SCHEMA));
+    expect(v.Subtotal).toBe(90);
+    expect(v.Tax).toBe(11.7);
+    expect(v.Total).toBe(101.7);
+  });
+  it('its titles name no vendor: the issuer under EMISOR does', () => {
+    for (const title of ['DOCUMENTO TRIBUTARIO ELECTRÓNICO', 'DOCUMENTO TRIBUTARIO ELECTRONICO', 'COMPROBANTE DE CRÉDITO FISCAL']) expect(namesNoOne(title)).toBe(true);
+    expect(valuesOf(extractFields(page(ccf('DOCUMENTO TRIBUTARIO ELECTRÓNICO')), EVAL_SCHEMA))['Vendor Name']).toBe('Imprenta Cuscatlán, S.A. de C.V.');
+  });
+});
+
+describe('the total a document settles, where it prints two', () => {
+  const check = (tip: string, paid: string) => ['Harbor Lights Diner', '15 Wharf St, Newport, RI', cells('Check #7731', 'Table 9'), '11/02/2023 1:14 PM',
+    cells('2', 'Clam Chowder', '19.00'), cells('1', 'Lobster Roll', '31.50'), cells('Subtotal', '50.50'), cells('Tax 7%', '3.54'), cells('Total', '$54.04'),
+    'Suggested gratuity', '18% = 9.09', '20% = 10.10', cells('Tip:', tip), cells('Total:', paid), 'Signature:'];
+  it('a restaurant check\'s total with the tip written in, the printed total when the tip is left blank', () => {
+    expect(valuesOf(extractFields(page(check('10.00', '$64.04'), 'ocr'), EVAL_SCHEMA)).Total).toBe(64.04);
+    const blank = check('', '').map((l) => l.trim());
+    expect(valuesOf(extractFields(page(blank, 'ocr'), EVAL_SCHEMA)).Total).toBe(54.04);
+  });
+  it('a municipal account\'s current charges, not the total due with the arrears, and the VAT on them', () => {
+    const account = ['Umgeni Valley Municipality', 'VAT Reg No: 4123456789', 'TAX INVOICE / MUNICIPAL ACCOUNT', cells('Account No.', '3300112244'),
+      cells('Invoice No.', '700123456'), cells('Account date', '05/03/2024'), cells('Due date', '26/03/2024'), 'ACCOUNT SUMMARY',
+      cells('Balance brought forward', 'R 1,150.00'), cells('Payments received', 'R 0.00'), cells('Arrears', 'R 1,150.00'),
+      cells('Service', 'Units', 'Tariff', 'Amount R'), cells('Water consumption (kl)', '20', '30.00', '600.00'), cells('Refuse removal', '1', '250.00', '250.00'),
+      cells('Sub-total', '850.00'), cells('VAT 15%', '127.50'), cells('Current charges', 'R 977.50'), cells('Arrears', 'R 1,150.00'), cells('TOTAL DUE', 'R 2,127.50')];
+    const v = valuesOf(extractFields(page(account), EVAL_SCHEMA));
+    expect(v.Total).toBe(977.5);
+    expect(v.Tax).toBe(127.5);
+  });
+  it('a factura whose prices include the IVA: no subtotal, the IVA it says is included its tax', () => {
+    const factura = ['DOCUMENTO TRIBUTARIO ELECTRÓNICO', 'FACTURA', 'Número de control: DTE-01-M001P001-000000000000781', 'Fecha y hora de generación: 2024-03-02 11:20:45',
+      cells('EMISOR', 'RECEPTOR'), cells('Librería El Búho, S.A. de C.V.', 'Colegio San Ángel'), cells('N°', 'Descripción', 'Cantidad', 'Precio unitario', 'Ventas gravadas'),
+      cells('1', 'Cuadernos rayados', '20', '1.13', '22.60'), cells('Suma de ventas', '$22.60'), cells('IVA 13% incluido', '$2.60'), cells('Total a pagar', 'US$ 22.60')];
+    const v = valuesOf(extractFields(page(factura), EVAL_SCHEMA));
+    expect(v.Subtotal).toBeNull();
+    expect(v.Tax).toBe(2.6);
+    expect(v.Total).toBe(22.6);
   });
 });

@@ -169,6 +169,8 @@ export const ROLES: RoleSpec[] = [
       'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane',
       // Latin America's net before IVA/IGV: Chile's "Monto Neto", Peru's "Op. Gravadas" (sales taxed), Colombia's "Valor neto"
       'monto neto', 'valor neto', 'total neto', 'importe neto', 'op. gravada', 'op. gravadas', 'operaciones gravadas', 'total gravado', 'monto afecto',
+      // El Salvador's crédito fiscal: its sales before IVA ("Suma de ventas"; its "Sub-Total" is with the IVA)
+      'suma de ventas', 'sumas',
       // tr (goods and services before tax; the dotless ı is not folded, a font without it prints an i), it
       'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US
