@@ -139,3 +139,14 @@ describe('the total a document settles, where it prints two', () => {
     expect(v.Total).toBe(22.6);
   });
 });
+
+describe('a receipt in a currency without cents', () => {
+  it('a Rwandan EBM receipt\'s tax of three digits is no amount whose decimal mark OCR lost, though its quantities show two decimals', () => {
+    const receipt = ['GISENYI GENERAL STORE', 'Rue du Marché, Rubavu', 'TIN: 107654321', cells('Description', 'Total Frw'), 'Beans 1kg',
+      cells('1.00x', '1,300', '1,300B'), 'Soda 50cl', cells('2.00x', '600', '1,200B'), cells('TOTAL', '2,500'), cells('TOTAL A-EX', ''), cells('TOTAL B-18.00%', '2,500'),
+      cells('TOTAL TAX B', '381'), cells('TOTAL TAX', '381'), cells('MOMO', '2,500'), 'SDC INFORMATION', 'Date: 21/08/2024 Time: 16:40:03', 'RECEIPT NUMBER: 88/91 NS'];
+    const v = valuesOf(extractFields(page(receipt.map((l) => l.trim()), 'ocr'), EVAL_SCHEMA));
+    expect(v.Tax).toBe(381);
+    expect(v.Total).toBe(2500);
+  });
+});
