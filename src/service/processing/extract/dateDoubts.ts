@@ -59,7 +59,8 @@ const GARBLED = /^(?=.*\p{Ll})\p{L}+\d+\p{L}+$/u;
 export function onGarbledLine(ctx: DocContext, iso: string): boolean {
   const spots = spotsOf(ctx, iso);
   const ocr = (line: Line) => ctx.pages.some((p) => p.number === line.page && p.source === 'ocr');
-  return spots.length > 0 && spots.every((s) => ocr(s.line) && s.line.cells.some((c) => c !== s.cell && c.text.split(/\s+/).some((w) => GARBLED.test(w))));
+  // Its own cell counts too when OCR ran the line's words into one ("inviceNo: S752318Tax point: 21/1/2023").
+  return spots.length > 0 && spots.every((s) => ocr(s.line) && s.line.cells.some((c) => c.text.split(/\s+/).some((w) => GARBLED.test(w))));
 }
 
 /**

@@ -11,6 +11,7 @@ import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './row
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, fapiaoTotals, footTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { danfeTotals } from './danfe.js';
+import { settledTotal } from './settledTotal.js';
 import { companyUnderName, footerIssuer, fullChineseName, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
 import { monthGlued, withIssueMonth } from './romanMonths.js';
@@ -44,7 +45,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
   const { ctx, fields, choice, roles } = read;
   const weights = opts.ranker === undefined ? committedWeights() : opts.ranker;
   if (!weights) return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, fields, choice.vendorLabelled));
-  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, idDoubts(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
+  return vendorCurrency(ctx, read.currencyGuessed, roles, tidyVendor(ctx, roles, idDoubts(ctx, roles, checkDates(ctx, schema, roles, bareParts(ctx, roles, settledTotal(ctx, roles, roundedTotal(ctx, roles, fields.map((field, i) => {
     const role = roles[i];
     const path = calibrationKey(read, i);
     const model = path === role && (RANKED_ROLES as Role[]).includes(role) ? modelFor(weights, role as RankedRole) : undefined;
@@ -58,7 +59,7 @@ export function extractFields(pages: PageLayout[], schema: SchemaForExtraction, 
     // this kind of reading; otherwise never "sure" (calibrated() caps an unknown one below 0.9).
     if (field.value === null) return field;
     return { ...field, confidence: Math.round(calibrated(weights.ruleCalibration?.[path], field.confidence, 1) * 100) / 100 };
-  }))))), choice.vendorLabelled));
+  })))))), choice.vendorLabelled));
 }
 
 // Characters OCR takes for one another in ids.

@@ -1,5 +1,5 @@
 import type { Line } from '../layout/model.js';
-import { lostDecimalReading } from '../parse/amounts.js';
+import { currencyOf, lostDecimalReading } from '../parse/amounts.js';
 import type { DocContext } from './context.js';
 
 // Conservative repairs of OCR damage a careful clerk would make, each only where
@@ -14,8 +14,18 @@ export function fromOcr(line: Line | undefined, ctx: DocContext): boolean {
 
 /** The amount `text` stands for if OCR lost its decimal mark; null when nothing suggests that. */
 export function decimalRepair(text: string, line: Line | undefined, ctx: DocContext): number | null {
-  if (!ctx.decimal || !fromOcr(line, ctx)) return null;
+  if (!ctx.decimal || !fromOcr(line, ctx) || wholeCurrency(ctx)) return null;
   return lostDecimalReading(text.replace(/\d+(?:[.,]\d+)?\s?%/g, ' '));
+}
+
+// Currencies whose amounts show no cents (the Rwandan franc of an EBM receipt, "TOTAL TAX  374"; the yen, the won): a
+// figure without decimals lost no decimal mark, whatever else on the page shows two (its quantities, "1.00x").
+const WHOLE = new Set(['RWF', 'BIF', 'JPY', 'KRW', 'ISK']);
+const whole = new WeakMap<DocContext, boolean>();
+function wholeCurrency(ctx: DocContext): boolean {
+  let w = whole.get(ctx);
+  if (w === undefined) whole.set(ctx, (w = WHOLE.has(currencyOf(ctx.text) ?? '')));
+  return w;
 }
 
 // A quantity with a unit ("500 sheets", "5m", "1kg") where OCR read a digit as a look-alike letter.

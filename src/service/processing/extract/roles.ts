@@ -48,6 +48,10 @@ export const ROLES: RoleSpec[] = [
       'no. invois', 'invois no', 'no invois', 'nombor invois', 'no. resit', 'resit no', 'no resit', 'no. bil', 'bil no', 'bon-nr', 'bon nr', 'bonnummer', 'bonnr', 'kassabon nr', 'bonnr.', 'n. fattura', 'n° fattura', 'nr. fattura', "n° d'avoir", 'nº nota de crédito',
       'nota de crédito nº', 'rectificativa n', 'rectificativa nº', 'rectificativa n.º', 'factura rectificativa n', 'n.º rectificativa', 'n. nota di credito', 'nota di credito n.', 'gutschrift-nr.', 'creditnota nr.', 'no. nota kredit',
       'credit memo #', 'credit memo no', 'credit memo number', 'memo no', 'memo #',
+      // A debit note's own number, a self-billing invoice's (issued by the customer), a restaurant check's ("Check #24705"),
+      // El Salvador's DTE's control number ("Número de control: DTE-03-M001P001-..."; not its Código de generación).
+      'debit note no', 'debit note number', 'debit note #', 'self-billing invoice no', 'self billing invoice no', 'self-billing invoice number',
+      'check #', 'check no', 'chk #', 'número de control', 'numero de control',
       // an Irish or British solicitor's bill of costs is a "fee note" ("Fee Note No.")
       'fee note no', 'fee note no.', 'fee note number', 'fee note #', 'fee note nr',
       // sv, no, da, fi, pt
@@ -140,7 +144,7 @@ export const ROLES: RoleSpec[] = [
       'ημερομηνία', 'ημερομηνία έκδοσης', 'kuupäev', 'arve kuupäev', 'datums', 'rēķina datums', 'izrakstīšanas datums', 'išrašymo data', 'sąskaitos data',
       'tanggal', 'tanggal faktur', 'tanggal invoice', 'tgl', 'tgl.', 'petsa', 'tarehe', 'tarehe ya ankara', 'تاريخ الفاتورة', 'التاريخ', 'تاريخ', 'दिनांक', 'तारीख',
       '开票日期', '開票日期', '发票日期', '日付', '発行日', '請求書発行日', '발행일', '발행일자', '작성일자', '일자'],
-    not: /vigenc|vigênc|(?:inicio|fin) (?:de )?vig|validity|valid (?:from|until|thru|through|to)\b|gültig|gultig|due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|scaden|határid|teljesít|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen|dospij|dospec|rok plac|zapadl|падеж|срок|термин|λήξ|προθεσμ|tahtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|기한|기일|期限|到期|截止|استحقاق|देय|नियत|vade|son odeme|ครบกำหนด|pvm (?:suma|\d|moket|kod)|доставк|отгруз|поставк|παραδοσ|teslim|sevk|pengiriman|isporuk|dostaw|sprzedaz|dodani|toimitus|leverans|levering|livrare|период|периодът|περιοδ/i },
+    not: /vigenc|vigênc|(?:inicio|fin) (?:de )?vig|fecha\s+límite|validity|valid (?:from|until|thru|through|to)\b|gültig|gultig|due|fällig|échéance|vencimiento|vencimento|forfal|förfallo|eräpäivä|betalingsfrist|betalas|verval|scadenza|scaden|határid|teljesít|akhir|matang|tamat|delivery|liefer|order|ship|period|service|payer avant|regler avant|pay before|payment before|pagar antes|pagare entro|zahlen bis|betalen|dospij|dospec|rok plac|zapadl|падеж|срок|термин|λήξ|προθεσμ|tahtaeg|termin|apmaks|apmok|gjalddag|eindag|jatuh tempo|takdang|mwisho|기한|기일|期限|到期|截止|استحقاق|देय|नियत|vade|son odeme|ครบกำหนด|pvm (?:suma|\d|moket|kod)|доставк|отгруз|поставк|παραδοσ|teslim|sevk|pengiriman|isporuk|dostaw|sprzedaz|dodani|toimitus|leverans|levering|livrare|период|периодът|περιοδ/i },
   { role: 'vendor', field: /vendor|supplier|seller|merchant|company|issuer|lieferant|fournisseur|proveedor|from/i,
     labels: ['vendor', 'supplier', 'seller', 'from', 'merchant', 'sold by', 'issued by', 'lieferant', 'verkäufer', 'fournisseur', 'vendeur', 'proveedor', 'leverancier', 'fornitore', 'company', 'pembekal', 'penjual',
       'vendu par', 'verkauft von', 'venduto da', 'vendido por', 'verkocht door',
@@ -166,6 +170,8 @@ export const ROLES: RoleSpec[] = [
       'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane',
       // Latin America's net before IVA/IGV: Chile's "Monto Neto", Peru's "Op. Gravadas" (sales taxed), Colombia's "Valor neto"
       'monto neto', 'valor neto', 'total neto', 'importe neto', 'op. gravada', 'op. gravadas', 'operaciones gravadas', 'total gravado', 'monto afecto',
+      // El Salvador's crédito fiscal: its sales before IVA ("Suma de ventas"; its "Sub-Total" is with the IVA)
+      'suma de ventas', 'sumas',
       // tr (goods and services before tax; the dotless ı is not folded, a font without it prints an i), it
       'mal hizmet toplam tutarı', 'mal hizmet toplam tutari', 'ara toplam', 'totale imponibile',
       // charges before tax (a utility bill's "Total charges before VAT", a carrier's "Net charges"), a US

@@ -33,8 +33,8 @@ const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[
 const COPY_MARK = /^[\s*\p{P}]*(?:(?:original|duplicate|triplicate|quadruplicate)(?: copy)?(?: for [\p{L} ]{3,20})?|(?:customer|merchant|cardholder|store|office|buyer|seller|extra)'?s? copy)[\s*\p{P}]*$/iu;
 const bracketed = (text: string) => /^\s*[(\[][^()[\]]*[)\]]\s*$/.test(text);
 // The title of an electronic invoice's printout ("NF-e", "DANFE", "e-Fatura", "e-Arşiv Fatura", "Fattura elettronica",
-// "e-Invoice", "Factura electrónica", "CFDI"), on the words of a normLabel'd text: the kind of document, not its issuer.
-const E_TITLE = /^(?:(?:e|el|e arsiv|earsiv) )?(?:invoice|fatura|fattura|factura|facture|rechnung|faktura|factuur|nota fiscal|recibo)(?: (?:elettronica|electronica|eletronica|electronique|elektronik|elektronisch|electronic|digital|pro ?forma|de servicos|de consumidor))*(?: (?:no|nr|n°|#))?$|^(?:nf c?e|nfe|nfce|nfs e|danfe|cfdi|documento auxiliar da nota fiscal eletronica)$/;
+// "e-Invoice", "Factura electrónica", "CFDI", El Salvador's "Documento Tributario Electrónico" and "Comprobante de Crédito Fiscal"), on the words of a normLabel'd text: the kind of document, not its issuer.
+const E_TITLE = /^(?:(?:e|el|e arsiv|earsiv) )?(?:invoice|fatura|fattura|factura|facture|rechnung|faktura|factuur|nota fiscal|recibo)(?: (?:elettronica|electronica|eletronica|electronique|elektronik|elektronisch|electronic|digital|pro ?forma|de servicos|de consumidor))*(?: (?:no|nr|n°|#))?$|^(?:nf c?e|nfe|nfce|nfs e|danfe|cfdi|documento auxiliar da nota fiscal eletronica|documento tributario electronico|comprobante de credito fiscal)$/;
 // A row of a tax registration ("Identificativo fiscale ai fini IVA: IT…", "Codice fiscale", "CNPJ", "USt-IdNr. DE…", "VKN"),
 // also as OCR garbles its label ("Identificativ fscale ai fnVA:I1216…"); a normLabel'd text.
 const TAX_ID_ROW = /^(?:identificativ|codice fiscale|cod\.? ?fisc|partita iva|p\. ?iva\b|c\.f\.|cnpj|cpf\b|inscricao estadual|vkn\b|tckn\b|vergi (?:dairesi|no|numarasi)|ust-?id|ust\.? ?id|steuer ?-?nr|st\.? ?-?nr\.|nif\b|cif\b|rfc\b|tax id|vat (?:no|number|reg))/;

@@ -27,6 +27,8 @@ const SYMBOLS: Record<string, string> = {
   // Paraguay's guaraní ("TOTAL A PAGAR Gs."), Tanzania's and Uganda's shillings as their fiscal tills print them
   // ("Amounts in Tzs", "TShs", "UShs").
   'Gs.': 'PYG', 'Gs': 'PYG', '₲': 'PYG', 'Tzs': 'TZS', 'TShs': 'TZS', 'Tshs': 'TZS', 'UShs': 'UGX', 'Ushs': 'UGX',
+  // The Rwandan franc as an EBM receipt's column head prints it ("Description  Total Frw").
+  'Frw': 'RWF', 'FRW': 'RWF',
   'ر.س': 'SAR', 'ر.س.': 'SAR', 'د.إ': 'AED', 'ر.ق': 'QAR', 'د.ك': 'KWD', 'ج.م': 'EGP', 'د.م.': 'MAD',
 };
 // Signs that are letters of words elsewhere, so only beside a figure: the rand before it ("R40,170.25",
@@ -43,6 +45,8 @@ export const CURRENCY_CODES = [
   'MDL', 'UZS', 'KHR', 'MNT', 'HRK',
   // The Caribbean's dollars ("Total Amount Due (JMD)", "(TTD)").
   'JMD', 'TTD',
+  // Central America: Honduras's lempira, Panama's balboa.
+  'HNL', 'PAB',
 ];
 /**
  * Codes that are also words or abbreviations ("PHP 8" the language, "Hong Kong SAR", a "PEN", "MAD"): only
@@ -191,7 +195,9 @@ const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CH
   // The broad lexicon (2026-11-28)
   PL: 'PLN', CZ: 'CZK', BG: 'BGN', RU: 'RUB', UA: 'UAH', RS: 'RSD', TR: 'TRY', IS: 'ISK', ID: 'IDR', PH: 'PHP', TH: 'THB', KR: 'KRW', TW: 'TWD', HK: 'HKD',
   AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD', TN: 'TND', DZ: 'DZD',
-  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP', CR: 'CRC', GT: 'GTQ' };
+  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP', CR: 'CRC', GT: 'GTQ',
+  // El Salvador pays in US dollars.
+  HN: 'HNL', SV: 'USD', RW: 'RWF' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -204,6 +210,11 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/台灣|臺灣|\btaiwan\b|統一編號|(?<!\d)1\d\d年\s?\d{2}\s?-\s?\d{2}月|[隨随][機机]碼|證明聯/i, 'TW'],
   [/대한민국|사업자\s?등록번호|주식회사|\(주\)|㈜/, 'KR'],
   [/ประเทศไทย|\bthailand\b|เลขประจำตัวผู้เสียภาษี|บริษัท/i, 'TH'],
+  // Honduras (its tax id, RTN; the CAI authorising a factura's range; its sales tax, ISV) and El Salvador (its DTE's
+  // control number "DTE-03-M001P001-...", its registry number, NRC; its web domain), before Guatemala (a "Documento
+  // Tributario Electrónico" too), Mexico ("S.A. de C.V." is all three's legal form) and Brazil (a customer's "Ltda.").
+  [/\bhonduras\b|tegucigalpa|san pedro sula|\brtn:? ?\d|\bcai:? ?[0-9a-f]{6}-|rango autorizado|\bisv\b|\blempiras?\b/i, 'HN'],
+  [/el salvador|san salvador|\bdte-\d{2}-[a-z0-9]{8}-|\bnrc:? ?\d|\.com\.sv\b/i, 'SV'],
   // Before Brazil: "Ltda." is a legal form all over Latin America. Chile's R.U.T. (dotted or not) and its tax office (SII); Colombia's NIT with its check digit, DIAN and the CUFE;
   // Peru's 11-digit RUC and SUNAT.
   [/\bchile\b|boleta electr[oó]nica|\br\.?u\.?t\.?:? ?\d{1,2}\.?\d{3}\.?\d{3}-[\dk]\b|timbre electr[oó]nico s[il1]{2}|\bsii\.cl\b/i, 'CL'],
@@ -219,6 +230,7 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   // Costa Rica (its company id, "Cédula Jurídica", its goods codes, CABYS, its instant payments, SINPE) and Guatemala (its
   // electronic invoices, FEL, and their certified number, "Número DTE"), before Spain.
   [/costa rica|c[eé]dula jur[ií]dica|\bcabys\b|\bsinpe\b/i, 'CR'],
+  [/\brwanda\b|\bkigali\b|kicukiro|nyarugenge|gasabo/i, 'RW'],
   [/\bguatemala\b|n[uú]mero dte|\bfel\b.*tributario|documento tributario electr[oó]nico/i, 'GT'],
   [/rep[uú]blica dominicana|santo domingo|\bncf\b|\brnc\b|\bitbis\b/i, 'DO'],
   [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
@@ -310,8 +322,8 @@ function vatCountry(text: string): string | undefined {
  * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
  * a tax's name, an address). A guess, so callers flag it for review.
  */
-const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG']);
-const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO', 'CR', 'GT']);
+const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG', 'RW']);
+const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO', 'CR', 'GT', 'HN', 'SV']);
 const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
 export function currencyOfCountry(text: string, vendor?: string): string | null {
@@ -327,7 +339,8 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   const placed = named(text) ?? '';
   const formAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(placed) ? placed : undefined)
     : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed
-    : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed : undefined;
+    : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed
+    : byVendor === 'MX' && (placed === 'HN' || placed === 'SV') ? placed : undefined;
   const country = iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
