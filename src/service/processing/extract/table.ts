@@ -75,6 +75,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // An Icelandic "Upphæð", its æ and ð as OCR reads them ("Upphed", "Upphao").
   ['amount', /^upph\S{1,3}$/],
   ['amount', /hizmet tutar[ıi]$|^tutar[ıi]$|amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
+  // South Asia's "Particulars" (an Indian, Nepali or Bangladeshi bill's goods or services), as printed or in the singular.
+  ['description', /^particulars?$/],
   // ... Hungarian ("Megnevezés"), Icelandic ("Lýsing"), Romanian ("Denumirea produselor"), Vietnamese ("Tên hàng hóa, dịch vụ"), an accounting app's "Activity".
   ['description', /^megnevez[eé]s$|^l[yý]sing$|^denumire(a)?\b|^t[eê]n h[aà]ng\b|^activity$|^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
