@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../../src/service/processing/extract/extractor.js';
 import { linesFromText } from '../../../src/service/processing/layout/lines.js';
-import type { PageLayout } from '../../../src/service/processing/layout/model.js';
+import type { Line, PageLayout } from '../../../src/service/processing/layout/model.js';
 import { EVAL_SCHEMA } from '../../eval/score.js';
 import { valuesOf } from './helpers.js';
 
@@ -23,6 +23,44 @@ describe('"Particulars" over the goods', () => {
     expect(items(bill)).toEqual([
       { Description: 'PVC pipe 1 inch (6 m)', Quantity: 12, 'Unit Price': 310, Amount: 3720 },
       { Description: 'Ball valve brass 25 mm', Quantity: 4, 'Unit Price': 455, Amount: 1820 },
+    ]);
+  });
+});
+
+/** A line of cells at x (page units), 30 high, as OCR leaves a scan. */
+const at = (y: number, cells: [number, string][]): Line => {
+  const cs = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 12 }));
+  return { text: cells.map((c) => c[1]).join(' '), cells: cs, x0: cs[0]!.x0, x1: cs[cs.length - 1]!.x1, y0: y, y1: y + 30, page: 1 };
+};
+const scan = (lines: Line[]) => valuesOf(extractFields([{ number: 1, width: 1600, height: 2200, source: 'ocr', quality: 0.9, lines }], EVAL_SCHEMA))['Line Items'];
+const figs = (y: number, q: string, p: string, a: string) => at(y, [[980, q], [1090, p], [1240, a]]);
+
+describe('a skewed scan\'s table, each row\'s figures a line above its name, the names over two lines', () => {
+  const top = [at(220, [[600, 'Negev Print & Sign Ltd.']]), at(360, [[250, 'TAX INVOICE No. 41205']]), at(420, [[1010, 'Date: 03/05/2022']])];
+  const foot = [at(930, [[1010, 'Total before VAT'], [1200, 'NIS 2,440.00']]), at(960, [[1010, 'VAT 17%'], [1200, 'NIS 414.80']]), at(990, [[1010, 'Total incl. VAT'], [1200, 'NIS 2,854.80']])];
+
+  it('gives each row both lines of its name, its second line alone or beside the next row\'s figures', () => {
+    const lines = [...top, at(519, [[970, 'Qty'], [1076, 'Unit price'], [1196, 'Amount (NIS)']]), at(539, [[259, '#'], [304, 'Description']]),
+      figs(559, '4', '250.00', '1,000.00'), at(579, [[262, '1'], [301, 'Roll-up banner']]), at(601, [[302, 'Full colour, 85 x 200 cm']]),
+      figs(615, '2', '420.00', '840.00'), at(634, [[259, '2'], [301, 'Window lettering']]),
+      at(656, [[301, 'Cut vinyl, shop front'], [985, '10'], [1090, '60.00'], [1239, '600.00']]),
+      at(695, [[260, '3'], [304, 'Business cards']]), at(715, [[303, 'Matt, 500 per box']]), ...foot];
+    expect(scan(lines)).toEqual([
+      { Description: 'Roll-up banner Full colour, 85 x 200 cm', Quantity: 4, 'Unit Price': 250, Amount: 1000 },
+      { Description: 'Window lettering Cut vinyl, shop front', Quantity: 2, 'Unit Price': 420, Amount: 840 },
+      { Description: 'Business cards Matt, 500 per box', Quantity: 10, 'Unit Price': 60, Amount: 600 },
+    ]);
+  });
+
+  it('reads the description\'s name from a cell that also names the quantity ("Cant. Descripción")', () => {
+    const lines = [...top, at(519, [[1035, 'P. Unitario'], [1184, 'Precio Total']]), at(539, [[281, 'Cód.'], [391, 'Cant. Descripción']]),
+      at(559, [[1078, '6.50'], [1228, '32.50']]), at(579, [[276, '56837'], [417, '5'], [452, 'Café molido 250 g'], [1078, '9.75'], [1230, '29.25']]),
+      at(601, [[276, '33015'], [418, '3'], [452, 'Filtro de aceite'], [1073, '12.00'], [1223, '120.00']]),
+      at(623, [[279, '09902'], [409, '10'], [452, 'Caja de tornillos']]), ...foot];
+    expect(scan(lines)).toEqual([
+      { Description: 'Café molido 250 g', Quantity: 5, 'Unit Price': 6.5, Amount: 32.5 },
+      { Description: 'Filtro de aceite', Quantity: 3, 'Unit Price': 9.75, Amount: 29.25 },
+      { Description: 'Caja de tornillos', Quantity: 10, 'Unit Price': 12, Amount: 120 },
     ]);
   });
 });

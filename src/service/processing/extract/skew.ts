@@ -49,6 +49,7 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf, stop: (t
     const onPage = (i: number) => lines[i]?.page === head.page;
     // The totals block's figures ("TOTAL  $2,020.00") end the rows: the name under them is no item's.
     const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx) && !right(lines[i]!).some((c) => stop(normLabel(c.text)));
+    const tight = (a: Line, b: Line) => b.y0 - a.y1 < 0.8 * (a.y1 - a.y0);
     const nameOnly = (i: number) => onPage(i) && right(lines[i]!).length === 0 && left(lines[i]!).length > 0;
     let j = d ?? alone! + 1;
     while (isFigures(j)) {
@@ -56,6 +57,9 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf, stop: (t
       // after that, beside the next row's figures, whose own name is on the line under them (a row
       // printed whole beside its figures, the table's last, is no second line).
       let k = j + 1;
+      // A name whose lines all stand alone, the next row's figures (a line higher than its name) under its last
+      // line: the lines packed tight under its first are its own, not the next row's.
+      while (nameOnly(k) && nameOnly(k + 1) && tight(lines[k]!, lines[k + 1]!)) k++;
       while (nameOnly(k) && isFigures(k + 1) && onPage(k + 2) && left(lines[k + 2]!).length > 0) k++;
       const below = onPage(j + 1) ? lines.slice(j + 1, k + 1) : [];
       const row = merged([...stacked(below.map(left)), ...right(lines[j]!)], lines[j]!);
