@@ -64,3 +64,30 @@ describe('a skewed scan\'s table, each row\'s figures a line above its name, the
     ]);
   });
 });
+
+describe('a skewed scan\'s table, each row\'s figures a line below its name', () => {
+  const foot = [at(1023, [[892, 'Total Charges before VAT'], [1537, '1,109.25']]), at(1063, [[896, 'VAT 12.5%'], [1546, '138.66']]), at(1100, [[887, 'Total Current Charges'], [1531, '1,247.91']])];
+  const bill = (rows: Line[]) => [at(75, [[154, 'Windward Cable & Broadband Ltd.']]), at(120, [[154, 'INVOICE']]), at(288, [[1074, 'Bill Date'], [1501, '12 Mar 2021']]),
+    at(808, [[141, 'Description']]), at(829, [[1057, 'Qty'], [1294, 'Rate'], [1469, 'Amount (TTS)']]), ...rows, ...foot];
+
+  it('gives each line\'s figures to the name on the line above (the first name alone, the last figures alone)', () => {
+    expect(scan(bill([at(855, [[144, 'Fibre 500 Mbps bundle']]), at(876, [[144, 'Router rental'], [1076, '1'], [1264, '899.00'], [1546, '899.00']]),
+      at(912, [[136, 'Premium sports channels'], [1076, '1'], [1276, '60.25'], [1559, '60.25']]), at(947, [[1077, '1'], [1267, '150.00'], [1540, '150.00']])]))).toEqual([
+      { Description: 'Fibre 500 Mbps bundle', Quantity: 1, 'Unit Price': 899, Amount: 899 },
+      { Description: 'Router rental', Quantity: 1, 'Unit Price': 60.25, Amount: 60.25 },
+      { Description: 'Premium sports channels', Quantity: 1, 'Unit Price': 150, Amount: 150 },
+    ]);
+  });
+
+  it('joins a last row\'s number to the name OCR put beside its figures', () => {
+    const head = [at(120, [[154, 'TAX INVOICE']]), at(543, [[152, 'S/N'], [230, 'DESCRIPTION']]), at(562, [[1074, 'UNIT PRICE'], [1329, 'QTY'], [1440, 'AMOUNT']])];
+    const lines = [...head, at(590, [[148, '1'], [225, 'Office desk 120 cm']]), at(613, [[149, '2'], [223, 'Swivel chair'], [1132, '450.00'], [1350, '2'], [1528, '900.00']]),
+      at(654, [[149, '3'], [1130, '310.50'], [1345, '4'], [1512, '1,242.00']]), at(674, [[221, 'Filing cabinet, 4 drawers'], [1129, '720.00'], [1361, '1'], [1547, '720.00']]),
+      at(753, [[988, 'Sub Total'], [1504, '2,862.00']]), at(900, [[979, 'TOTAL PAYABLE'], [1501, '2,862.00']])];
+    expect(scan(lines)).toEqual([
+      { Description: 'Office desk 120 cm', Quantity: 2, 'Unit Price': 450, Amount: 900 },
+      { Description: 'Swivel chair', Quantity: 4, 'Unit Price': 310.5, Amount: 1242 },
+      { Description: 'Filing cabinet, 4 drawers', Quantity: 1, 'Unit Price': 720, Amount: 720 },
+    ]);
+  });
+});

@@ -74,6 +74,54 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf, stop: (t
   return null;
 }
 
+/**
+ * The other way round: a scan whose right-hand side sank by about a row's height. The description's name stands a
+ * line above the figures' names, the first row's name alone on the line under them, and each line after it joins
+ * the next row's name with the figures of the row above (the last figures alone on their line). Rebuilt by moving
+ * each line's right-hand cells up one line. A row's name that OCR left as its number alone ("3") takes the letters
+ * left beside the last figures.
+ */
+export function realignSunkTable(ctx: DocContext, columnOf: ColumnOf, stop: (text: string) => boolean = () => false): Realigned | null {
+  const lines = ctx.lines;
+  const tight = (a: Line, b: Line | undefined) => !!b && b.page === a.page && b.y0 - a.y1 < 0.8 * (a.y1 - a.y0);
+  for (let h = 0; h + 3 < lines.length; h++) {
+    const [head, names] = [lines[h]!, lines[h + 1]!];
+    const desc = head.cells.find((c) => columnOf(c.text) === 'description');
+    const kinds = new Set(names.cells.map((c) => columnOf(c.text)));
+    if (!desc || !tight(head, names) || kinds.size < 2 || [...kinds].some((k) => !k || k === 'description' || k === 'other')) continue;
+    if (head.cells.some((c) => c.x0 > desc.x1 && columnOf(c.text) !== undefined) || names.cells.some((c) => c.x0 <= desc.x1)) continue;
+    const split = Math.min(...names.cells.map((c) => c.x0)) - (names.y1 - names.y0);
+    const left = (l: Line) => l.cells.filter((c) => c.x1 < split);
+    const right = (l: Line) => l.cells.filter((c) => c.x1 >= split);
+    const lettered = (cells: Cell[]) => cells.some((c) => /\p{L}{2}/u.test(c.text));
+    const onPage = (i: number) => lines[i]?.page === head.page;
+    const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx) && !right(lines[i]!).some((c) => stop(normLabel(c.text)));
+    // The first row's name alone, the line under it joining the second row's name to the first row's figures.
+    const first = lines[h + 2]!;
+    if (!onPage(h + 2) || right(first).length || !lettered(left(first)) || !isFigures(h + 3) || !lettered(left(lines[h + 3]!))) continue;
+    const header = merged([...head.cells, ...names.cells], head);
+    const sources = new Map<Line, Line[]>([[header, [head, names]]]);
+    const rebuilt: Line[] = [header];
+    let name = left(first);
+    let j = h + 3;
+    for (; isFigures(j); j++) {
+      const row = merged([...name, ...right(lines[j]!)], lines[j - 1]!);
+      sources.set(row, [lines[j - 1]!, lines[j]!]);
+      rebuilt.push(row);
+      name = left(lines[j]!);
+    }
+    if (lettered(name)) {
+      const last = rebuilt[rebuilt.length - 1]!;
+      if (lettered(last.cells.filter((c) => c.x1 < split))) return null;
+      const row = merged([...last.cells, ...name], last);
+      sources.set(row, [...sources.get(last)!]);
+      rebuilt[rebuilt.length - 1] = row;
+    }
+    return { lines: [...lines.slice(0, h), ...rebuilt, ...lines.slice(j)], sources };
+  }
+  return null;
+}
+
 /** Cells of lines printed one under the other, a cell's text continued by the cell under it that it overlaps. */
 function stacked(rows: Cell[][]): Cell[] {
   const out: Cell[] = [];

@@ -9,7 +9,7 @@ import { ROLES } from './roles.js';
 import { signedCounts, type RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
-import { realignSkewedTable } from './skew.js';
+import { realignSkewedTable, realignSunkTable } from './skew.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -489,7 +489,7 @@ const nameOf = (text: string): Column | undefined => {
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
-  const skew = realignSkewedTable(ctx, nameOf, (text) => STOP.test(text));
+  const skew = realignSkewedTable(ctx, nameOf, (text) => STOP.test(text)) ?? realignSunkTable(ctx, nameOf, (text) => STOP.test(text));
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
   if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return readRows(ctx);
   const printed = (l: Line) => skew.sources.get(l) ?? [l];
