@@ -91,3 +91,30 @@ describe('a skewed scan\'s table, each row\'s figures a line below its name', ()
     ]);
   });
 });
+
+describe('a skewed scan\'s statement whose figures sank a line, one figure\'s name no column takes', () => {
+  it('"Units  Fee  Charge" under "Date  Code  Description": each line\'s figures go to the name above', () => {
+    const lines = [at(93, [[153, 'Lakeshore Pediatrics']]), at(117, [[1409, 'STATEMENT']]), at(245, [[1067, 'Statement Date'], [1512, '03/15/2022']]),
+      at(628, [[145, 'Date'], [328, 'Code'], [453, 'Description']]), at(651, [[1204, 'Units'], [1388, 'Fee'], [1549, 'Charge']]),
+      at(680, [[142, '02/11/2022'], [323, '99214'], [446, 'Office visit, detailed']]),
+      at(704, [[141, '02/11/2022'], [321, '87880'], [444, 'Strep test, rapid'], [1247, '1'], [1358, '185.00'], [1551, '185.00']]),
+      at(740, [[1247, '2'], [1369, '32.00'], [1566, '64.00']]), at(812, [[1217, 'Total Charges'], [1545, '249.00']]), at(960, [[1215, 'Balance Due'], [1537, '$249.00']])];
+    expect(scan(lines)).toEqual([
+      { Description: 'Office visit, detailed', Quantity: 1, 'Unit Price': 185, Amount: 185 },
+      { Description: 'Strep test, rapid', Quantity: 2, 'Unit Price': 32, Amount: 64 },
+    ]);
+  });
+});
+
+describe('a skewed scan\'s table whose figures sank a line, a section\'s heading over its first row', () => {
+  it('"TREATMENT" alone above the first name is no row; "Unit (HK$) Amount (HK$)" read as one cell names two columns', () => {
+    const lines = [at(266, [[665, 'OFFICIAL RECEIPT']]), at(346, [[143, 'Receipt No'], [331, ': R2208-0077']]), at(377, [[143, 'Date'], [331, ': 14/08/2022']]),
+      at(533, [[173, 'Description']]), at(553, [[1108, 'Qty'], [1233, 'Unit (HK$) Amount (HK$)']]), at(584, [[173, 'TREATMENT']]),
+      at(611, [[192, 'Root canal, molar']]), at(634, [[193, 'Crown, porcelain'], [1128, '1'], [1272, '3,200.00'], [1485, '3,200.00']]),
+      at(669, [[1128, '1'], [1273, '4,800.00'], [1480, '4,800.00']]), at(724, [[891, 'Total']]), at(735, [[1413, 'HK$8,000.00']])];
+    expect(scan(lines)).toEqual([
+      { Description: 'Root canal, molar', Quantity: 1, 'Unit Price': 3200, Amount: 3200 },
+      { Description: 'Crown, porcelain', Quantity: 1, 'Unit Price': 4800, Amount: 4800 },
+    ]);
+  });
+});

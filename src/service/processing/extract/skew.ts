@@ -79,16 +79,18 @@ export function realignSkewedTable(ctx: DocContext, columnOf: ColumnOf, stop: (t
  * line above the figures' names, the first row's name alone on the line under them, and each line after it joins
  * the next row's name with the figures of the row above (the last figures alone on their line). Rebuilt by moving
  * each line's right-hand cells up one line. A row's name that OCR left as its number alone ("3") takes the letters
- * left beside the last figures.
+ * left beside the last figures. `namesOf` gives the columns a cell names, several where it names them one space apart.
  */
-export function realignSunkTable(ctx: DocContext, columnOf: ColumnOf, stop: (text: string) => boolean = () => false): Realigned | null {
+export function realignSunkTable(ctx: DocContext, columnOf: ColumnOf, stop: (text: string) => boolean = () => false,
+  namesOf: (text: string) => (string | undefined)[] = (text) => [columnOf(text)]): Realigned | null {
   const lines = ctx.lines;
   const tight = (a: Line, b: Line | undefined) => !!b && b.page === a.page && b.y0 - a.y1 < 0.8 * (a.y1 - a.y0);
   for (let h = 0; h + 3 < lines.length; h++) {
     const [head, names] = [lines[h]!, lines[h + 1]!];
     const desc = head.cells.find((c) => columnOf(c.text) === 'description');
-    const kinds = new Set(names.cells.map((c) => columnOf(c.text)));
-    if (!desc || !tight(head, names) || kinds.size < 2 || [...kinds].some((k) => !k || k === 'description' || k === 'other')) continue;
+    // The figures' names: two kinds of figure at least, a name no column takes ("Fee") among them, no figure.
+    const kinds = new Set(names.cells.flatMap((c) => namesOf(c.text)).filter((k) => k && k !== 'other'));
+    if (!desc || !tight(head, names) || kinds.size < 2 || kinds.has('description') || figures(names.cells, ctx)) continue;
     if (head.cells.some((c) => c.x0 > desc.x1 && columnOf(c.text) !== undefined) || names.cells.some((c) => c.x0 <= desc.x1)) continue;
     const split = Math.min(...names.cells.map((c) => c.x0)) - (names.y1 - names.y0);
     const left = (l: Line) => l.cells.filter((c) => c.x1 < split);
@@ -96,14 +98,18 @@ export function realignSunkTable(ctx: DocContext, columnOf: ColumnOf, stop: (tex
     const lettered = (cells: Cell[]) => cells.some((c) => /\p{L}{2}/u.test(c.text));
     const onPage = (i: number) => lines[i]?.page === head.page;
     const isFigures = (i: number) => onPage(i) && figures(right(lines[i]!), ctx) && !right(lines[i]!).some((c) => stop(normLabel(c.text)));
-    // The first row's name alone, the line under it joining the second row's name to the first row's figures.
-    const first = lines[h + 2]!;
-    if (!onPage(h + 2) || right(first).length || !lettered(left(first)) || !isFigures(h + 3) || !lettered(left(lines[h + 3]!))) continue;
+    // The first row's name alone, the line under it joining the second row's name to the first row's figures; a
+    // section's heading alone above it ("TREATMENT") names no row.
+    const nameOnly = (i: number) => onPage(i) && right(lines[i]!).length === 0 && lettered(left(lines[i]!));
+    let f = h + 2;
+    while (nameOnly(f) && nameOnly(f + 1) && f < h + 4) f++;
+    const first = lines[f]!;
+    if (!nameOnly(f) || !isFigures(f + 1) || !lettered(left(lines[f + 1]!))) continue;
     const header = merged([...head.cells, ...names.cells], head);
     const sources = new Map<Line, Line[]>([[header, [head, names]]]);
     const rebuilt: Line[] = [header];
     let name = left(first);
-    let j = h + 3;
+    let j = f + 1;
     for (; isFigures(j); j++) {
       const row = merged([...name, ...right(lines[j]!)], lines[j - 1]!);
       sources.set(row, [lines[j - 1]!, lines[j]!]);

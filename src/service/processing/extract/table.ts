@@ -480,16 +480,19 @@ export interface TableRow {
   lines: Line[];
 }
 
+/** The columns a header cell names, several where it names them one space apart ("Unit (HK$) Amount (HK$)"). */
+const namesOf = (text: string): (Column | undefined)[] => splitHeaderCell({ text, x0: 0, x1: text.length }).map((p) => columnOf(p.text));
+
 /** A header cell's column, the description's where the cell names it beside another ("Cant. Descripción"). */
 const nameOf = (text: string): Column | undefined => {
-  const parts = splitHeaderCell({ text, x0: 0, x1: text.length });
-  return parts.length > 1 && parts.some((p) => columnOf(p.text) === 'description') ? 'description' : columnOf(text);
+  const names = namesOf(text);
+  return names.length > 1 && names.includes('description') ? 'description' : columnOf(text);
 };
 
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
-  const skew = realignSkewedTable(ctx, nameOf, (text) => STOP.test(text)) ?? realignSunkTable(ctx, nameOf, (text) => STOP.test(text));
+  const skew = realignSkewedTable(ctx, nameOf, (text) => STOP.test(text)) ?? realignSunkTable(ctx, nameOf, (text) => STOP.test(text), namesOf);
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
   if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return readRows(ctx);
   const printed = (l: Line) => skew.sources.get(l) ?? [l];
