@@ -118,3 +118,18 @@ describe('a skewed scan\'s table whose figures sank a line, a section\'s heading
     ]);
   });
 });
+
+describe('a row\'s amount OCR set on a line of its own, a little above the rest of the row', () => {
+  it('"2×2,20" under the name, its amount "4,40" on a line overlapping it: one row', () => {
+    const at2 = (y0: number, y1: number, cells: [number, string][]) => ({ ...at(y0, cells), y1 });
+    const till = [at2(42, 70, [[156, 'PEKARA ZLATNI KLAS d.o.o.']]), at2(131, 160, [[218, 'OIB: 41122334455']]), at2(174, 200, [[27, 'RAČUN br. 1184/PP2/1']]),
+      at2(204, 232, [[27, 'Datum: 03.02.2024.'], [533, '08:12']]), at2(241, 277, [[32, 'Naziv Kol. Cijena'], [534, 'Iznos']]),
+      at2(277, 309, [[28, 'Kifla sa sirom']]), at2(296, 324, [[550, '4,40']]), at2(308, 334, [[48, '2×2,20']]),
+      at2(335, 367, [[29, 'Jogurt 1L']]), at2(356, 394, [[49, '1×1,95'], [549, '1,95']]),
+      at2(456, 492, [[38, 'UKUPNO EUR:'], [538, '6,35']])];
+    expect(scan(till)).toEqual([
+      { Description: 'Kifla sa sirom', Quantity: 2, 'Unit Price': 2.2, Amount: 4.4 },
+      { Description: 'Jogurt 1L', Quantity: 1, 'Unit Price': 1.95, Amount: 1.95 },
+    ]);
+  });
+});

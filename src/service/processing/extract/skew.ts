@@ -128,6 +128,34 @@ export function realignSunkTable(ctx: DocContext, columnOf: ColumnOf, stop: (tex
   return null;
 }
 
+/**
+ * A row's figures OCR set on a line of their own, a little above or below the rest of the row ("3,20" at 296-324
+ * beside "2×1,60" at 308-334): joined to the line they overlap more than half of, when it stands wholly on their
+ * left and neither line overlaps its other neighbour as much. Null when no line was joined.
+ */
+export function joinSplitRows(ctx: DocContext): Realigned | null {
+  const lines = ctx.lines;
+  const overlap = (a: Line | undefined, b: Line | undefined) => (a && b && a.page === b.page ? Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) : 0);
+  const figuresOnly = (l: Line) => l.cells.every((c) => !/\p{L}/u.test(c.text)) && figures(l.cells, ctx);
+  const out: Line[] = [];
+  const sources = new Map<Line, Line[]>();
+  for (let i = 0; i < lines.length; i++) {
+    const [a, b] = [lines[i]!, lines[i + 1]];
+    const o = overlap(a, b);
+    const joins = !!b && o >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0) && o > overlap(lines[i - 1], a) && o > overlap(b, lines[i + 2])
+      && ((figuresOnly(a) && b.x1 < a.x0) || (figuresOnly(b) && a.x1 < b.x0));
+    if (!joins) {
+      out.push(a);
+      continue;
+    }
+    const line = { ...merged([...a.cells, ...b!.cells], a), y0: Math.min(a.y0, b!.y0), y1: Math.max(a.y1, b!.y1) };
+    sources.set(line, [a, b!]);
+    out.push(line);
+    i++;
+  }
+  return sources.size ? { lines: out, sources } : null;
+}
+
 /** Cells of lines printed one under the other, a cell's text continued by the cell under it that it overlaps. */
 function stacked(rows: Cell[][]): Cell[] {
   const out: Cell[] = [];

@@ -9,7 +9,7 @@ import { ROLES } from './roles.js';
 import { signedCounts, type RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
-import { realignSkewedTable, realignSunkTable } from './skew.js';
+import { joinSplitRows, realignSkewedTable, realignSunkTable } from './skew.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -490,13 +490,18 @@ const nameOf = (text: string): Column | undefined => {
 };
 
 /** Rows of every line-item table in the document (tables continued across pages joined). */
-export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+export function readTableRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+  // A row's figures OCR set a little apart from the rest of it: read with its row, reported by the printed lines.
+  const split = joinSplitRows(doc);
+  const ctx = split ? { ...doc, lines: split.lines } : doc;
+  const unsplit = (l: Line) => split?.sources.get(l) ?? [l];
+  const read = (got: { rows: TableRow[]; headerLines: Set<Line> }, printed: (l: Line) => Line[]) =>
+    ({ rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) });
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
   const skew = realignSkewedTable(ctx, nameOf, (text) => STOP.test(text)) ?? realignSunkTable(ctx, nameOf, (text) => STOP.test(text), namesOf);
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
-  if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return readRows(ctx);
-  const printed = (l: Line) => skew.sources.get(l) ?? [l];
-  return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
+  if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return read(readRows(ctx), unsplit);
+  return read(got, (l) => (skew.sources.get(l) ?? [l]).flatMap(unsplit));
 }
 
 /**
