@@ -133,3 +133,16 @@ describe('a row\'s amount OCR set on a line of its own, a little above the rest 
     ]);
   });
 });
+
+describe('a till\'s list in a currency without cents', () => {
+  it('"$2.490" beside each name, the thousands grouped by a dot: the items, that many pesos', () => {
+    const boleta = ['DISTRIBUIDORA LOS ANDES', 'R.U.T.: 77.120.554-2', 'AV. ARGENTINA 1420, LOS ANDES', 'BOLETA ELECTRONICA', 'N° 228140',
+      cells('FECHA: 04-03-2024', 'HORA: 10:05'), cells('PAN AMASADO 1KG', '$2.490'), cells('ACEITE MARAVILLA 1L', '$3.190'), cells('ARROZ G2 1KG', '$890'),
+      cells('TOTAL', '$ 6.570'), cells('EFECTIVO', '$ 10.000'), cells('VUELTO', '$ 3.430'), 'El IVA de esta boleta es: $ 1.049'];
+    expect(items(boleta, 'text')).toEqual([
+      { Description: 'PAN AMASADO 1KG', Quantity: 1, 'Unit Price': 2490, Amount: 2490 },
+      { Description: 'ACEITE MARAVILLA 1L', Quantity: 1, 'Unit Price': 3190, Amount: 3190 },
+      { Description: 'ARROZ G2 1KG', Quantity: 1, 'Unit Price': 890, Amount: 890 },
+    ]);
+  });
+});
