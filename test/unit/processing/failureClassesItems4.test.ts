@@ -159,3 +159,18 @@ describe('a header whose description\'s name OCR garbled', () => {
     ]);
   });
 });
+
+describe('rows numbered before their names, the first number lost by OCR', () => {
+  it('"2 Window cleaning", "3 Carpet shampoo" under a name without its "1": the numbers are no part of the names', () => {
+    const invoice = ['Bangkok Facility Partners Co., Ltd.', 'TAX INVOICE', cells('No. INV2023-0915', 'Date: 15/09/2023'),
+      // A bilingual header's Thai words OCR read as specks, the number's and the name's columns in one cell.
+      row('u No. nn / Description', 'Qty', 'Unit Price', 'Amount (THB)'), row('    Office deep clean', '1', '6,500.00', '6,500.00'),
+      row('2   Window cleaning', '3', '1,800.00', '5,400.00'), row('3   Carpet shampoo', '1', '2,250.00', '2,250.00'),
+      cells('Sub Total', '14,150.00'), cells('VAT 7%', '990.50'), cells('Grand Total', '15,140.50')];
+    expect(items(invoice)).toEqual([
+      { Description: 'Office deep clean', Quantity: 1, 'Unit Price': 6500, Amount: 6500 },
+      { Description: 'Window cleaning', Quantity: 3, 'Unit Price': 1800, Amount: 5400 },
+      { Description: 'Carpet shampoo', Quantity: 1, 'Unit Price': 2250, Amount: 2250 },
+    ]);
+  });
+});
