@@ -129,21 +129,24 @@ export function realignSunkTable(ctx: DocContext, columnOf: ColumnOf, stop: (tex
 }
 
 /**
- * A row's figures OCR set on a line of their own, a little above or below the rest of the row ("3,20" at 296-324
- * beside "2×1,60" at 308-334): joined to the line they overlap more than half of, when it stands wholly on their
- * left and neither line overlaps its other neighbour as much. Null when no line was joined.
+ * A till row's amount OCR set on a line of its own, a little above or below the row's count times price ("3,20" at
+ * 296-324 beside "2×1,60" at 308-334): joined to that line when they overlap by more than half, it stands wholly on
+ * their left, and neither line overlaps its other neighbour as much. Null when no line was joined.
  */
-export function joinSplitRows(ctx: DocContext): Realigned | null {
+export function joinSplitRows(ctx: DocContext, stop: (text: string) => boolean = () => false): Realigned | null {
   const lines = ctx.lines;
   const overlap = (a: Line | undefined, b: Line | undefined) => (a && b && a.page === b.page ? Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) : 0);
   const figuresOnly = (l: Line) => l.cells.every((c) => !/\p{L}/u.test(c.text)) && figures(l.cells, ctx);
+  // Only a till's count times price under the item's name takes the figures (a folio's names and figures a little
+  // apart are read by their columns); the totals block's labels keep their lines.
+  const counted = (l: Line) => /^\s*\d{1,4}(?:[.,]\d{1,3})?\s*[x×*]\s*\d/u.test(l.text) && !l.cells.some((c) => stop(normLabel(c.text)));
   const out: Line[] = [];
   const sources = new Map<Line, Line[]>();
   for (let i = 0; i < lines.length; i++) {
     const [a, b] = [lines[i]!, lines[i + 1]];
     const o = overlap(a, b);
     const joins = !!b && o >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0) && o > overlap(lines[i - 1], a) && o > overlap(b, lines[i + 2])
-      && ((figuresOnly(a) && b.x1 < a.x0) || (figuresOnly(b) && a.x1 < b.x0));
+      && ((figuresOnly(a) && b.x1 < a.x0 && counted(b)) || (figuresOnly(b) && a.x1 < b.x0 && counted(a)));
     if (!joins) {
       out.push(a);
       continue;

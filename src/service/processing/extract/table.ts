@@ -494,7 +494,7 @@ const nameOf = (text: string): Column | undefined => {
 /** Rows of every line-item table in the document (tables continued across pages joined). */
 export function readTableRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
   // A row's figures OCR set a little apart from the rest of it: read with its row, reported by the printed lines.
-  const split = joinSplitRows(doc);
+  const split = joinSplitRows(doc, (text) => STOP.test(text));
   const ctx = split ? { ...doc, lines: split.lines } : doc;
   const unsplit = (l: Line) => split?.sources.get(l) ?? [l];
   const read = (got: { rows: TableRow[]; headerLines: Set<Line> }, printed: (l: Line) => Line[]) =>
