@@ -174,16 +174,3 @@ describe('rows numbered before their names, the first number lost by OCR', () =>
     ]);
   });
 });
-
-describe('a repair order in sections, one section\'s header naming the price and one not', () => {
-  it('"LABOR  Hours  Rate  Amount" and "FEES  Qty  Unit  Amount" are both sections: the rows of each', () => {
-    const order = ['Northgate Auto Care', cells('REPAIR ORDER / INVOICE', 'RO# 51207'), cells('Date', '11/04/2019'),
-      row('LABOR', 'Hours', 'Rate', 'Amount'), row('Brake pad replacement, front', '1.50', '140.00', '210.00'), row('', '', 'Labor total', '210.00'),
-      row('FEES', 'Qty', 'Unit', 'Amount'), row('Hazardous waste disposal', '1', '8.50', '8.50'), row('', '', 'Fees total', '8.50'),
-      cells('Subtotal', '$218.50'), cells('TOTAL', '$218.50')];
-    expect(items(order)).toEqual([
-      { Description: 'Brake pad replacement, front', Quantity: 1.5, 'Unit Price': 140, Amount: 210 },
-      { Description: 'Hazardous waste disposal', Quantity: 1, 'Unit Price': 8.5, Amount: 8.5 },
-    ]);
-  });
-});

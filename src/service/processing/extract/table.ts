@@ -237,12 +237,12 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
  * A line's cells as header columns ("Pos", "VAT %" and other unknown names kept as `other`). A totals
  * label left of the description ("SUBTOTAL" of a side column OCR put on the header's line) is none.
  */
-function headerCols(line: Line, sections = false, unnamed = true): { col: Column; cell: Cell }[] {
+function headerCols(line: Line, sections = false): { col: Column; cell: Cell }[] {
   const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
   // A header naming the quantity, the price and the amount names the description too, whatever OCR made of its name
   // ("Oznacenf dodavky" for "Označení dodávky").
-  if (sections || (unnamed && ['quantity', 'unitPrice', 'amount'].every((k) => cols.some((c) => c.col === k)))) sectionName(cols);
+  if (sections || ['quantity', 'unitPrice', 'amount'].every((k) => cols.some((c) => c.col === k))) sectionName(cols);
   const desc = cols.find((c) => c.col === 'description');
   return byRate(netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols));
 }
@@ -274,8 +274,7 @@ function sectionName(cols: { col: Column; cell: Cell }[]): boolean {
   return true;
 }
 
-// Counted on the names as printed: a section's name is none of the description's a header was given above.
-const sectionHeaders = (ctx: DocContext) => ctx.lines.filter((l) => sectionName(headerCols(l, false, false))).length >= 2;
+const sectionHeaders = (ctx: DocContext) => ctx.lines.filter((l) => sectionName(headerCols(l))).length >= 2;
 
 // A column's name saying its amounts are before tax ("Wartość netto", "Bez DPH", "Montant HT", "Net amount").
 const NET = /\b(netto|net|nett|nett6|ht|excl|exclusive|exkl|ekskl|bez dph|sans tva|sin iva|senza iva|ohne|before tax)\b/i;
