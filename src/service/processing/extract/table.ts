@@ -240,9 +240,7 @@ function splitOnce(cell: Cell, others: Cell[]): Cell[] {
 function headerCols(line: Line, sections = false): { col: Column; cell: Cell }[] {
   const cols = line.cells.flatMap((cell, i) => splitOnce(cell, line.cells.filter((_, j) => j !== i)))
     .map((cell) => ({ col: columnOf(cell.text) ?? ('other' as const), cell }));
-  // A header naming the quantity, the price and the amount names the description too, whatever OCR made of its name
-  // ("Oznacenf dodavky" for "Označení dodávky").
-  if (sections || ['quantity', 'unitPrice', 'amount'].every((k) => cols.some((c) => c.col === k))) sectionName(cols);
+  if (sections) sectionName(cols);
   const desc = cols.find((c) => c.col === 'description');
   return byRate(netAmount(desc ? cols.filter((c) => !(c.col === 'amount' && c.cell.x1 < desc.cell.x0 && STOP.test(normLabel(c.cell.text)))) : cols));
 }
