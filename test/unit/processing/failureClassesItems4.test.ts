@@ -160,4 +160,11 @@ describe('rows numbered before their names, the first number lost by OCR', () =>
       { Description: 'Carpet shampoo', Quantity: 1, 'Unit Price': 2250, Amount: 2250 },
     ]);
   });
+
+  it('a table of one row numbered "1" keeps it out of the name', () => {
+    const invoice = ['Bangkok Facility Partners Co., Ltd.', 'TAX INVOICE', cells('No. INV2023-0916', 'Date: 16/09/2023'),
+      row('u No. nn / Description', 'Qty', 'Unit Price', 'Amount (THB)'), row('1   Office deep clean', '2', '6,500.00', '13,000.00'),
+      cells('Sub Total', '13,000.00'), cells('VAT 7%', '910.00'), cells('Grand Total', '13,910.00')];
+    expect(items(invoice)).toEqual([{ Description: 'Office deep clean', Quantity: 2, 'Unit Price': 6500, Amount: 13000 }]);
+  });
 });

@@ -954,7 +954,7 @@ function countedFirst(rows: TableRow[], numbers: RowNumbers[]): boolean[] {
   const leading = rows.map((r) => Number(r.cells.get('description')?.match(LEADING_NUMBER)?.[1] ?? NaN));
   // Rows numbered 1, 2, 3 before their names, a number or two OCR lost ("Server maintenance", "2 Consulting hours").
   const present = leading.filter((n) => !Number.isNaN(n)).length;
-  const numbered = present >= 2 && present * 2 > rows.length && leading.every((n, i) => Number.isNaN(n) || n === i + 1);
+  const numbered = leading.every((n, i) => n === i + 1) || (present >= 2 && present * 2 > rows.length && leading.every((n, i) => Number.isNaN(n) || n === i + 1));
   return leading.map((n, i) => numbered || n === numbers[i]?.quantity);
 }
 const LEADING_NUMBER = /^(\d{1,3})\s+(?=\p{L})/u;
