@@ -27,6 +27,8 @@ export interface LooseItem {
 
 // An amount with two decimals, a currency beside it at most: "56,18", "1.504,00", "EUR 355,78", "120,32 €".
 // Or an ISO currency code ("GBP 1,347.00", "163.91 USD").
+// An amount in whole units after a currency's mark, its thousands grouped or under a thousand ("$1.360", "¥12,800", "$ 945").
+const WHOLE_MONEY = /^(?:[$¥₩₲]|CLP|JPY|KRW|COP|PYG|ISK)\s*\d{1,3}(?:[.,]\d{3})*$/i;
 const MONEY = /^(?:[€$£]|EUR|RM|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?$/i;
 // A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
 const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
@@ -76,8 +78,10 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   const cells = line.cells.map((c) => c.text.trim()).filter(Boolean);
   if (cells.length > 2 && TAX_MARK.test(cells[cells.length - 1]!)) cells.pop();
   if (cells.length < 2 || cells.length > 4) return null;
-  const amountText = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
-  const a = MONEY.test(amountText) ? parseAmount(amountText, ctx.decimal) : null;
+  const printedAmount = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
+  // A currency printed without cents, its thousands grouped ("$1.360" of a Chilean boleta): that many units.
+  const amountText = WHOLE_MONEY.test(printedAmount) ? printedAmount.replace(/\D/g, '') : printedAmount;
+  const a = MONEY.test(amountText) || amountText !== printedAmount ? parseAmount(amountText, ctx.decimal) : null;
   // A discount, coupon or savings row is an item at its negative amount ("DIGITAL COUPON  -0.67", "Kundenkarte Rabatt 5%  -0,20").
   if (a === null || a === 0 || (a < 0 && !DISCOUNT_ROW.test(cells.join(' ')))) return null;
   // A quantity first, in its own cell or joined to the name by OCR ("5 Kaffeebohnen"; "I" is a 1 OCR misread).

@@ -9,7 +9,7 @@ import { ROLES } from './roles.js';
 import { signedCounts, type RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
-import { realignSkewedTable } from './skew.js';
+import { joinSplitRows, realignSkewedTable, realignSunkTable } from './skew.js';
 
 // Line items read from the table region: a header row names the columns, rows
 // below are assigned to columns by horizontal position until the totals block.
@@ -75,6 +75,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   // An Icelandic "Upphæð", its æ and ð as OCR reads them ("Upphed", "Upphao").
   ['amount', /^upph\S{1,3}$/],
   ['amount', /hizmet tutar[ıi]$|^tutar[ıi]$|amount|total|totaal|betrag|summe|montant|importe|bedrag|importo|gesamt|ext\.? ?price|amt|amaun|jumlah|beløp|belopp|beløb|^valor$|^summa$|^warto[sś][cć]\b|金額|金额|จำนวนเงิน/i],
+  // South Asia's "Particulars" (an Indian, Nepali or Bangladeshi bill's goods or services), as printed or in the singular.
+  ['description', /^particulars?$/],
   // ... Hungarian ("Megnevezés"), Icelandic ("Lýsing"), Romanian ("Denumirea produselor"), Vietnamese ("Tên hàng hóa, dịch vụ"), an accounting app's "Activity".
   ['description', /^megnevez[eé]s$|^l[yý]sing$|^denumire(a)?\b|^t[eê]n h[aà]ng\b|^activity$|^mal( (ve )?hizmet)?$|^hizmet$|^a[cç][ıi]klama$|description|item|product|service|article|bezeichnung|beschreibung|artikel|leistung|désignation|libellé|libelle|prestation|descripción|concepto|omschrijving|descrizione|details|perkara|butiran|keterangan|beskrivelse|benämning|benevnelse|^tekst$|descrição|descricao|designação|tuote|\bnazwa\b|n[aá]zev|ozna[cč]en[ií]|polo[zž]ka|^popis|品名|内容|项目|名称|名稱|รายการ/i],
 ];
@@ -478,14 +480,28 @@ export interface TableRow {
   lines: Line[];
 }
 
+/** The columns a header cell names, several where it names them one space apart ("Unit (HK$) Amount (HK$)"). */
+const namesOf = (text: string): (Column | undefined)[] => splitHeaderCell({ text, x0: 0, x1: text.length }).map((p) => columnOf(p.text));
+
+/** A header cell's column, the description's where the cell names it beside another ("Cant. Descripción"). */
+const nameOf = (text: string): Column | undefined => {
+  const names = namesOf(text);
+  return names.length > 1 && names.includes('description') ? 'description' : columnOf(text);
+};
+
 /** Rows of every line-item table in the document (tables continued across pages joined). */
-export function readTableRows(ctx: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+export function readTableRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> } {
+  // A row's figures OCR set a little apart from the rest of it: read with its row, reported by the printed lines.
+  const split = joinSplitRows(doc, (text) => STOP.test(text));
+  const ctx = split ? { ...doc, lines: split.lines } : doc;
+  const unsplit = (l: Line) => split?.sources.get(l) ?? [l];
+  const read = (got: { rows: TableRow[]; headerLines: Set<Line> }, printed: (l: Line) => Line[]) =>
+    ({ rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) });
   // A table a skewed scan's OCR sheared by a row (skew.ts): read from its rebuilt lines, reported by the printed ones.
-  const skew = realignSkewedTable(ctx, columnOf, (text) => STOP.test(text));
+  const skew = realignSkewedTable(ctx, nameOf, (text) => STOP.test(text)) ?? realignSunkTable(ctx, nameOf, (text) => STOP.test(text), namesOf);
   const got = skew ? readRows({ ...ctx, lines: skew.lines }) : undefined;
-  if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return readRows(ctx);
-  const printed = (l: Line) => skew.sources.get(l) ?? [l];
-  return { rows: got.rows.map((r) => ({ ...r, lines: r.lines.flatMap(printed) })), headerLines: new Set([...got.headerLines].flatMap(printed)) };
+  if (!skew || !got?.rows.length || shearedDown(ctx, skew.sources)) return read(readRows(ctx), unsplit);
+  return read(got, (l) => (skew.sources.get(l) ?? [l]).flatMap(unsplit));
 }
 
 /**
@@ -936,7 +952,9 @@ function lettersOfWords(text: string): string {
  */
 function countedFirst(rows: TableRow[], numbers: RowNumbers[]): boolean[] {
   const leading = rows.map((r) => Number(r.cells.get('description')?.match(LEADING_NUMBER)?.[1] ?? NaN));
-  const numbered = leading.every((n, i) => n === i + 1);
+  // Rows numbered 1, 2, 3 before their names, a number or two OCR lost ("Server maintenance", "2 Consulting hours").
+  const present = leading.filter((n) => !Number.isNaN(n)).length;
+  const numbered = leading.every((n, i) => n === i + 1) || (present >= 2 && present * 2 > rows.length && leading.every((n, i) => Number.isNaN(n) || n === i + 1));
   return leading.map((n, i) => numbered || n === numbers[i]?.quantity);
 }
 const LEADING_NUMBER = /^(\d{1,3})\s+(?=\p{L})/u;
