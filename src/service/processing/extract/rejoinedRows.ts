@@ -1,6 +1,6 @@
 import type { Cell, Line } from '../layout/model.js';
 import { parseAmount, type DecimalStyle } from '../parse/amounts.js';
-import { summaryLabel } from './rank/features.js';
+import { summaryLabel } from './summaryWords.js';
 
 // A scan or photo a little tilted, or a row whose label and figure are set in different sizes: OCR reads
 // the label and the figure printed beside it on one row as two lines, the figure's a little above or
