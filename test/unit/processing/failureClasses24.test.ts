@@ -38,6 +38,8 @@ describe('a numeric date one of whose separators OCR misread', () => {
   });
   it('not a phone number\'s groups, nor two misread separators, nor a time', () => {
     expect(parseDate('Tel 021/302024')).toBeNull();
+    expect(parseDate('Tel 03-122035')).toBeNull();
+    expect(parseDate('01 12/2035')).toBeNull();
     expect(parseDate('Tel 0161 12/2024')).toBeNull();
     expect(parseDate('+44 20 12/2024')).toBeNull();
     expect(parseDate('12:30:2024')).toBeNull();

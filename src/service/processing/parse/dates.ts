@@ -76,8 +76,9 @@ const RE_NUM_EXTRA = new RegExp(String.raw`\b(\d{1,2})([-/.])(\d{1,2})\2((?:19|2
 // a space ("01 12/2024"), the other one a date's: two-digit day and month, a four-digit year (not a part of a phone number).
 export const DAMAGED_SEPARATOR = String.raw`(?<![\d][\s-]?)\b\d{2}(?:\s?[:;]\s?|[-/.lI|]|\s)\d{2}(?:\s?[:;]\s?|[-/.lI|])(?:19|20)\d{2}(?![\d:])`;
 // Or lost between month and year ("10/102024"): eight digits, the day's separator the only one.
-export const LOST_SEPARATOR = String.raw`(?<![\d][\s\-/.]?)\b\d{2}[-/.]\d{2}(?:19|20)\d{2}(?![\d:])`;
-const RE_LOST_SEPARATOR = /(?<![\d][\s\-/.]?)\b(\d{2})[-/.](\d{2})((?:19|20)\d{2})(?![\d:])/;
+// Not after a hyphen, which a phone number prints so ("Tel 03-122035").
+export const LOST_SEPARATOR = String.raw`(?<![\d][\s\-/.]?)\b\d{2}[/.]\d{2}(?:19|20)\d{2}(?![\d:])`;
+const RE_LOST_SEPARATOR = /(?<![\d][\s\-/.]?)\b(\d{2})[/.](\d{2})((?:19|20)\d{2})(?![\d:])/;
 // Or lost between day and month ("Fecha de emisión: 1607/2023"), read only after a date's label: an invoice's number is
 // often so printed ("0412/2024").
 const DATE_WORD = String.raw`\b(?:date|dated|fecha|datum|data|tarikh|tanggal)\b[^\d\n]{0,24}`;
@@ -86,8 +87,10 @@ const RE_GLUED_DAY_MONTH = new RegExp(String.raw`${DATE_WORD}(?<!\d)(\d{2})(\d{2
 /** "1607/2023" that GLUED_DAY_MONTH found after a date's label: the 16th of July. */
 export const gluedDayMonth = (token: string, order: DayOrder = 'DMY'): string | null => {
   const m = /^(\d{2})(\d{2})[-/.](\d{4})$/.exec(token);
-  return m ? numeric(+m[1], +m[2], +m[3], order) : null;
+  return m && recent(+m[3]!) ? numeric(+m[1], +m[2], +m[3], order) : null;
 };
+/** A damaged date's year is one an invoice of today may print (a phone number's digits rarely make one): 1990 to next year. */
+const recent = (year: number) => year >= 1990 && year <= new Date().getUTCFullYear() + 1;
 const RE_DAMAGED_SEPARATOR = new RegExp(String.raw`(?<![\d][\s-]?)\b(\d{2})(\s?[:;]\s?|[-/.lI|]|\s)(\d{2})(\s?[:;]\s?|[-/.lI|])((?:19|20)\d{2})(?![\d:])`);
 const RE_ZERO_MONTH = /\b(\d{1,2})\s+([A-Z]*0[A-Z]*)\s+(\d{4})\b/i;
 // Also Korean's 년 월 일 ("2024년 3월 12일").
@@ -163,11 +166,9 @@ function ocrDamaged(t: string, order: DayOrder): string | null {
   m = t.match(RE_DAMAGED_SEPARATOR);
   // One of the two a date's own separator, the other not the same one (that is a date, or no date at all).
   const real = (sep: string) => /^[-/.]$/.test(sep);
-  if (m && (real(m[2]!) || real(m[4]!)) && m[2] !== m[4]) return numeric(+m[1], +m[3], +m[5], order);
-  m = t.match(RE_LOST_SEPARATOR);
-  if (m) return numeric(+m[1], +m[2], +m[3], order);
-  m = t.match(RE_GLUED_DAY_MONTH);
-  if (m) return numeric(+m[1], +m[2], +m[3], order);
+  if (m && (real(m[2]!) || real(m[4]!)) && m[2] !== m[4] && recent(+m[5]!)) return numeric(+m[1], +m[3], +m[5], order);
+  m = t.match(RE_LOST_SEPARATOR) ?? t.match(RE_GLUED_DAY_MONTH);
+  if (m && recent(+m[3]!)) return numeric(+m[1], +m[2], +m[3], order);
   m = t.match(RE_ZERO_MONTH);
   const name = m && m[2].length >= 3 ? m[2].replace(/0/g, 'o') : undefined;
   // A zero for another letter too ("19 ao0t 2022", the û of "août"): the one month a letter away.
