@@ -11,6 +11,7 @@ import { reconcile, rowReadings, type RowNumbers, type RowReadings } from './row
 import { amountsIn } from '../parse/amounts.js';
 import { chooseTotals, fapiaoTotals, footTotals, printedSum, rateTableTotals, summedTaxes, taxTableParts, unlabelledParts, withheldAmounts, type TotalsChoice } from './totals.js';
 import { danfeTotals } from './danfe.js';
+import { misreadPound } from './misreadPound.js';
 import { settledTotal } from './settledTotal.js';
 import { companyUnderName, footerIssuer, fullChineseName, guessVendor, sellerBoxName, tidyVendorName } from './vendor.js';
 import { decimalRepair, fromOcr } from './repairs.js';
@@ -87,14 +88,17 @@ function idDoubts(ctx: DocContext, roles: Role[], fields: ExtractedField[]): Ext
   // The label's "No." read "N0." before it, left out of the id by parseId: the label misread, the id may be too.
   const afterMisread = new RegExp(`N0[.:]\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(ctx.text);
   const issued = fields[roles.indexOf('invoiceDate')]?.value;
-  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || ZERO_OR_O.test(id) || afterMisread || monthGlued(id, issued);
+  // "N° 7310" whose degree sign OCR lost, its N glued to the digits ("N7310", "N001-001-7442889"): the digits, unsure.
+  const degreeLost = DEGREE_LOST.test(id);
+  const doubt = twin || ROMAN_PART.test(id) || LABEL_LEFT.test(id) || ZERO_OR_O.test(id) || afterMisread || monthGlued(id, issued) || degreeLost;
   // A part spelt in capitals but for one zero ("P0S1", a till's "POS1") was more likely printed with an O; still unsure.
-  const value = withIssueMonth(id, issued).replace(/(?<=^|[/.\s-])[A-Z]+0[A-Z]+(?=\d*(?:$|[/.\s-]))/g, (part) => part.replace(/0/g, 'O'));
+  const value = withIssueMonth(degreeLost ? id.slice(1) : id, issued).replace(/(?<=^|[/.\s-])[A-Z]+0[A-Z]+(?=\d*(?:$|[/.\s-]))/g, (part) => part.replace(/0/g, 'O'));
   return doubt ? fields.map((f, i) => (i === at ? { ...f, value, confidence: Math.min(f.confidence, UNSURE) } : f)) : fields;
 }
 const ROMAN_PART = /(?:^|[/.-])[IVX]{1,4}(?=$|[/.-])/;
 const LABEL_LEFT = /^N?[0oO°º][.:]\s*\p{L}/u;
 const ZERO_OR_O = /\p{L}0\p{L}|\d[Oo]\d/u;
+const DEGREE_LOST = /^N\d[\d/.-]*$/;
 
 /**
  * A document whose subtotal and tax were not read at all, their labels lost (an OCR without
@@ -357,6 +361,7 @@ function preferLower(ctx: DocContext) {
 }
 
 const GUESSED_CURRENCY = 0.45;
+const MISREAD_SIGN = 0.5;
 
 // A Taiwanese uniform invoice's number, two letters and eight digits ("AB-12345678"), printed alone under its period.
 const UNIFORM_NUMBER = /^[A-Z]{2}-\d{8}$/;
@@ -400,7 +405,9 @@ function currencyCandidate(field: FieldDefinition, ctx: DocContext): Candidate |
   if (code) return { value: localSign(code, ctx.text), score: 0.8, line: ctx.lines[0] };
   // None printed (or OCR lost the sign): the currency of the country the document comes from, to review.
   const guessed = currencyOfCountry(ctx.text);
-  return guessed ? { value: guessed, score: GUESSED_CURRENCY, line: ctx.lines[0] } : null;
+  if (guessed) return { value: guessed, score: GUESSED_CURRENCY, line: ctx.lines[0] };
+  // A pound sign OCR read as a letter ("Amount E"), where the page's words place it in no country: to review too.
+  return misreadPound(ctx) ? { value: 'GBP', score: MISREAD_SIGN, line: ctx.lines[0] } : null;
 }
 
 // A tax line whose label OCR garbled still shows the amount: the one printed

@@ -386,7 +386,7 @@ export function tidyVendorName(read: string, ocr: boolean): string {
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
-  const mended = legalForm(withoutSmallPrint(split).map(lettersForDigits).map(acuteO).map(ampersand));
+  const mended = legalForm(withoutSmallPrint(split).map(lettersForDigits).map(branchDigits).map(acuteO).map(ampersand));
   if (split.length === words.length) return mended.join(' ');
   const form = mended.splice(-2);
   return [...mended, `${form[0].replace(/\.$/, '')}.${form[1]}`].join(' ');
@@ -426,6 +426,11 @@ function withoutSmallPrint(words: string[]): string[] {
 const DIGIT_AS_LETTER: Record<string, [string, string]> = { '0': ['O', 'o'], '1': ['I', 'l'], '5': ['S', 's'], '8': ['B', 'b'] };
 
 /** "HU1" -> "HUI", "F00DICI0US" -> "FOODICIOUS": a word of letters with a few digits OCR confuses with letters. */
+/** A shop's number after "#" ("FRESHWAY MARKET #O412"): digits only, an O OCR read for a zero is that zero, an l or I a one. */
+function branchDigits(word: string): string {
+  return /^#[\dOoIl]+$/.test(word) && /\d/.test(word) ? word.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : word;
+}
+
 function lettersForDigits(word: string): string {
   const letters = (word.match(/\p{L}/gu) ?? []).length;
   const digits = (word.match(/\d/g) ?? []).length;

@@ -65,12 +65,33 @@ export const YEAR = String.raw`(?:\d{4}(?![\d:])|\d{4}(?=\d{2}:\d{2}(?!\d))|\d{2
 // Day, month and year with one separator twice: "25/12/2018", "02-01-18", "10. 03. 2018".
 const RE_NUM = new RegExp(String.raw`\b(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(${YEAR})`);
 const LONG_NAMES = Object.keys(MONTHS).filter((n) => n.length >= 4);
+const SHORT_NAMES = Object.keys(MONTHS).filter((n) => n.length === 3);
 const RE_DWORDY = /\b(\d{1,2})\.?\s+(\p{L}{4,10})\.?,?\s+(\d{4})\b/u;
 const RE_NUM_GAP = /\b(\d{1,2})[-/.](\d{1,2})\s(\d{4})\b/;
 // OCR's usual damage to a printed date: a digit too many after the year ("10-05-20177", "23/06/183
 // 12:46", a year of four digits or two before a time), a month name with a zero for its O ("10 0CT 2017")
 // or for another letter ("19 ao0t 2022").
 const RE_NUM_EXTRA = new RegExp(String.raw`\b(\d{1,2})([-/.])(\d{1,2})\2((?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`, 'u');
+// One separator of a numeric date OCR misread (a colon, an l or a bar for its slash: "30:03/2023", "30l03/2023"), or read as
+// a space ("01 12/2024"), the other one a date's: two-digit day and month, a four-digit year (not a part of a phone number).
+export const DAMAGED_SEPARATOR = String.raw`(?<![\d][\s-]?)\b\d{2}(?:\s?[:;]\s?|[-/.lI|]|\s)\d{2}(?:\s?[:;]\s?|[-/.lI|])(?:19|20)\d{2}(?![\d:])`;
+// Or lost between month and year ("10/102024"): eight digits, the day's separator the only one.
+// Not after a hyphen, which a phone number prints so ("Tel 03-122035").
+export const LOST_SEPARATOR = String.raw`(?<![\d][\s\-/.]?)\b\d{2}[/.]\d{2}(?:19|20)\d{2}(?![\d:])`;
+const RE_LOST_SEPARATOR = /(?<![\d][\s\-/.]?)\b(\d{2})[/.](\d{2})((?:19|20)\d{2})(?![\d:])/;
+// Or lost between day and month ("Fecha de emisión: 1607/2023"), read only after a date's label: an invoice's number is
+// often so printed ("0412/2024").
+const DATE_WORD = String.raw`\b(?:date|dated|fecha|datum|data|tarikh|tanggal)\b[^\d\n]{0,24}`;
+export const GLUED_DAY_MONTH = String.raw`(?<=${DATE_WORD})(?<!\d)\d{4}[-/.](?:19|20)\d{2}(?![\d:])`;
+const RE_GLUED_DAY_MONTH = new RegExp(String.raw`${DATE_WORD}(?<!\d)(\d{2})(\d{2})[-/.]((?:19|20)\d{2})(?![\d:])`, 'i');
+/** "1607/2023" that GLUED_DAY_MONTH found after a date's label: the 16th of July. */
+export const gluedDayMonth = (token: string, order: DayOrder = 'DMY'): string | null => {
+  const m = /^(\d{2})(\d{2})[-/.](\d{4})$/.exec(token);
+  return m && recent(+m[3]!) ? numeric(+m[1], +m[2], +m[3], order) : null;
+};
+/** A damaged date's year is one an invoice of today may print (a phone number's digits rarely make one): 1990 to next year. */
+const recent = (year: number) => year >= 1990 && year <= new Date().getUTCFullYear() + 1;
+const RE_DAMAGED_SEPARATOR = new RegExp(String.raw`(?<![\d][\s-]?)\b(\d{2})(\s?[:;]\s?|[-/.lI|]|\s)(\d{2})(\s?[:;]\s?|[-/.lI|])((?:19|20)\d{2})(?![\d:])`);
 const RE_ZERO_MONTH = /\b(\d{1,2})\s+([A-Z]*0[A-Z]*)\s+(\d{4})\b/i;
 // Also Korean's 년 월 일 ("2024년 3월 12일").
 const RE_CJK = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/;
@@ -142,10 +163,17 @@ export function parseDate(text: string, order: DayOrder = 'DMY'): string | null 
 function ocrDamaged(t: string, order: DayOrder): string | null {
   let m = t.match(RE_NUM_EXTRA);
   if (m) return numeric(+m[1], +m[3], +m[4], order);
+  m = t.match(RE_DAMAGED_SEPARATOR);
+  // One of the two a date's own separator, the other not the same one (that is a date, or no date at all).
+  const real = (sep: string) => /^[-/.]$/.test(sep);
+  if (m && (real(m[2]!) || real(m[4]!)) && m[2] !== m[4] && recent(+m[5]!)) return numeric(+m[1], +m[3], +m[5], order);
+  m = t.match(RE_LOST_SEPARATOR) ?? t.match(RE_GLUED_DAY_MONTH);
+  if (m && recent(+m[3]!)) return numeric(+m[1], +m[2], +m[3], order);
   m = t.match(RE_ZERO_MONTH);
   const name = m && m[2].length >= 3 ? m[2].replace(/0/g, 'o') : undefined;
   // A zero for another letter too ("19 ao0t 2022", the û of "août"): the one month a letter away.
-  const zeroed = name ? month(name) ?? fuzzyMonth(name) : undefined;
+  // A short name with its zero and one more letter misread ("18 0cr 2023"): the one three-letter month a letter away.
+  const zeroed = name ? month(name) ?? fuzzyMonth(name) ?? (name.length === 3 ? fuzzyMonth(name, SHORT_NAMES) : undefined) : undefined;
   if (m && zeroed) return iso(+m[3], zeroed, +m[1]);
   m = t.match(RE_WORDDY);
   const word = m && /\p{L}/u.test(m[1]) && /[01]/.test(m[1]) ? m[1].replace(/1/g, 'l').replace(/0/g, 'o') : undefined;
@@ -153,10 +181,10 @@ function ocrDamaged(t: string, order: DayOrder): string | null {
   return m && named ? iso(+m[3], named, +m[2]) : null;
 }
 
-/** The one month whose name (four letters or more) is one edit from `word`; undefined when none or several. */
-function fuzzyMonth(word: string): number | undefined {
+/** The one month whose name (four letters or more, or one of `names`) is one edit from `word`; undefined when none or several. */
+function fuzzyMonth(word: string, names = LONG_NAMES): number | undefined {
   const w = word.toLowerCase();
-  const found = new Set(LONG_NAMES.filter((n) => Math.abs(n.length - w.length) <= 1 && levenshtein(w, n) <= 1).map((n) => MONTHS[n]));
+  const found = new Set(names.filter((n) => Math.abs(n.length - w.length) <= 1 && levenshtein(w, n) <= 1).map((n) => MONTHS[n]));
   return found.size === 1 ? [...found][0] : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Cell, Line } from '../../layout/model.js';
 import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
-import { parseDate, YEAR } from '../../parse/dates.js';
+import { DAMAGED_SEPARATOR, GLUED_DAY_MONTH, gluedDayMonth, LOST_SEPARATOR, parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
 import { folded, KW } from '../summaryWords.js';
@@ -144,6 +144,8 @@ const DATE_RE = new RegExp([
   String.raw`\b\d{1,2}([-/.])\d{1,2}\2(?:(?:19|20)\d{2}|\d{2})\d(?=\s+\d{1,2}:\d{2}|\s*$|\s+\p{L})`,
   String.raw`\b\d{1,2}\s+[a-z]*0[a-z]*\s+\d{4}\b`,
   String.raw`(?<![\p{L}\d])[\p{L}01]{3,9}\.?\s+\d{1,2},?\s+\d{4}\b`,
+  // A separator misread ("30:03/2023", "01 12/2024") or lost ("10/102024"; "1607/2023" after a date's label).
+  DAMAGED_SEPARATOR, LOST_SEPARATOR, GLUED_DAY_MONTH,
 ].join('|'), 'giu');
 
 export const DATE_FEATURES = [
@@ -159,7 +161,7 @@ export function dateCandidates(ctx: DocContext, rules: RuleChoice): RankCandidat
   const found: { value: string; line: Line; lineIndex: number; text: string }[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     for (const m of line.text.matchAll(DATE_RE)) {
-      const value = parseDate(m[0], ctx.order);
+      const value = parseDate(m[0], ctx.order) ?? gluedDayMonth(m[0], ctx.order);
       if (value) found.push({ value, line, lineIndex, text: m[0] });
     }
   });
