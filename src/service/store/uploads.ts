@@ -137,9 +137,50 @@ const runInsertUpload = new Function('statement', 'row', `return statement.run($
   row: NewUpload,
 ) => SqlRunResult;
 
+/**
+ * The options a ticket usually leaves out (issue 20), at the values such a ticket's row has: a
+ * row with all of them is written by a second INSERT that has them as constants in its SQL and
+ * binds 9 values instead of 22 (binding, mostly of text, was a third of the INSERT's cost). The
+ * ocr_model's default is not among them: it is contract data, and a constant in SQL would have
+ * to be quoted by hand.
+ */
+const PLAIN_TICKET = {
+  is_split: 0,
+  is_split_excel: 0,
+  callback_url: null,
+  callback_source: null,
+  schema_locking: 0,
+  schema_id: null,
+  directory_id: null,
+  destination_path: '',
+  is_ephemeral: 0,
+  page_count: null,
+  api_request_id: null,
+  retain_zip_name: 0,
+} as const satisfies Partial<NewUpload>;
+
+const sqlLiteral = (value: 0 | null | '') => (value === null ? 'NULL' : value === '' ? "''" : String(value));
+const PLAIN_COLUMNS = NEW_UPLOAD_COLUMNS.filter((c) => !(c in PLAIN_TICKET));
+const INSERT_PLAIN_UPLOAD_SQL = `INSERT INTO uploads (${[...NEW_UPLOAD_COLUMNS, ...Object.keys(NEW_UPLOAD_STATE)].join(', ')}) VALUES (${[
+  ...NEW_UPLOAD_COLUMNS.map((c) => (c in PLAIN_TICKET ? sqlLiteral(PLAIN_TICKET[c as keyof typeof PLAIN_TICKET]) : '?')),
+  ...Object.values(NEW_UPLOAD_STATE),
+].join(', ')})`;
+
+/** Whether the row has every PLAIN_TICKET value (generated from it: one comparison per column). */
+const isPlainTicket = new Function('row', `return ${Object.entries(PLAIN_TICKET).map(([c, v]) => `row.${c} === ${JSON.stringify(v)}`).join(' && ')};`) as (
+  row: NewUpload,
+) => boolean;
+
+/** The plain INSERT's runner: the other columns by name, then created_at again (updated_at). */
+const runInsertPlainUpload = new Function('statement', 'row', `return statement.run(${[...PLAIN_COLUMNS, 'created_at'].map((c) => `row.${c}`).join(', ')});`) as (
+  statement: SqlStatement,
+  row: NewUpload,
+) => SqlRunResult;
+
 /** A new ticket's row, waiting for its bytes. */
 export function insertUpload(db: DB, row: NewUpload): void {
-  runInsertUpload(prepared(db, INSERT_UPLOAD_SQL), row);
+  if (isPlainTicket(row)) runInsertPlainUpload(prepared(db, INSERT_PLAIN_UPLOAD_SQL), row);
+  else runInsertUpload(prepared(db, INSERT_UPLOAD_SQL), row);
 }
 
 /** An upload of the caller's workspace; another workspace's is invisible. */

@@ -55,4 +55,28 @@ describe('insertUpload', () => {
       ...row, blob_sha256: null, size: null, status: 'waiting', error_reason: null, generation: 0, updated_at: row.created_at,
     });
   });
+
+  it('stores a ticket without options (its own INSERT, defaults as constants) as given, and one differing in a single option with that option', () => {
+    const db = openServiceDb();
+    const key = createKey(db);
+    const plain: NewUpload = {
+      id: timeOrderedUuid(), workspace_id: key.workspaceId, key_id: key.keyId, user_id: key.userId, object_id: timeOrderedUuid(),
+      file_name: 'plain.txt', file_type: 'text/plain', is_split: 0, is_split_excel: 0, callback_url: null, callback_source: null,
+      ocr_model: 'Model_ENG_O5.6', schema_locking: 0, schema_id: null, directory_id: null, destination_path: '', is_ephemeral: 0,
+      page_count: null, api_request_id: null, retain_zip_name: 0, created_at: '2026-11-29T01:02:03.004Z',
+    };
+    const state = { blob_sha256: null, size: null, status: 'waiting', error_reason: null, generation: 0 };
+    insertUpload(db, plain);
+    expect(db.prepare('SELECT * FROM uploads WHERE id = ?').get(plain.id)).toEqual({ ...plain, ...state, updated_at: plain.created_at });
+    // Each option alone takes the general INSERT, which stores it.
+    const options: Partial<NewUpload>[] = [
+      { is_split: 1 }, { is_split_excel: 1 }, { callback_url: 'https://example.test/h', callback_source: 'api_key' }, { schema_locking: 1 },
+      { is_ephemeral: 1 }, { page_count: 3 }, { api_request_id: 'r' }, { retain_zip_name: 1 }, { destination_path: 'x' }, { ocr_model: 'Other' },
+    ];
+    for (const option of options) {
+      const row: NewUpload = { ...plain, id: timeOrderedUuid(), object_id: timeOrderedUuid(), ...option };
+      insertUpload(db, row);
+      expect(db.prepare('SELECT * FROM uploads WHERE id = ?').get(row.id), JSON.stringify(option)).toEqual({ ...row, ...state, updated_at: row.created_at });
+    }
+  });
 });
