@@ -24,8 +24,11 @@ const waiting = (line: Line, decimal: DecimalStyle | undefined) => /\p{L}/u.test
 
 const overlap = (a: Line, b: Line) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
 
-/** The lines of one OCR'd page with each line of figures alone joined to the totals label whose row it was printed on. */
-function pageRejoined(lines: Line[], decimal: DecimalStyle | undefined): Line[] {
+/**
+ * The lines of one OCR'd page with each line of figures alone joined to the totals label whose row it was printed on;
+ * `items`: to any line of words waiting for a figure (an item's name, for the line items read without a header).
+ */
+function pageRejoined(lines: Line[], decimal: DecimalStyle | undefined, items = false): Line[] {
   const figures = lines.filter((l) => l.cells.length > 0 && l.cells.every((c) => figure(c, decimal)));
   if (!figures.length) return lines;
   const labels = lines.filter((l) => waiting(l, decimal));
@@ -42,7 +45,7 @@ function pageRejoined(lines: Line[], decimal: DecimalStyle | undefined): Line[] 
   const gone = new Set<Line>();
   for (const f of figures) {
     const label = labelOf(f, lean);
-    if (!label || joined.has(label) || !summaryLabel(label.text)) continue;
+    if (!label || joined.has(label) || !(items || summaryLabel(label.text))) continue;
     const cells = [...label.cells, ...f.cells];
     joined.set(label, { ...label, cells, text: cells.map((c) => c.text).join('   '), x1: f.x1 });
     gone.add(f);
@@ -50,12 +53,12 @@ function pageRejoined(lines: Line[], decimal: DecimalStyle | undefined): Line[] 
   return gone.size ? lines.filter((l) => !gone.has(l)).map((l) => joined.get(l) ?? l) : lines;
 }
 
-/** The lines of the document, those of its OCR'd pages with their totals rows rejoined. */
-export function rejoinedRows(lines: Line[], ocrPages: Set<number>, decimal: DecimalStyle | undefined): Line[] {
+/** The lines of the document, those of its OCR'd pages with their totals rows (`items`: every row) rejoined. */
+export function rejoinedRows(lines: Line[], ocrPages: Set<number>, decimal: DecimalStyle | undefined, items = false): Line[] {
   if (!ocrPages.size) return lines;
   const pages = [...new Set(lines.map((l) => l.page))];
   return pages.flatMap((p) => {
     const on = lines.filter((l) => l.page === p);
-    return ocrPages.has(p) ? pageRejoined(on, decimal) : on;
+    return ocrPages.has(p) ? pageRejoined(on, decimal, items) : on;
   });
 }

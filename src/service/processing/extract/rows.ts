@@ -42,6 +42,17 @@ function finePrice(text: string): number | null {
   return m ? Number(`${m[1]}.${m[2]}`) : null;
 }
 
+/**
+ * An amount with a till's tax-class letter glued after it ("850B", "8,600A-EX"), the letter OCR may read as a digit
+ * ("850B" as 8508) and its zeros as letters ("5COB" for 500B, "1,40CA-EX" for 1,400A-EX): the amount's text without
+ * the letter, its O and C between figures read as zeros. Null where the text ends in no such letter. A reading
+ * only: the row's arithmetic decides whether it is the amount.
+ */
+export function withoutTaxMark(text: string): string | null {
+  const m = /^\s*(-?\d(?:[\d.,]|[OoC](?=[\d.,OoC]*[A-Z]))*)\s?([A-Z]{1,2}(?:-[A-Z]{1,3})?)\s*$/.exec(text);
+  return m ? m[1]!.replace(/[OoC]/g, '0') : null;
+}
+
 export function rowNumbers(row: RowCells, ctx: DocContext): RowNumbers {
   return rowReadings(row, ctx).best;
 }
@@ -53,7 +64,10 @@ export function rowReadings(row: RowCells, ctx: DocContext): RowReadings {
   const money = (c: 'unitPrice' | 'amount') => {
     const read = finePrice(raw(c)) ?? parseAmount(raw(c), ctx.decimal);
     const fixed = decimalRepair(raw(c), line, ctx);
-    return fixed !== null && fixed !== read ? [fixed, read] : [read];
+    const marked = c === 'amount' ? withoutTaxMark(raw(c)) : null;
+    const unmarked = marked === null ? null : parseAmount(marked, ctx.decimal);
+    const readings = fixed !== null && fixed !== read ? [fixed, read] : [read];
+    return unmarked !== null && !readings.includes(unmarked) ? [...readings, unmarked] : readings;
   };
   const q = parseAmount(raw('quantity'), ctx.decimal);
   // Two price columns under one name (before and after tax, "£117.35  £123.22"): each is a reading,

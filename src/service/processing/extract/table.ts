@@ -6,9 +6,10 @@ import { normLabel } from './context.js';
 import { distance as levenshtein } from 'fastest-levenshtein';
 import { parseByType } from './values.js';
 import { ROLES } from './roles.js';
-import { signedCounts, type RowNumbers } from './rows.js';
+import { signedCounts, withoutTaxMark, type RowNumbers } from './rows.js';
 import { fromOcr, repairNumberTokens } from './repairs.js';
 import { summedItems } from './loose.js';
+import { rejoinedRows } from './rejoinedRows.js';
 import { joinSplitRows, realignSkewedTable, realignSunkTable } from './skew.js';
 
 // Line items read from the table region: a header row names the columns, rows
@@ -56,8 +57,9 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['unitPrice', /^[aá]-?hinta$/],
   ['other', /^alv( ?%)?$/],
   ['amount', /^yhteens\S$/],
-  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"), not a count of units; a dollar OCR read as an S ("HKS").
-  ['unitPrice', /^unit ?\((\S{0,3}\$|(hk|us|nt|nz|sg|a|c|s|r)s|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)$/],
+  // A unit's price under its currency ("Unit (HK$)", "Unit (EUR)"; "Unit £", "Unit USD" without brackets), not a count of
+  // units; a dollar OCR read as an S ("HKS"), a pound as an ampersand ("Unit&").
+  ['unitPrice', /^unit ?(\((\S{0,3}\$|(hk|us|nt|nz|sg|a|c|s|r)s|[€£¥₹]|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|thb|php|idr|sek|nok|dkk|pln|czk|huf|ron|try|brl|mxn|kes|ngn|ghs|egp|ils)\)|\S{0,2}[$€£¥₹]|&|usd|eur|gbp|chf|aud|cad|nzd|sgd|hkd|jpy|cny|inr|zar|aed|sar|myr|sek|nok|dkk|pln|czk|huf|kes|ngn|ghs|egp)$/],
   // A discount in per cent between the price and the amount ("Desc. %", "Rabatt", "Remise"; OCR's "Dese." for "Desc.").
   // In the plural, or with the currency it is in ("Descuentos (Q)", "Discounts (USD)").
   ['discount', /^(des[ce]\.?|descontos?|descuentos?|dto\.?|discounts?|disc\.?|rabatt|rab\.?|remise|sconto|korting|alennus|ale|[iı]skonto( ora[nı][ıi])?)( ?%| \(%\)| ?\([^()\d]{1,4}\))?$/i],
@@ -439,10 +441,16 @@ const COUNT_TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)?\s*[x×*@]\s*(\d[\d.,]*\d|\d)
 function countTimes(out: Map<Column, string>, decimal: DocContext['decimal']): void {
   const m = COUNT_TIMES.exec(out.get('description') ?? '');
   if (!m || out.has('quantity') || out.has('unitPrice')) return;
-  const [q, a] = [m[1] ? parseAmount(m[1], decimal) : 1, parseAmount(out.get('amount') ?? '', decimal)];
+  const q = m[1] ? parseAmount(m[1], decimal) : 1;
   // The price's thousands separator OCR may have read as the other mark ("4 x 3.600" for 3,600 making 14,400).
   const [asPrinted, otherMark] = [decimal, decimal === 'comma' ? 'dot' as const : 'comma' as const].map((d) => parseAmount(m[2]!, d));
-  const p = [asPrinted, otherMark].find((v) => v != null && q !== null && a !== null && Math.abs(q * v - a) <= 0.011);
+  const priced = (a: number | null) => [asPrinted, otherMark].find((v) => v != null && q !== null && a !== null && Math.abs(q * v - a) <= 0.011);
+  // The amount with its tax-class letter after it, as OCR read them ("500B" as 5008, "5COB", "1,40CA-EX" not 1.4):
+  // its figures without the letter first.
+  const unmarked = withoutTaxMark(out.get('amount') ?? '');
+  let p = unmarked === null ? undefined : priced(parseAmount(unmarked, decimal));
+  if (p != null) out.set('amount', unmarked!);
+  else p = priced(parseAmount(out.get('amount') ?? '', decimal));
   if (p == null) return;
   out.delete('description');
   out.set('quantity', m[1] ?? '1');
@@ -881,19 +889,35 @@ function describedServices(ctx: DocContext): TableRow[] {
   return printed ? rows : [];
 }
 
-/** Items of a list with no header that add up to a sum of the totals block below it (loose.ts). */
+/**
+ * Items of a list with no header that add up to a sum of the totals block below it (loose.ts). On a tilted scan whose
+ * OCR set each item's amount on a line of its own, a little below or above its name (rejoinedRows.ts, the way the
+ * page leans), the list of names joined to their amounts where it adds up so.
+ */
 function listRows(ctx: DocContext): TableRow[] {
-  return summedItems(ctx, (text) => STOP.test(text), (text) => GRAND.test(text)).map(({ item, lines }) => ({
+  const read = (c: DocContext) => summedItems(c, (text) => STOP.test(text), (text) => GRAND.test(text));
+  let found = read(ctx);
+  const ocr = new Set(ctx.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  const sources = new Map<Line, Line[]>();
+  if (!found.length && ocr.size) {
+    const lines = rejoinedRows(ctx.lines, ocr, ctx.decimal, true);
+    // Each joined line is reported by the printed lines its cells came from.
+    for (const l of lines) if (!ctx.lines.includes(l)) sources.set(l, ctx.lines.filter((o) => o.page === l.page && o.cells.some((c) => l.cells.includes(c))));
+    if (sources.size) found = read({ ...ctx, lines });
+  }
+  return found.map(({ item, lines }) => ({
     cells: new Map<Column, string>([['description', item.description], ['quantity', item.quantity], ['unitPrice', item.unitPrice], ['amount', item.amount]]),
-    lines,
+    lines: lines.flatMap((l) => sources.get(l) ?? [l]),
   }));
 }
 
 /**
  * Items of a receipt with no header row printed quantity first ("3  Tonerkartusche  7,38  22,14 A",
- * "1  Softwarelizenz  5,12 A"): taken where quantity times price gives the amount to the cent, and
- * rows of one without a price only beside such rows.
+ * "1  Softwarelizenz  5,12 A"; a restaurant's "3  Cheeseburger  43.95" over "@14.65"): taken where quantity
+ * times price gives the amount to the cent, and rows of one without a price only beside such rows.
  */
+const EACH_UNDER = /^@\s*(?:[$€£]\s*)?(\d{1,6}[.,]\d{2})$/;
+
 function quantityFirstRows(ctx: DocContext): TableRow[] {
   const found: Array<{ row: TableRow; checked: boolean; index: number }> = [];
   ctx.lines.forEach((line, index) => {
@@ -902,10 +926,14 @@ function quantityFirstRows(ctx: DocContext): TableRow[] {
     const q = Number(cells[0]);
     const last = cells[cells.length - 1]!;
     const a = /\d[.,]\d{2}\b/.test(last) ? parseAmount(last, ctx.decimal) : null;
-    const p = cells.length === 4 ? parseAmount(cells[2]!, ctx.decimal) : q === 1 ? a : null;
+    // The price of one on the line under the row, alone after an at sign ("3  Cheeseburger  43.95" over "@14.65").
+    const next = ctx.lines[index + 1];
+    const under = cells.length === 3 && next?.page === line.page ? EACH_UNDER.exec(next.text.trim())?.[1] : undefined;
+    const priceText = cells.length === 4 ? cells[2]! : under ?? last;
+    const p = cells.length === 4 || under ? parseAmount(priceText, ctx.decimal) : q === 1 ? a : null;
     if (q < 1 || a === null || p === null || Math.abs(q * p - a) > 0.011) return;
-    const map = new Map<Column, string>([['description', cells[1]!], ['quantity', cells[0]!], ['unitPrice', cells.length === 4 ? cells[2]! : last], ['amount', last]]);
-    found.push({ row: { cells: map, lines: [line] }, checked: cells.length === 4, index });
+    const map = new Map<Column, string>([['description', cells[1]!], ['quantity', cells[0]!], ['unitPrice', priceText], ['amount', last]]);
+    found.push({ row: { cells: map, lines: under ? [line, next!] : [line] }, checked: cells.length === 4 || !!under, index });
   });
   // A run of such rows: one whose arithmetic was checked, and the rows next to it (within as many
   // lines as there are rows) before or after it.
