@@ -100,13 +100,13 @@ describe('a tilted page detected once', () => {
   it('finds its lines in the first detection\'s map turned with the page, reading them as detecting again does', { timeout: 180_000 }, async () => {
     const page = await prepareImage(await tiltedPage(5));
     const read = async (redetect: boolean) => {
-      if (redetect) process.env.PADDLE_REDETECT = '1';
+      if (!redetect) process.env.PADDLE_TURNMAP = '1';
       const runs = paddleTrace.det.runs;
       try {
         const layout = await ocrImage(page, ['eng'], 1);
         return { detections: paddleTrace.det.runs - runs, lines: layout.lines.map((l) => l.text), turned: layout.turned?.degrees };
       } finally {
-        delete process.env.PADDLE_REDETECT;
+        delete process.env.PADDLE_TURNMAP;
       }
     };
     const again = await read(true);

@@ -3,8 +3,8 @@ import type { Box } from './ctc.js';
 // Text boxes from the DB detector's probability map, as PaddleOCR's DBPostProcess
 // does it (threshold 0.3, box score 0.6, unclip ratio 1.5) but with upright
 // rectangles from connected components instead of OpenCV's rotated contours:
-// pages reach here upright (a tilted photo's map is turned straight, by the slope
-// each line's component gives: skewOf, turnMap), and this avoids loading OpenCV's 10 MB
+// pages reach here upright (a tilted photo is turned straight first, by the slope
+// each line's component gives: skewOf; or its map, turnMap), and this avoids loading OpenCV's 10 MB
 // WebAssembly build (about 3 s and 100 MB) for every service process.
 
 const THRESH = 0.3;

@@ -244,16 +244,18 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
   const map = await detectMap(m, grey, width, height, opts);
   let boxes = boxesOf(map.prob, map, width, height);
   // A tilted photo or scan: the recogniser reads a line of a few degrees badly ("Echanc232" for
-  // "Echéance : 22/03/2024"), so the page is turned straight, and its lines found again in the
-  // detector's map turned the same way (PADDLE_REDETECT=1: the turned page detected again).
+  // "Echéance : 22/03/2024"), so the page is turned straight and detected again. PADDLE_TURNMAP=1
+  // finds its lines in the first detection's map turned the same way instead (one detection: about
+  // a tenth less CPU on heldout17's photos, but two documents there read worse; docs/ocr.md).
   const skew = skewOf(boxes);
   if (skew !== 0) {
     paddleTrace.straightened++;
     grey = await straighten(grey, width, height, skew);
-    if (process.env.PADDLE_REDETECT === '1') {
+    if (process.env.PADDLE_TURNMAP === '1') boxes = boxesOf(turnMap(map.prob, map.w, map.h, width / map.w, height / map.h, skew), map, width, height, true);
+    else {
       const again = await detectMap(m, grey, width, height, opts);
       boxes = boxesOf(again.prob, again, width, height);
-    } else boxes = boxesOf(turnMap(map.prob, map.w, map.h, width / map.w, height / map.h, skew), map, width, height, true);
+    }
   }
   const words: Word[] = [];
   let sum = 0;
