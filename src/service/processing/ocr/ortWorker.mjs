@@ -4,6 +4,7 @@
 // reads pages side by side and leaves the service's thread free. The models arrive as bytes
 // (rewritten once by the caller); each message runs one model on one input and answers its
 // output. Plain JavaScript: the worker starts without the TypeScript loader, from src/ and dist/.
+import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,6 +25,9 @@ v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('typeof gc === "function" ? gc : () => {}');
 const GARBAGE_BYTES = 16 * 1024 * 1024;
 let garbage = 0;
+// PADDLE_TRACE=1: each answer carries the CPU this thread spent in the model (ns, for measuring).
+const TRACE = process.env.PADDLE_TRACE === '1';
+const cpuNs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
 
 // One message at a time: paddle.ts sends a worker its next input only once it has answered, and
 // ends it with terminate() (the sessions go with the thread). A recognition answers only what
@@ -35,13 +39,15 @@ parentPort.on('message', async ({ model, data, dims, spaceClass, memory }) => {
   garbage += data.byteLength;
   try {
     const s = sessions[model];
+    const t0 = TRACE ? cpuNs() : 0;
     const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', data, dims) });
     const t = out[s.outputNames[0]];
-    if (spaceClass === undefined) parentPort.postMessage({ data: t.data, dims: t.dims }, [t.data.buffer]);
+    const cpu = TRACE ? cpuNs() - t0 : undefined;
+    if (spaceClass === undefined) parentPort.postMessage({ data: t.data, dims: t.dims, cpu }, [t.data.buffer]);
     else {
       garbage += t.data.byteLength;
       const steps = ctcSteps(t.data, t.dims[1], t.dims[2], spaceClass);
-      parentPort.postMessage({ data: steps, dims: t.dims }, [steps.buffer]);
+      parentPort.postMessage({ data: steps, dims: t.dims, cpu }, [steps.buffer]);
     }
   } catch (err) {
     parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });

@@ -10,7 +10,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import type { Word } from '../layout/model.js';
 import { ProcessingError } from '../types.js';
 import { boxWords, decodeSteps, spaceClassOf, type Box } from './ctc.js';
-import { findBoxes, skewOf, type DetectedBox } from './dbBoxes.js';
+import { findBoxes, skewOf, turnMap, type DetectedBox } from './dbBoxes.js';
 import { optimiseModel } from './onnxGraph.js';
 
 // PaddleOCR PP-OCRv4 (detection + Chinese/English recognition) on onnxruntime-node,
@@ -72,6 +72,18 @@ interface Models {
 }
 
 let models: Promise<Models> | undefined;
+
+/**
+ * Each model's runs and inputs (units: the detector's input pixels, the recogniser's input
+ * columns), with PADDLE_TRACE=1 the CPU they took in their workers; the pages turned straight and
+ * checked for orientation (recognize.ts). For measuring and tests.
+ */
+export const paddleTrace = {
+  det: { runs: 0, cpuMs: 0, units: 0 },
+  rec: { runs: 0, cpuMs: 0, units: 0 },
+  straightened: 0,
+  osd: 0,
+};
 
 // A page's buffers (its grey pixels, the detector's input and map, each box's crop and input) die
 // young, and V8 left them to its collections by heap or external memory growth: the service's
@@ -155,13 +167,19 @@ async function load(opts: PaddleOptions): Promise<Models> {
     w.once('message', () => resolve(w));
     w.on('error', (err) => (reject(err), fail(err)));
     w.on('exit', (code) => fail(new Error(`the OCR worker stopped (exit code ${code})`)));
-    w.on('message', (msg: { data?: Float32Array; dims?: number[]; error?: string }) => {
+    w.on('message', (msg: { data?: Float32Array; dims?: number[]; error?: string; cpu?: number }) => {
       const job = busy.get(w);
       if (!job) return;
       busy.delete(w);
       idle.push(w);
       if (msg.error !== undefined) job.reject(new Error(msg.error));
-      else job.resolve({ data: msg.data!, dims: msg.dims! });
+      else {
+        const k = paddleTrace[job.model];
+        k.runs++;
+        k.units += job.model === 'det' ? job.dims[2]! * job.dims[3]! : job.dims[3]!;
+        k.cpuMs += (msg.cpu ?? 0) / 1e6;
+        job.resolve({ data: msg.data!, dims: msg.dims! });
+      }
       pump();
       if (!busy.has(w)) w.unref();
     });
@@ -223,13 +241,21 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
   if (opts.contrast) img = img.normalise();
   let { data: grey, info } = await img.raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  let boxes = await detect(m, grey, width, height, opts);
+  const map = await detectMap(m, grey, width, height, opts);
+  let boxes = boxesOf(map.prob, map, width, height);
   // A tilted photo or scan: the recogniser reads a line of a few degrees badly ("Echanc232" for
-  // "Echéance : 22/03/2024"), so the page is turned straight and detected again.
+  // "Echéance : 22/03/2024"), so the page is turned straight and detected again. PADDLE_TURNMAP=1
+  // finds its lines in the first detection's map turned the same way instead (one detection: about
+  // a tenth less CPU on heldout17's photos, but two documents there read worse; docs/ocr.md).
   const skew = skewOf(boxes);
   if (skew !== 0) {
+    paddleTrace.straightened++;
     grey = await straighten(grey, width, height, skew);
-    boxes = await detect(m, grey, width, height, opts);
+    if (process.env.PADDLE_TURNMAP === '1') boxes = boxesOf(turnMap(map.prob, map.w, map.h, width / map.w, height / map.h, skew), map, width, height, true);
+    else {
+      const again = await detectMap(m, grey, width, height, opts);
+      boxes = boxesOf(again.prob, again, width, height);
+    }
   }
   const words: Word[] = [];
   let sum = 0;
@@ -282,7 +308,10 @@ async function straighten(grey: Buffer, width: number, height: number, skew: num
     .toBuffer();
 }
 
-async function detect(m: Models, grey: Buffer, width: number, height: number, opts: PaddleOptions): Promise<DetectedBox[]> {
+interface DetMap { prob: Float32Array; w: number; h: number }
+
+/** The detector's probability map of a grey page, at the detection size. */
+async function detectMap(m: Models, grey: Buffer, width: number, height: number, opts: PaddleOptions): Promise<DetMap> {
   const scale = Math.min(opts.detUpscale, opts.detLimit / Math.max(width, height));
   const w = Math.max(32, Math.round((width * scale) / 32) * 32);
   const h = Math.max(32, Math.round((height * scale) / 32) * 32);
@@ -295,10 +324,15 @@ async function detect(m: Models, grey: Buffer, width: number, height: number, op
     const level = DET_LEVELS[c]!;
     for (let i = 0; i < w * h; i++) input[off + i] = level[px[i]!]!;
   }
-  const prob = (await m.run('det', input, [1, 3, h, w])).data;
+  return { prob: (await m.run('det', input, [1, 3, h, w])).data, w, h };
+}
+
+/** The text boxes of a map (`prob`, of `map`'s size) in page pixels. */
+function boxesOf(prob: Float32Array, map: DetMap, width: number, height: number, turned = false): DetectedBox[] {
+  const { w, h } = map;
   const sx = width / w;
   const sy = height / h;
-  return findBoxes(prob, w, h).map((b) => ({
+  return findBoxes(prob, w, h, turned).map((b) => ({
     x0: Math.max(0, Math.floor(b.x0 * sx)),
     y0: Math.max(0, Math.floor(b.y0 * sy)),
     x1: Math.min(width, Math.ceil(b.x1 * sx)),

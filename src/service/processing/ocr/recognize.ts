@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Line, PageLayout } from '../layout/model.js';
 import { buildLines } from '../layout/lines.js';
-import { paddleRead } from './paddle.js';
+import { paddleRead, paddleTrace } from './paddle.js';
 import { detectOrientation } from './pool.js';
 import { tesseractImage, tesseractRead, type Read } from './tesseract.js';
 
@@ -84,6 +84,7 @@ export async function ocrImage(image: Buffer, langs: string[], pageNo: number, e
   const given = { width: best.width, height: best.height };
   let degrees = best.turned ?? 0;
   if (best.confidence < LOW_CONFIDENCE[engine] || best.words.length < FEW_WORDS) {
+    paddleTrace.osd++;
     const o = await detectOrientation(page).catch(() => ({ degrees: 0, confidence: 0 }));
     if (o.degrees && o.confidence > 0.5) {
       const turned = await sharp(page).rotate(o.degrees).png(PNG_FAST).toBuffer();
