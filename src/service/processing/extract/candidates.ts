@@ -112,7 +112,9 @@ export function candidatesFor(
     for (const spot of spots) {
       if (exclude.has(spot.line)) continue;
       if (AMOUNT_ROLES.has(role) && spot.where === 'above' && itemNumber(spot)) continue;
-      if (role === 'tax' && spot.where === 'same' && misreadRate(spot.text) && spots.some((s) => s.where === 'right' && /\d/.test(s.text))) continue;
+      // Its % lost altogether on a line that opens with "incl." ("incl. VAT 23  14.78"): the rate too.
+      if (role === 'tax' && spot.where === 'same' && (misreadRate(spot.text) || (/^\d{1,2}$/.test(spot.text.trim()) && /^\W*incl/i.test(hit.line.text)))
+        && spots.some((s) => s.where === 'right' && /\d/.test(s.text))) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;
       const score = specificity * WHERE_WEIGHT[spot.where];

@@ -127,8 +127,9 @@ export const ROLES: RoleSpec[] = [
       '付款期限', '到期日', '付款截止日', '지급기일', '납부기한', '결제기한', '지불기한', 'วันครบกำหนด', 'วันครบกำหนดชำระ', 'ครบกำหนดชำระ',
       'fecha límite de pago', 'date limite de règlement', "date d'exigibilité", 'data di scadenza', 'vence em', 'betalingsdato', 'sidste rettidige betalingsdag'],
     // A tax's own due date ("Data de vencimento do ISS desta NFS-e", "Fecha de vencimiento del impuesto"): the
-    // municipality's, never the invoice's.
-    not: /(?:^|\s)(?:do|da|del|de la|dos) (?:iss|issqn|imposto|impuesto|tributo)s?(?![\p{L}])/u },
+    // municipality's, never the invoice's. Nor is the next visit a vet, a garage or a service desk books ("Next vaccination
+    // due: 11.10.2025", "Next service due", "MOT due").
+    not: /(?:^|\s)(?:do|da|del|de la|dos) (?:iss|issqn|imposto|impuesto|tributo)s?(?![\p{L}])|\b(?:next|vaccinations?|boosters?|service|mot|inspection|check-?up|revisit|recall)\s+(?:\w+\s+)?due\b/iu },
   { role: 'invoiceDate', field: /(invoice|bill|issue|document|receipt)?\s*date|datum|fecha|rechnungsdatum/i,
     labels: ['invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued', 'issued on', 'bill date', 'receipt date', 'document date', 'date',
       'rechnungsdatum', 'datum', 'belegdatum', 'date de facture', 'date de facturation', 'date', 'fecha de factura', 'fecha de emisión', 'fecha', 'factuurdatum', 'data fattura', 'data', '請求日', '发票日期', '日期', 'วันที่', 'tarikh invois', 'tarikh', 'date de l\'avoir', 'datum gutschrift',
@@ -227,8 +228,9 @@ export const ROLES: RoleSpec[] = [
     // ("VAT 18% included", "GST @18% incl.", its % OCR's "+", "&" or "s", its digits too: "GST @1s& incl.", "GST l8l incl.";
     // "CST", India's central sales tax, or a GST whose G OCR read as a C).
     // So is Guatemala's "IVA incluido" under the TOTAL of its FEL invoice, whose prices include it; a line's own IVA listed under
-    // the items ("Línea 2  IVA 4.71") is no document's tax.
-    not: /(?<!^(?:vat|gst|cst|tax|sales tax)\s*[@(]?\s*[\dlo][\dlos]?(?:[.,]\d{1,2})?\s*[%+&sl]{0,2}\s*\)?\s*)(?<!^iva\s+)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
+    // the items ("Línea 2  IVA 4.71") is no document's tax. A line that opens with "incl." under the total ("incl. VAT 23%",
+    // a repair ticket's) and a bare "VAT included" are the tax the prices hold.
+    not: /(?<!^(?:vat|gst|cst|tax|sales tax)\s*(?:[@(]?\s*[\dlo][\dlos]?(?:[.,]\d{1,2})?\s*[%+&sl]{0,2}\s*\)?\s*)?)(?<!^iva\s+)(?<!^)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'total tvac', 'montant tvac', 'total tvai', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',

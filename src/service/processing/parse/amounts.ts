@@ -29,13 +29,15 @@ const SYMBOLS: Record<string, string> = {
   'Gs.': 'PYG', 'Gs': 'PYG', '₲': 'PYG', 'Tzs': 'TZS', 'TShs': 'TZS', 'Tshs': 'TZS', 'UShs': 'UGX', 'Ushs': 'UGX',
   // The Rwandan franc as an EBM receipt's column head prints it ("Description  Total Frw").
   'Frw': 'RWF', 'FRW': 'RWF',
+  // The Fijian and Namibian dollars as their invoices print them before the figure ("FJ$ 86.25", "N$ 1,204.50").
+  'FJ$': 'FJD', 'N$': 'NAD',
   'ر.س': 'SAR', 'ر.س.': 'SAR', 'د.إ': 'AED', 'ر.ق': 'QAR', 'د.ك': 'KWD', 'ج.م': 'EGP', 'د.م.': 'MAD',
 };
 // Signs that are letters of words elsewhere, so only beside a figure: the rand before it ("R40,170.25",
-// "R 1 250,00"), the dong's "đ" after it ("1.776.600 đ"; "đơn" is a word).
+// "R 1 250,00"; not a reference, "R48461", a ticket's five digits or more without a decimal), the dong's "đ" after it ("1.776.600 đ"; "đơn" is a word).
 // Peru's sol before it ("S/ 120.00", "S/.120"; "S/B" is a Malaysian Sdn Bhd).
 // Ghana's cedi as a cent sign after its letters ("AMOUNT (GH¢)"), in brackets or not.
-const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?<!\p{L})GH¢/u, 'GHS'], [/(?:^|[\s|:])R ?\d/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND'], [/(?:^|[\s|:])S\/\.? ?\d/, 'PEN']];
+const SIGNS_BY_FIGURE: [RegExp, string][] = [[/(?<!\p{L})GH¢/u, 'GHS'], [/(?:^|[\s|:])R ?\d(?!\d{4,}(?![\d.,]))/, 'ZAR'], [/\d ?(?:đ|đồng)(?!\p{L})/u, 'VND'], [/(?:^|[\s|:])S\/\.? ?\d/, 'PEN']];
 export const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'AUD', 'CAD', 'SGD', 'HKD', 'SEK', 'NOK', 'DKK', 'PLN',
   'CZK', 'THB', 'BRL', 'MXN', 'NZD', 'ZAR', 'KRW', 'HUF', 'TRY', 'AED', 'MYR', 'RON', 'VND',
@@ -47,6 +49,8 @@ export const CURRENCY_CODES = [
   'JMD', 'TTD',
   // Central America: Honduras's lempira, Panama's balboa.
   'HNL', 'PAB',
+  // Mauritius, Botswana, Namibia, Fiji, Papua New Guinea.
+  'MUR', 'BWP', 'NAD', 'FJD', 'PGK',
 ];
 /**
  * Codes that are also words or abbreviations ("PHP 8" the language, "Hong Kong SAR", a "PEN", "MAD"): only
@@ -155,9 +159,13 @@ const THREE_DECIMALS_DOT = /\d[ \u00a0\u202f'’]\d{3}\.\d{3}(?!\d)|(?<![\d.,])0
 export function decimalStyleOf(text: string): DecimalStyle | undefined {
   const comma = (text.match(/\d[,]\d{2}(?!\d)/g) ?? []).length + (text.match(/\d\.\d{3},\d/g) ?? []).length * 3 + (text.match(THREE_DECIMALS_COMMA) ?? []).length * 3;
   const dot = (text.match(/(?<!\d[.\/-]\d{0,2})\d[.]\d{2}(?!\d|[.\/-]\d)/g) ?? []).length + (text.match(/\d,\d{3}\.\d/g) ?? []).length * 3 + (text.match(THREE_DECIMALS_DOT) ?? []).length * 3;
-  if (comma === 0 && dot === 0) return undefined;
-  return comma > dot ? 'comma' : 'dot';
+  // A dinar's three decimals ("Net amount JOD 43.500", "Total KWD 12.750"): a point before three digits is its decimal mark.
+  const dinars = DINARS.test(text) ? (text.match(/(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{3}(?![\d.,])/g) ?? []).length : 0;
+  if (comma === 0 && dot + dinars === 0) return undefined;
+  return comma > dot + dinars ? 'comma' : 'dot';
 }
+
+const DINARS = /\b(?:JOD|KWD|BHD|OMR|IQD|LYD)\b|\b(?:jordanian|kuwaiti|bahraini|iraqi|libyan) dinars?\b|\bomani rials?\b/i;
 
 /** Every amount-looking token in a string, in order. */
 export function amountsIn(text: string, style?: DecimalStyle): number[] {
@@ -197,7 +205,8 @@ const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CH
   AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD', TN: 'TND', DZ: 'DZD',
   SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP', CR: 'CRC', GT: 'GTQ',
   // El Salvador pays in US dollars.
-  HN: 'HNL', SV: 'USD', RW: 'RWF' };
+  HN: 'HNL', SV: 'USD', RW: 'RWF',
+  MU: 'MUR', BW: 'BWP', NA: 'NAD', FJ: 'FJD', PG: 'PGK', JO: 'JOD' };
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -231,6 +240,14 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   // electronic invoices, FEL, and their certified number, "Número DTE"), before Spain.
   [/costa rica|c[eé]dula jur[ií]dica|\bcabys\b|\bsinpe\b/i, 'CR'],
   [/\brwanda\b|\bkigali\b|kicukiro|nyarugenge|gasabo/i, 'RW'],
+  // Mauritius (its Business Registration Number, "BRN: C07012345"), Botswana and Namibia (before South Africa: their
+  // companies are "(Pty) Ltd" too), Fiji, Papua New Guinea, Jordan: their countries and towns.
+  [/\bmauritius\b|port louis|\bcurepipe\b|quatre bornes|\bbrn:? ?c\d{8}\b/i, 'MU'],
+  [/\bbotswana\b|\bgaborone\b|\bfrancistown\b/i, 'BW'],
+  [/\bnamibia\b|\bwindhoek\b|walvis bay|swakopmund/i, 'NA'],
+  [/\bfiji\b|\bsuva\b|\bnadi\b|\blautoka\b|\blabasa\b/i, 'FJ'],
+  [/papua new guinea|port moresby|\bmt\.? hagen\b|mount hagen|\blae\b|\bgoroka\b/i, 'PG'],
+  [/\bjordan\b|\bamman\b|hashemite/i, 'JO'],
   [/\bguatemala\b|n[uú]mero dte|\bfel\b.*tributario|documento tributario electr[oó]nico/i, 'GT'],
   [/rep[uú]blica dominicana|santo domingo|\bncf\b|\brnc\b|\bitbis\b/i, 'DO'],
   [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
@@ -322,7 +339,7 @@ function vatCountry(text: string): string | undefined {
  * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
  * a tax's name, an address). A guess, so callers flag it for review.
  */
-const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG', 'RW']);
+const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG', 'RW', 'MU', 'FJ', 'PG']);
 const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO', 'CR', 'GT', 'HN', 'SV']);
 const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
@@ -333,14 +350,16 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   // form several countries use ("Ltda.": Brazil, Chile, Colombia...; "SARL": France and the Maghreb) does not place the vendor; the page's words may.
   // "Ltd" is Ireland's legal form as much as the UK's: an Irish VAT number places such a vendor in Ireland.
   const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
-  const vat = vatCountry(text);
+  // Letters no country of ours has are not one ("VAT Reg. No.: VAT12345678", Mauritius's, read as "VA").
+  const vat = [vatCountry(text)].find((c) => c && (EURO_COUNTRIES.has(c) || c in COUNTRY_CURRENCY));
   // So is it in Ghana and East Africa, and "S.A." is Latin America's as much as Spain's: the page's words (a city, a levy, a
   // fiscal stamp) place such a vendor there. "有限公司" is Taiwan's and Hong Kong's as much as the mainland's.
   const placed = named(text) ?? '';
   const formAbroad = byVendor === 'GB' ? (vat === 'IE' ? vat : LTD_COUNTRIES.has(placed) ? placed : undefined)
     : byVendor === 'ES' && SA_COUNTRIES.has(placed) ? placed
     : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed
-    : byVendor === 'MX' && (placed === 'HN' || placed === 'SV') ? placed : undefined;
+    : byVendor === 'MX' && (placed === 'HN' || placed === 'SV') ? placed
+    : byVendor === 'ZA' && (placed === 'BW' || placed === 'NA') ? placed : undefined;
   const country = iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
   if (!country) return null;
   return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
@@ -371,6 +390,6 @@ export function localSign(code: string, text: string): string {
   return local && DOLLARS.has(local) ? local : 'USD';
 }
 /** The currencies written "$" where they are at home: the dollars, and Latin America's pesos. */
-const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU']);
+const DOLLARS = new Set(['CAD', 'SGD', 'NZD', 'AUD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'NAD', 'FJD']);
 const CROWNS = new Set(['NOK', 'DKK', 'ISK']);
-const RUPEES = new Set(['PKR', 'LKR', 'NPR']);
+const RUPEES = new Set(['PKR', 'LKR', 'NPR', 'MUR']);

@@ -231,10 +231,14 @@ export function documentOrder(text: string): DocumentOrder {
   if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
   // The Philippines write month first too, as the US do. The countries that pay in dollars and write in Spanish,
   // Portuguese or French (Ecuador, El Salvador, Panama, Timor-Leste, Haiti) write the day first.
-  if (currency === 'USD' && romancePage(text)) return { order: 'DMY', from: 'country' };
+  if (currency === 'USD' && (romancePage(text) || DAY_FIRST_DOLLAR.test(text))) return { order: 'DMY', from: 'country' };
   if ((currency === 'USD' || currency === 'PHP') && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
   return { order: 'DMY', from: currency ? 'country' : 'default' };
 }
+
+// Lebanon and Cambodia bill in US dollars beside their own currency (the VAT restated in LBP, a total in riel) and
+// write the day first: the local currency, the country, its capital or its dialling code on the page.
+const DAY_FIRST_DOLLAR = /\b(?:LBP|KHR|riels?|lebanon|lebanese|beirut|cambodia|phnom penh|siem reap)\b|\+961\b|\+855\b/i;
 
 // Words of a bill's own headings in Spanish, Portuguese or French; two different ones make the page's language.
 const ROMANCE_WORDS = /(?:^|[^\p{L}])(fecha|factura|emisi[oó]n|vencimiento|cantidad|descripci[oó]n|raz[oó]n social|data de emiss[aã]o|vencimento|quantidade|descri[cç][aã]o|facture|quantit[eé]|d[eé]signation|[eé]ch[eé]ance)(?=$|[^\p{L}])/giu;
