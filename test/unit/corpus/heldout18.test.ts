@@ -104,5 +104,8 @@ describe('held-out families, eighteenth set', () => {
     const earlier = [...HELD_OUT_FAMILY_NAMES, ...HELD_OUT2_FAMILY_NAMES, ...HELD_OUT3_FAMILY_NAMES, ...HELD_OUT4_FAMILY_NAMES, ...HELD_OUT5_FAMILY_NAMES, ...HELD_OUT6_FAMILY_NAMES, ...HELD_OUT7_FAMILY_NAMES, ...HELD_OUT8_FAMILY_NAMES, ...HELD_OUT9_FAMILY_NAMES, ...HELD_OUT10_FAMILY_NAMES, ...HELD_OUT11_FAMILY_NAMES, ...HELD_OUT12_FAMILY_NAMES, ...HELD_OUT13_FAMILY_NAMES, ...HELD_OUT14_FAMILY_NAMES, ...HELD_OUT15_FAMILY_NAMES, ...HELD_OUT16_FAMILY_NAMES, ...HELD_OUT17_FAMILY_NAMES];
     const docs = await expectRegisteredApart(writeCorpus, 'generated-heldout18', HELD_OUT18_FAMILY_NAMES, earlier);
     for (const d of docs) expect(KINDS.includes(d.doc_kind ?? '')).toBe(d.truth.doc_type === 'other');
+    // A fax is a binarised image (PNG, or a PDF of PNG pages), never a text PDF; a hand-filled book page never either.
+    for (const d of docs.filter((x) => x.family === 'fax-copy')) expect([d.variant, /\.(png|pdf)$/.test(d.file)]).toEqual(['scan', true]);
+    for (const d of docs.filter((x) => x.family === 'duplicate-book')) expect(d.variant).not.toBe('text');
   }, 90_000);
 });
