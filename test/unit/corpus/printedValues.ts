@@ -139,13 +139,13 @@ export async function expectSameForSeed<F extends string, D extends { bytes: Uin
  * draw alike at first, and every family draws its kind early; the manifest mixes seed and index the same way).
  */
 export async function expectVariety<F extends string, D extends { lang: string; pages: number; docKind?: string; truth: Truth }>(
-  make: (f: F, rng: Rng) => Promise<D>, families: F[], all: D[], o: { langs: number; currencies: number },
+  make: (f: F, rng: Rng) => Promise<D>, families: F[], all: D[], o: { langs: number; currencies: number; perFamily?: number },
 ): Promise<void> {
   expect(new Set(all.map((d) => d.lang)).size).toBeGreaterThanOrEqual(o.langs);
   expect(new Set(all.map((d) => d.truth.currency).filter(Boolean)).size).toBeGreaterThanOrEqual(o.currencies);
   expect(all.some((d) => d.pages > 1)).toBe(true);
   expect(new Set(all.map((d) => d.docKind).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
-  const many = await Promise.all(families.flatMap((f) => Array.from({ length: 40 }, (_, i) => make(f, new Rng(Math.imul(i + 1, 0x9e3779b1))))));
+  const many = await Promise.all(families.flatMap((f) => Array.from({ length: o.perFamily ?? 40 }, (_, i) => make(f, new Rng(Math.imul(i + 1, 0x9e3779b1))))));
   const others = many.filter((d) => d.truth.doc_type === 'other').length;
   expect(others).toBeGreaterThan(many.length / 20);
   expect(others).toBeLessThan(many.length / 4);
