@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
+import { paddleModels } from '../../../src/service/processing/ocr/paddle.js';
 import { detectOrientation, osdRunning } from '../../../src/service/processing/ocr/pool.js';
 import { PNG_FAST, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
 import { generatedDocument, HELD_OUT13_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
@@ -80,5 +81,18 @@ describe('OCR memory', () => {
     } finally {
       await worker.terminate();
     }
+  });
+
+  it('makes a page\'s detector input only when the detector takes it, not while the page waits for it', { timeout: 120_000 }, async () => {
+    const m = await paddleModels();
+    const made: number[] = [];
+    const input = (k: number) => () => (made.push(k), new Float32Array(3 * 64 * 64).fill(0.5));
+    const first = m.run('det', input(1), [1, 3, 64, 64]);
+    const second = m.run('det', input(2), [1, 3, 64, 64]);
+    // One detector: the second page waits, holding its grey pixels, not its float input (22 MB on A4).
+    expect(made).toEqual([1]);
+    await first;
+    expect(made).toEqual([1, 2]);
+    expect((await second).dims).toEqual([1, 1, 64, 64]);
   });
 });
