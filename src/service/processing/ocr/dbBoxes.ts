@@ -4,7 +4,7 @@ import type { Box } from './ctc.js';
 // does it (threshold 0.3, box score 0.6, unclip ratio 1.5) but with upright
 // rectangles from connected components instead of OpenCV's rotated contours:
 // pages reach here upright (a tilted photo is turned straight first, by the slope
-// each line's component gives: skewOf; or its map, turnMap), and this avoids loading OpenCV's 10 MB
+// each line's component gives: skewOf), and this avoids loading OpenCV's 10 MB
 // WebAssembly build (about 3 s and 100 MB) for every service process.
 
 const THRESH = 0.3;
@@ -15,13 +15,8 @@ const MIN_SIDE = 3;
 /** A detected line with the slope of its text core (radians, y down) and its length. */
 export interface DetectedBox extends Box { slope: number; length: number; thickness: number }
 
-/**
- * Boxes in map coordinates, top to bottom. `fromMoments`: each core's height from its moments (a
- * bar of its length and thickness along its slope, about its centroid) where that is less than its
- * outermost pixels', for a map turned by turnMap, whose interpolated cores gain stray pixels above
- * and below (a line's box 2-3 px taller before unclipping, 6-8 px on the page: worse reading).
- */
-export function findBoxes(prob: Float32Array, w: number, h: number, fromMoments = false): DetectedBox[] {
+/** Boxes in map coordinates, top to bottom. */
+export function findBoxes(prob: Float32Array, w: number, h: number): DetectedBox[] {
   const label = new Int32Array(w * h);
   const stack: number[] = [];
   const boxes: DetectedBox[] = [];
@@ -67,11 +62,6 @@ export function findBoxes(prob: Float32Array, w: number, h: number, fromMoments 
     const length = Math.sqrt(12 * ((cxx + cyy) / 2 + half));
     const thickness = Math.sqrt(12 * Math.max(0, (cxx + cyy) / 2 - half));
     const slope = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
-    if (fromMoments) {
-      const hy = (length * Math.abs(Math.sin(slope)) + thickness * Math.abs(Math.cos(slope))) / 2;
-      y0 = Math.max(y0, cy + 0.5 - hy);
-      y1 = Math.min(y1, cy - 0.5 + hy);
-    }
     const bw = x1 - x0 + 1;
     const bh = y1 - y0 + 1;
     if (Math.min(bw, bh) < MIN_SIDE || sum / count < BOX_THRESH) continue;
@@ -101,34 +91,4 @@ export function skewOf(boxes: ReadonlyArray<DetectedBox>): number {
   let acc = 0;
   const median = lines.find((b) => (acc += b.length) >= total / 2)!.slope;
   return Math.abs(median) >= MIN_SLOPE ? median : 0;
-}
-
-/**
- * The detector's probability map of a page (`w` x `h`, each map pixel `sx` x `sy` page pixels) as
- * it lies over the page turned by -skew about its centre (straighten, paddle.ts): each pixel of
- * the result samples the map, bilinearly, at the point of the page it came from; outside is 0.
- */
-export function turnMap(prob: Float32Array, w: number, h: number, sx: number, sy: number, skew: number): Float32Array {
-  const out = new Float32Array(w * h);
-  const cos = Math.cos(skew);
-  const sin = Math.sin(skew);
-  const cx = (w * sx) / 2;
-  const cy = (h * sy) / 2;
-  for (let v = 0; v < h; v++) {
-    const py = (v + 0.5) * sy - cy;
-    for (let u = 0; u < w; u++) {
-      const px = (u + 0.5) * sx - cx;
-      // The straightened page's point turned back by +skew onto the page as given, in map pixels.
-      const x = (cx + px * cos - py * sin) / sx - 0.5;
-      const y = (cy + px * sin + py * cos) / sy - 0.5;
-      const x0 = Math.floor(x);
-      const y0 = Math.floor(y);
-      if (x0 < -1 || y0 < -1 || x0 >= w || y0 >= h) continue;
-      const fx = x - x0;
-      const fy = y - y0;
-      const at = (xx: number, yy: number) => (xx < 0 || yy < 0 || xx >= w || yy >= h ? 0 : prob[yy * w + xx]!);
-      out[v * w + u] = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
-    }
-  }
-  return out;
 }

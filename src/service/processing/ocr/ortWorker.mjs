@@ -11,9 +11,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
 import { ctcSteps } from './ctcSteps.mjs';
 
-const { models, options } = workerData;
+// The model bytes are dropped once the sessions hold the models (onnxruntime copies what it keeps):
+// kept in workerData they were dead weight for the worker's life (15 MB in the detector's worker).
 const sessions = Object.fromEntries(
-  await Promise.all(Object.entries(models).map(async ([name, bytes]) => [name, await ort.InferenceSession.create(bytes, options)])),
+  await Promise.all(Object.entries(workerData.models).map(async ([name, bytes]) => [name, await ort.InferenceSession.create(bytes, workerData.options)])),
 );
 
 // Each run leaves its input (a detector's is 22 MB on an A4 page) and onnxruntime's output (a
@@ -25,6 +26,8 @@ v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('typeof gc === "function" ? gc : () => {}');
 const GARBAGE_BYTES = 16 * 1024 * 1024;
 let garbage = 0;
+workerData.models = undefined;
+collect({ type: 'major' });
 // PADDLE_TRACE=1: each answer carries the CPU this thread spent in the model (ns, for measuring).
 const TRACE = process.env.PADDLE_TRACE === '1';
 const cpuNs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);

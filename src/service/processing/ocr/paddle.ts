@@ -10,7 +10,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import type { Word } from '../layout/model.js';
 import { ProcessingError } from '../types.js';
 import { boxWords, decodeSteps, spaceClassOf, type Box } from './ctc.js';
-import { findBoxes, skewOf, turnMap, type DetectedBox } from './dbBoxes.js';
+import { findBoxes, skewOf, type DetectedBox } from './dbBoxes.js';
 import { optimiseModel } from './onnxGraph.js';
 
 // PaddleOCR PP-OCRv4 (detection + Chinese/English recognition) on onnxruntime-node,
@@ -64,8 +64,9 @@ interface Models {
   /**
    * Runs one model on one input in the first free worker. Recognition answers per column the
    * winning class, its probability and the space class's (ctcSteps.mjs), with the output's dims.
+   * A function as input is called only when a worker takes the job (a detector's input, below).
    */
-  run(model: Model, input: Float32Array, dims: number[]): Promise<Output>;
+  run(model: Model, input: Float32Array | (() => Float32Array), dims: number[]): Promise<Output>;
   dict: string[];
   workers: number;
   close(): Promise<void>;
@@ -92,6 +93,19 @@ export const paddleTrace = {
 v8.setFlagsFromString('--expose-gc');
 const exposed: unknown = vm.runInNewContext('typeof gc === "function" ? gc : undefined');
 const collect = typeof exposed === 'function' ? (exposed as (opts: { type: 'minor' | 'major' }) => void) : () => {};
+/**
+ * A page's grey pixels, its detection map and its straightened copy live for the whole page, so
+ * they outlive the young generation and a minor collection does not free them; V8 collects old
+ * external memory only after some 64 MB more of it. Once this much more than after the last full
+ * collection is held, the page ends with one (tens of ms, against seconds for the page).
+ */
+const DEAD_BYTES = 32 * 1024 * 1024;
+let heldAfterFull = 0;
+function collectPage(): void {
+  if (process.memoryUsage().arrayBuffers - heldAfterFull < DEAD_BYTES) return collect({ type: 'minor' });
+  collect({ type: 'major' });
+  heldAfterFull = process.memoryUsage().arrayBuffers;
+}
 const REC_HEIGHT = 48;
 /** Lines recognised with a mean probability under this are noise (PaddleOCR's drop_score). */
 const DROP_SCORE = 0.5;
@@ -107,7 +121,7 @@ function modelDir(): string {
   return path.join(path.dirname(file), 'assets');
 }
 
-interface Job { model: Model; input: Float32Array; dims: number[]; spaceClass?: number; resolve: (o: Output) => void; reject: (e: Error) => void }
+interface Job { model: Model; input: Float32Array | (() => Float32Array); dims: number[]; spaceClass?: number; resolve: (o: Output) => void; reject: (e: Error) => void }
 
 async function load(opts: PaddleOptions): Promise<Models> {
   const dir = modelDir();
@@ -127,7 +141,9 @@ async function load(opts: PaddleOptions): Promise<Models> {
     const bytes = await fs.promises.readFile(path.join(dir, file));
     return process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes);
   };
-  const [det, rec] = await Promise.all([graph('ch_PP-OCRv4_det_infer.onnx'), graph('ch_PP-OCRv4_rec_infer.onnx')]);
+  // Let, not const: every closure made here shares one scope, so bytes it names live as long as the
+  // sessions do; they are let go once the workers hold their models.
+  let [det, rec]: (Uint8Array | undefined)[] = await Promise.all([graph('ch_PP-OCRv4_det_infer.onnx'), graph('ch_PP-OCRv4_rec_infer.onnx')]);
   let self: Promise<Models> | undefined;
   let detector: Worker | undefined;
   const idle: Worker[] = [];
@@ -149,7 +165,8 @@ async function load(opts: PaddleOptions): Promise<Models> {
         queue.splice(j--, 1);
         busy.set(w, job);
         w.ref();
-        w.postMessage({ model: job.model, data: job.input, dims: job.dims, spaceClass: job.spaceClass }, [job.input.buffer as ArrayBuffer]);
+        const input = typeof job.input === 'function' ? job.input() : job.input;
+        w.postMessage({ model: job.model, data: input, dims: job.dims, spaceClass: job.spaceClass }, [input.buffer as ArrayBuffer]);
       }
     }
   };
@@ -185,6 +202,8 @@ async function load(opts: PaddleOptions): Promise<Models> {
     });
   });
   const workers = await Promise.all(Array.from({ length: Math.max(1, opts.workers) }, (_, k) => start(k)));
+  det = rec = undefined;
+  collect({ type: 'major' });
   for (const w of workers) (idle.push(w), w.unref());
   self = models;
   const dict = [...fs.readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n'), ' '];
@@ -244,18 +263,14 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
   const map = await detectMap(m, grey, width, height, opts);
   let boxes = boxesOf(map.prob, map, width, height);
   // A tilted photo or scan: the recogniser reads a line of a few degrees badly ("Echanc232" for
-  // "Echéance : 22/03/2024"), so the page is turned straight and detected again. PADDLE_TURNMAP=1
-  // finds its lines in the first detection's map turned the same way instead (one detection: about
-  // a tenth less CPU on heldout17's photos, but two documents there read worse; docs/ocr.md).
+  // "Echéance : 22/03/2024"), so the page is turned straight and detected again (its lines found in
+  // the first map turned the same way read two heldout17 documents worse: docs/ocr.md).
   const skew = skewOf(boxes);
   if (skew !== 0) {
     paddleTrace.straightened++;
     grey = await straighten(grey, width, height, skew);
-    if (process.env.PADDLE_TURNMAP === '1') boxes = boxesOf(turnMap(map.prob, map.w, map.h, width / map.w, height / map.h, skew), map, width, height, true);
-    else {
-      const again = await detectMap(m, grey, width, height, opts);
-      boxes = boxesOf(again.prob, again, width, height);
-    }
+    const again = await detectMap(m, grey, width, height, opts);
+    boxes = boxesOf(again.prob, again, width, height);
   }
   const words: Word[] = [];
   let sum = 0;
@@ -273,7 +288,7 @@ export async function paddleRead(image: Buffer, opts: PaddleOptions = PADDLE_DEF
     sum += d.mean * d.glyphs.length;
     n += d.glyphs.length;
   }
-  collect({ type: 'minor' });
+  collectPage();
   return { words, confidence: n ? sum / n : 0, width, height, turned: skew ? (-skew * 180) / Math.PI : undefined };
 }
 
@@ -318,21 +333,26 @@ async function detectMap(m: Models, grey: Buffer, width: number, height: number,
   // sharp makes one-channel raw input three channels unless told to stay grey.
   const px = await sharp(grey, { raw: { width, height, channels: 1 } }).resize(w, h, { fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
   // ImageNet normalisation per channel, as PaddleOCR's detector was trained; the page is grey so the planes differ only by it.
-  const input = new Float32Array(3 * w * h);
-  for (let c = 0; c < 3; c++) {
-    const off = c * w * h;
-    const level = DET_LEVELS[c]!;
-    for (let i = 0; i < w * h; i++) input[off + i] = level[px[i]!]!;
-  }
+  // Made when the detector takes the page, not before: pages waiting for the one detector held
+  // their 22 MB inputs (A4) side by side on the service's thread.
+  const input = () => {
+    const out = new Float32Array(3 * w * h);
+    for (let c = 0; c < 3; c++) {
+      const off = c * w * h;
+      const level = DET_LEVELS[c]!;
+      for (let i = 0; i < w * h; i++) out[off + i] = level[px[i]!]!;
+    }
+    return out;
+  };
   return { prob: (await m.run('det', input, [1, 3, h, w])).data, w, h };
 }
 
 /** The text boxes of a map (`prob`, of `map`'s size) in page pixels. */
-function boxesOf(prob: Float32Array, map: DetMap, width: number, height: number, turned = false): DetectedBox[] {
+function boxesOf(prob: Float32Array, map: DetMap, width: number, height: number): DetectedBox[] {
   const { w, h } = map;
   const sx = width / w;
   const sy = height / h;
-  return findBoxes(prob, w, h, turned).map((b) => ({
+  return findBoxes(prob, w, h).map((b) => ({
     x0: Math.max(0, Math.floor(b.x0 * sx)),
     y0: Math.max(0, Math.floor(b.y0 * sy)),
     x1: Math.min(width, Math.ceil(b.x1 * sx)),
