@@ -439,7 +439,7 @@ export class FolderDriver {
     const rel = toRelPath(this.path, f.absPath);
     let hashed: HashedFile;
     try {
-      hashed = await hashFile(f.absPath, true);
+      hashed = await hashFile(f.absPath, { keep: true, size: f.size });
     } catch {
       return this.gone(f.absPath, 'removed before it settled');
     }

@@ -26,9 +26,11 @@ export interface HashedFile {
 /**
  * sha256 of a file, read in chunks into reused buffers, so a 200 MB scan costs no memory. With
  * `keep`, a file of at most KEEP_MAX_BYTES comes back with the bytes read (chunks), for its upload
- * to send them without reading and hashing the file a second time (keepForUpload).
+ * to send them without reading and hashing the file a second time (keepForUpload). `size`: the
+ * size a stat just gave: reading stops there, without the read that finds the end (the caller
+ * stats the file again after the hash, and a file that grew meanwhile is looked at again).
  */
-export async function hashFile(absPath: string, keep = false): Promise<HashedFile> {
+export async function hashFile(absPath: string, { keep = false, size: expected = Infinity }: { keep?: boolean; size?: number } = {}): Promise<HashedFile> {
   const hash = createHash('sha256');
   const fh = await fs.promises.open(absPath, 'r');
   const chunks: Buffer[] = [];
@@ -38,7 +40,8 @@ export async function hashFile(absPath: string, keep = false): Promise<HashedFil
   let keeping = keep;
   try {
     for (;;) {
-      const { bytesRead } = await fh.read(buf, at, CHUNK - at, null);
+      if (size >= expected) break;
+      const { bytesRead } = await fh.read(buf, at, Math.min(CHUNK - at, expected - size), null);
       if (bytesRead === 0) break;
       hash.update(buf.subarray(at, at + bytesRead)); // copies nothing out: the buffer is free again once it returns
       size += bytesRead;

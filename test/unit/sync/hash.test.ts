@@ -36,7 +36,7 @@ describe('hashFile', () => {
       return f;
     });
     for (let round = 0; round < 2; round++) {
-      const got = await Promise.all(files.map((f) => hashFile(f, true)));
+      const got = await Promise.all(files.map((f) => hashFile(f, { keep: true })));
       got.forEach((g, i) => {
         const bytes = fs.readFileSync(files[i]!);
         expect(g.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -55,6 +55,22 @@ describe('hashFile', () => {
         expect(Buffer.concat(k.chunks).equals(fs.readFileSync(f))).toBe(true);
         releaseChunks(k.chunks); // reused by the next round's reads
       }
+    }
+  });
+
+  it('given the size a stat found, reads no further (a file that grew since is told by its size, not hashed whole)', async () => {
+    const chunk = 256 * 1024;
+    for (const size of [0, 10, chunk, chunk + 10]) {
+      const f = path.join(dir, `s${size}.bin`);
+      const bytes = randomBytes(size + 4096);
+      fs.writeFileSync(f, bytes.subarray(0, size));
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      expect(await hashFile(f, { size })).toEqual({ sha256: sha(bytes.subarray(0, size)), size });
+      fs.writeFileSync(f, bytes); // grew after the stat: the first `size` bytes, and their size
+      const grown = await hashFile(f, { size, keep: true });
+      expect(grown).toMatchObject({ sha256: sha(bytes.subarray(0, size)), size });
+      expect(Buffer.concat(grown.chunks!).equals(bytes.subarray(0, size))).toBe(true);
+      releaseChunks(grown.chunks!);
     }
   });
 
