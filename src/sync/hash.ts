@@ -68,11 +68,15 @@ export async function hashFile(absPath: string, { keep = false, size: expected =
   return { sha256: hash.digest('hex'), size, ...(keeping ? { chunks } : {}) };
 }
 
-/** Read buffers back to the spare ones (views of them too: their whole buffer goes back). */
+/**
+ * Read buffers back to the spare ones (views of them too: their whole buffer goes back); while no
+ * bytes are kept (at rest, after letGo), only a couple are held.
+ */
 export function releaseChunks(chunks: readonly Buffer[]): void {
+  const most = keptTimer ? KEEP_MAX_CHUNKS + 8 : 2;
   for (const c of chunks) {
     const whole = c.length === CHUNK ? c : Buffer.from(c.buffer, c.byteOffset, CHUNK);
-    if (spare.length < KEEP_MAX_CHUNKS + 8) spare.push(whole);
+    if (spare.length < most) spare.push(whole);
   }
 }
 
