@@ -449,13 +449,20 @@ export class FolderDriver {
       this.tracker.observe(f.absPath); // written again while hashing
       return;
     }
-    // Its upload sends these bytes while the file keeps this stat, instead of reading and hashing it again.
-    keepForUpload(f.absPath, hashed, current);
     let row = this.ctx.store.byPath(this.path, rel);
     if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen', toDiskRelPath(this.path, f.absPath));
-    if (IN_FLIGHT.has(row.status)) return;
+    if (IN_FLIGHT.has(row.status)) {
+      if (hashed.chunks) releaseChunks(hashed.chunks);
+      return;
+    }
     try {
-      await classify(this.ctx, this.config, row, hashed.sha256, f, this.settlingSoon);
+      const pending = classify(this.ctx, this.config, row, hashed.sha256, f, this.settlingSoon);
+      // A file to upload (its settled commit pending): the upload sends these bytes while the file
+      // keeps this stat, instead of reading and hashing it again. Unchanged, a duplicate, an upload
+      // taken over: none to send.
+      if (pending) keepForUpload(f.absPath, hashed, current);
+      else if (hashed.chunks) releaseChunks(hashed.chunks);
+      await pending;
     } catch (err) {
       // The row moved on meanwhile (removed, or settled by another pass): nothing to do here.
       if (!(err instanceof TransitionError)) throw err;

@@ -88,14 +88,15 @@ let keptTimer: NodeJS.Timeout | null = null;
  * Keeps a settled file's bytes, as hashed, for its upload (takeForUpload), with the file's stat
  * taken after the hash (`stat`): the upload sends them only while the file still has that stat
  * (device, inode, size, mtime and ctime), else reads the file as before. Bounded by
- * KEEP_MAX_CHUNKS (the oldest go first); let go when no upload took any for KEEP_IDLE_MS.
+ * KEEP_MAX_CHUNKS: when full, a file's bytes are not kept (those kept are the oldest, uploaded
+ * first; evicting them sent a tenth of a burst's files the old way); all are let go when none
+ * was kept for KEEP_IDLE_MS.
  */
 export function keepForUpload(absPath: string, hashed: HashedFile, stat: fs.Stats): void {
   const chunks = hashed.chunks;
   if (!chunks) return;
-  if (chunks.length > KEEP_MAX_CHUNKS) return releaseChunks(chunks);
   dropKept(absPath);
-  while (keptChunks + chunks.length > KEEP_MAX_CHUNKS) dropKept(kept.keys().next().value!);
+  if (keptChunks + chunks.length > KEEP_MAX_CHUNKS) return releaseChunks(chunks);
   kept.set(absPath, {
     sha256: hashed.sha256, chunks,
     k: { chunks, sha256: hashed.sha256, size: hashed.size, dev: stat.dev, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs },

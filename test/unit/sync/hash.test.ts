@@ -58,6 +58,27 @@ describe('hashFile', () => {
     }
   });
 
+  it('keeps at most 48 read buffers: past that a file is not kept, and those kept (uploaded first) stay', async () => {
+    const files = Array.from({ length: 50 }, (_, i) => {
+      const f = path.join(dir, `m${i}.bin`);
+      fs.writeFileSync(f, randomBytes(1000 + i));
+      return f;
+    });
+    const got = [];
+    for (const f of files) {
+      const g = await hashFile(f, { keep: true });
+      keepForUpload(f, g, fs.statSync(f));
+      got.push(g);
+    }
+    expect(takeForUpload(files[48]!, got[48]!.sha256)).toBeUndefined();
+    expect(takeForUpload(files[49]!, got[49]!.sha256)).toBeUndefined();
+    for (let i = 0; i < 48; i++) {
+      const k = takeForUpload(files[i]!, got[i]!.sha256)!;
+      expect(Buffer.concat(k.chunks).equals(fs.readFileSync(files[i]!))).toBe(true);
+      releaseChunks(k.chunks);
+    }
+  });
+
   it('given the size a stat found, reads no further (a file that grew since is told by its size, not hashed whole)', async () => {
     const chunk = 256 * 1024;
     for (const size of [0, 10, chunk, chunk + 10]) {
