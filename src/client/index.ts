@@ -30,5 +30,5 @@ export { ClientCore, INSTANCES, resolveBaseUrl, encodeQuery, type Instance, type
 export { ServiceError, type ClientErrorCode, type ServiceErrorInit } from './errors.js';
 export { DEFAULT_RETRY, parseRetryAfter, backoffMs, retryDelay, type Backoff, type RetryOptions } from './retryPolicy.js';
 export type { RetryEvent } from './exchange.js';
-export { uploadWithTicket, type UploadSource, type UploadOptions, type PresignedTicket } from './upload.js';
+export { uploadWithTicket, type UploadSource, type UploadOptions, type KeptBytes, type PresignedTicket } from './upload.js';
 export { paginate, eachItem, nestValues, type Page } from './paging.js';

@@ -19,6 +19,23 @@ export interface UploadOptions {
    * changed after it was hashed is known by what actually went out.
    */
   onSent?: (sha256: string) => void;
+  /**
+   * The bytes of a file path source as the caller read (and hashed) them, with the file's stat
+   * then: sent from memory, without reading the file again, while the file's stat at the PUT is
+   * that one (same device, inode, size, mtime and ctime); else the file is read as without them.
+   */
+  kept?: KeptBytes;
+}
+
+/** A file's bytes read into memory (chunks in order), their sha256 and the file's stat when they were read. */
+export interface KeptBytes {
+  chunks: readonly Buffer[];
+  sha256: string;
+  size: number;
+  dev: number;
+  ino: number;
+  mtimeMs: number;
+  ctimeMs: number;
 }
 
 export interface PresignedTicket {
@@ -76,7 +93,15 @@ async function putBytes(core: ClientCore, address: string, source: UploadSource,
     async () => {
       if (typeof source !== 'string') return attempt(Buffer.from(source.buffer, source.byteOffset, source.byteLength), source.byteLength);
       // Stat on every attempt: the size must match the bytes this stream will send.
-      const { size } = await fs.promises.stat(source);
+      const stat = await fs.promises.stat(source);
+      const kept = options.kept;
+      if (kept && stat.size === kept.size && stat.ino === kept.ino && stat.dev === kept.dev && stat.mtimeMs === kept.mtimeMs && stat.ctimeMs === kept.ctimeMs) {
+        // The file is as it was read: its bytes, a fresh stream of them per attempt.
+        await attempt(kept.chunks.length === 1 ? kept.chunks[0]! : Readable.from(kept.chunks, { objectMode: false }), kept.size);
+        options.onSent?.(kept.sha256);
+        return;
+      }
+      const { size } = stat;
       const hash = createHash('sha256');
       const hashing = new Transform({
         transform(chunk: Buffer, _enc, done) {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ServiceClient, ServiceError, uploadWithTicket, type ServiceClientOptions } from '../client/index.js';
+import { ServiceClient, ServiceError, uploadWithTicket, type KeptBytes, type ServiceClientOptions } from '../client/index.js';
 import { getUpload, listFiles, uploadFile, type FileRecord } from '../contract/uploads.js';
 import { getFilePages, updateFileValues } from '../contract/files.js';
 import { finishClaim, releaseClaim, takeClaim, type Claim } from '../contract/claims.js';
@@ -20,7 +20,7 @@ export class ClientRemote implements Remote {
     if (local) this.onSettled = (listener) => local.onSettled(listener);
   }
 
-  async upload(absPath: string, t: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>) {
+  async upload(absPath: string, t: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>, kept?: KeptBytes) {
     let n = 0;
     const body = {
       fileName: t.fileName, fileType: t.fileType, isSplit: t.isSplit, isEphemeral: t.isEphemeral,
@@ -39,7 +39,7 @@ export class ClientRemote implements Remote {
         const tk = await this.client.call(uploadFile, { body, idempotencyKey: ticketKey(n++) });
         await onTicket(tk.uploadId);
         return tk;
-      }, { timeoutMs, onSent: (sha) => (sha256 = sha) });
+      }, { timeoutMs, onSent: (sha) => (sha256 = sha), kept });
       return { uploadId: ticket.uploadId, sha256 };
     });
   }

@@ -4,7 +4,7 @@ import PQueue from 'p-queue';
 import { classify, type ClassifyContext } from './classify.js';
 import type { FolderConfig } from './config.js';
 import type { FolderState, SyncEmitter } from './events.js';
-import { hashFile } from './hash.js';
+import { hashFile, keepForUpload, releaseChunks, type HashedFile } from './hash.js';
 import { buildDirFilter, buildFilter, toDiskRelPath, toRelPath, type PathFilter } from './paths.js';
 import { judgeLink, SkippedLinks } from './links.js';
 import { isInOutcomeDir, outcomeDirs, whereNow } from './location.js';
@@ -437,22 +437,32 @@ export class FolderDriver {
     await Promise.race([this.ctx.hashRoom(), this.closing]);
     if (this.closed) return;
     const rel = toRelPath(this.path, f.absPath);
-    let hashed: { sha256: string; size: number };
+    let hashed: HashedFile;
     try {
-      hashed = await hashFile(f.absPath);
+      hashed = await hashFile(f.absPath, { keep: true, size: f.size });
     } catch {
       return this.gone(f.absPath, 'removed before it settled');
     }
     const current = fs.statSync(f.absPath, { throwIfNoEntry: false });
     if (!current || current.size !== hashed.size || current.mtimeMs !== f.mtimeMs) {
+      if (hashed.chunks) releaseChunks(hashed.chunks);
       this.tracker.observe(f.absPath); // written again while hashing
       return;
     }
     let row = this.ctx.store.byPath(this.path, rel);
     if (!row || row.status === 'removed') row = this.ctx.store.discover(this.path, rel, f.size, f.mtimeMs, 'seen', toDiskRelPath(this.path, f.absPath));
-    if (IN_FLIGHT.has(row.status)) return;
+    if (IN_FLIGHT.has(row.status)) {
+      if (hashed.chunks) releaseChunks(hashed.chunks);
+      return;
+    }
     try {
-      await classify(this.ctx, this.config, row, hashed.sha256, f, this.settlingSoon);
+      const pending = classify(this.ctx, this.config, row, hashed.sha256, f, this.settlingSoon);
+      // A file to upload (its settled commit pending): the upload sends these bytes while the file
+      // keeps this stat, instead of reading and hashing it again. Unchanged, a duplicate, an upload
+      // taken over: none to send.
+      if (pending) keepForUpload(f.absPath, hashed, current);
+      else if (hashed.chunks) releaseChunks(hashed.chunks);
+      await pending;
     } catch (err) {
       // The row moved on meanwhile (removed, or settled by another pass): nothing to do here.
       if (!(err instanceof TransitionError)) throw err;

@@ -1,3 +1,4 @@
+import type { KeptBytes } from '../client/index.js';
 import type { Claim } from '../contract/claims.js';
 import type { FormValuesEntry } from './export/index.js';
 
@@ -44,8 +45,13 @@ export interface Remote {
    * n-th ticket request in this call (n > 0 only after an expired address). The bytes are sent
    * once `onTicket` (and the promise it returns) is done: the upload id is recorded first.
    */
-  /** `sha256`: of the bytes that went out (the file may have changed since it was hashed). */
-  upload(absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>): Promise<{ uploadId: string; sha256: string }>;
+  /**
+   * `sha256`: of the bytes that went out (the file may have changed since it was hashed). `kept`:
+   * the file's bytes as hashed, sent instead of reading the file while its stat is still theirs.
+   */
+  upload(
+    absPath: string, ticket: TicketRequest, ticketKey: (n: number) => string, onTicket: (uploadId: string) => void | Promise<void>, kept?: KeptBytes,
+  ): Promise<{ uploadId: string; sha256: string }>;
   /** Upload status; falls back to the files list by upload id when the server lacks the extension. */
   progress(uploadId: string): Promise<UploadProgress>;
   /** Every formValues entry of a file, all pages, with full table data. */

@@ -10,7 +10,7 @@ import type { Claims } from './claims.js';
 import { SharedWork } from './shared.js';
 import { idempotencyKey, remoteDir, remoteFileName } from './paths.js';
 import { RemoteError, type Remote, type TicketRequest, type UploadProgress } from './remote.js';
-import { hashFile } from './hash.js';
+import { hashFile, releaseChunks, takeForUpload } from './hash.js';
 import { pageProgressOf, pagesDueAt } from './progress.js';
 import { mediaTypeOf } from './media.js';
 import { parseFileIds, TransitionError, type WatchedFileRow, type FileStore } from './state/files.js';
@@ -252,11 +252,15 @@ export class UploadPump {
       isEphemeral: folder.isEphemeral, isSplit: folder.isSplit,
     };
     const base = row;
+    // The bytes as they were hashed, when still kept: sent while the file is unchanged (hash.ts).
+    const kept = takeForUpload(abs, row.sha256);
     try {
       const { uploadId, sha256 } = await this.o.remote.upload(abs, ticket, (n) => this.ticketKey(base, name, n), async (uploadId) => {
         await this.o.store.transitionSoon(base.id, 'uploading', { upload_id: uploadId, ticket_at: Date.now() }, 'ticket received');
         await this.o.claims?.noteUpload(folder, { sha256: base.sha256!, rel_path: base.rel_path }, uploadId);
-      });
+      }, kept);
+      // Sent and answered: the buffers are free (after a failure they are left to the garbage collector).
+      if (kept) releaseChunks(kept.chunks);
       this.pollCount.delete(row.id);
       const firstPollMs = this.early.delete(uploadId) ? 0 : this.o.remote.onSettled ? ANNOUNCED_POLL_MS : POLL_BASE_MS;
       // Written to after it was hashed: the bytes that went out are this version, so the change's

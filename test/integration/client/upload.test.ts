@@ -77,6 +77,31 @@ describe('uploadWithTicket', () => {
     expect(stub.stored.get(t.uploadId)?.sha256).toBe(fileSha);
   });
 
+  it('sends kept bytes of a path source from memory while the file has their stat, on every attempt; the file once it changed', async () => {
+    const small = path.join(dir, 'kept.pdf');
+    fs.writeFileSync(small, crypto.randomBytes(3000));
+    // Bytes other than the file's, with the file's stat: only what was sent can tell them apart.
+    const other = crypto.randomBytes(3000);
+    const otherSha = crypto.createHash('sha256').update(other).digest('hex');
+    const st = fs.statSync(small);
+    const kept = { chunks: [other.subarray(0, 1000), other.subarray(1000)], sha256: otherSha, size: 3000, dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    stub.presignBase = proxy.url;
+    proxy.sequence([{ kind: 'reset' }], { method: 'PUT' });
+    let sent = '';
+    const t = await uploadWithTicket(core, small, 'application/pdf', ticket, { kept, onSent: (sha) => (sent = sha) });
+    expect(proxy.requests.filter((r) => r.method === 'PUT').map((r) => r.fault)).toEqual(['reset', 'none']);
+    expect(stub.stored.get(t.uploadId)).toMatchObject({ size: 3000, sha256: otherSha, contentLength: '3000' });
+    expect(sent).toBe(otherSha);
+    // Written again (same size): its stat is not the kept bytes' any more, so the file is read.
+    const now = crypto.randomBytes(3000);
+    fs.writeFileSync(small, now);
+    fs.utimesSync(small, new Date(st.atimeMs), new Date(st.mtimeMs)); // even with its old mtime: the ctime moved
+    const nowSha = crypto.createHash('sha256').update(now).digest('hex');
+    const again = await uploadWithTicket(core, small, 'application/pdf', ticket, { kept, onSent: (sha) => (sent = sha) });
+    expect(stub.stored.get(again.uploadId)).toMatchObject({ size: 3000, sha256: nowSha });
+    expect(sent).toBe(nowSha);
+  });
+
   it('sends a stream chunked (or with the given size) and retries only its ticket', async () => {
     proxy.sequence([{ kind: 'status', status: 500 }], { pathPrefix: '/prod/v1/files/upload' });
     const t = await uploadWithTicket(core, fs.createReadStream(file), 'application/pdf', ticket);
