@@ -100,7 +100,7 @@ const FUZZY_WORDS: [Column, string[]][] = [
   ['discount', ['descuentos', 'descontos', 'discounts']],
 ];
 
-// OCR's l, 1 and | for an i ("Unit prlce", "Unlt price", "Descrlption"): the same letter in a fuzzy comparison.
+// OCR's l, 1 and | for an i ("Unit prlce", "Unlt price"): the same letter in comparing a unit price's name.
 const asI = (s: string) => s.replace(/[l1|]/g, 'i');
 
 export function columnOf(text: string): Column | undefined {
@@ -110,7 +110,7 @@ export function columnOf(text: string): Column | undefined {
   // A unit's price whose i OCR misread ("Unit prlce") is no count of units, which "unit" alone would make it.
   if (/^un\S?t pr/.test(t) && levenshtein(asI(t), asI('unit price')) <= 1) return 'unitPrice';
   for (const [col, re] of COLUMN_WORDS) if (re.test(t) || re.test(accented)) return col;
-  if (t.length >= 7) for (const [col, words] of FUZZY_WORDS) if (words.some((w) => levenshtein(asI(t), asI(w)) <= 1)) return col;
+  if (t.length >= 7) for (const [col, words] of FUZZY_WORDS) if (words.some((w) => levenshtein(t, w) <= 1)) return col;
   return undefined;
 }
 
