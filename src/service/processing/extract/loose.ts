@@ -4,6 +4,7 @@ import { parseDate } from '../parse/dates.js';
 import type { DocContext } from './context.js';
 import { normLabel } from './context.js';
 import { fromOcr } from './repairs.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
 
 // Items of a list printed without a header row (a telecom bill's charges, a till
 // receipt): a run of lines, each a description and an amount, with a quantity
@@ -139,7 +140,7 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
  */
 export function summedItems(ctx: DocContext, stop: (text: string) => boolean, grand: (text: string) => boolean = () => false): Array<{ item: LooseItem; lines: Line[] }> {
   // `after`: the index of a note line passed over just before the item (see below).
-  type Found = { item: LooseItem; lines: Line[]; index: number; after?: number };
+  type Found = { item: LooseItem; lines: Line[]; index: number; after?: number; second?: string[] };
   const out: Found[] = [];
   let run: Found[] = [];
   let passed: number | undefined;
@@ -198,6 +199,7 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
       // A name's second line: smaller or indented text right under it, short of the amount.
       while (secondLine(got.lines[got.lines.length - 1]!, lines[i + 1], ctx, stop) && !itemAt(i + 1)) {
         got.item = { ...got.item, description: `${got.item.description} ${lines[i + 1]!.text.trim()}` };
+        got.second = [...(got.second ?? []), lines[i + 1]!.text.trim()];
         got.lines.push(lines[++i]!);
       }
       continue;
@@ -216,7 +218,20 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
     run = got ? [got] : [];
     if (got) i += got.lines.length - 1;
   }
-  return out;
+  return kindLines(out);
+}
+
+/**
+ * The same words under every item's name ("PhotoFix Studio" over "In-App Purchase", "Office 365" over "Subscription"):
+ * what kind of purchase each is, no part of its name. Taken off where two items or more have that one line alone
+ * (the same but for a letter in eight OCR may have misread: "In-App Furchase"), words only: a period of service under
+ * each ("1 Feb 2024 - 29 Feb 2024") is part of its name.
+ */
+function kindLines<T extends { item: LooseItem; second?: string[] }>(found: T[]): T[] {
+  const kinds = found.map((f) => (f.second?.length === 1 ? normLabel(f.second[0]!) : ''));
+  const first = kinds[0]!;
+  if (found.length < 2 || !/^[\p{L}\s&'’-]*\p{L}{3}[\p{L}\s&'’-]*$/u.test(first) || kinds.some((k) => !k || levenshtein(k, first) > Math.max(1, Math.floor(first.length / 8)))) return found;
+  return found.map((f) => ({ ...f, item: { ...f.item, description: f.item.description.slice(0, -f.second![0]!.length).trim() } }));
 }
 
 /** A line of words and figures other than money, no totals label: a note about the item beside it. */

@@ -51,6 +51,13 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['quantity', /^(kol\.?|kolicina|kogus|kiekis|daudzums)$/],
   ['unitPrice', /^((jedinicna )?cijena|(uhiku )?hind|kaina|vienibas cena)$/],
   ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
+  // A Greek timologio's columns, in Greek or transliterated ("Περιγραφή"/"PERIGRAFI", "Ποσότητα"/"POSOTITA", "Τιμή μον."/
+  // "TIMI MON.", "Αξία"/"AXIA"; "Α/Α" the row's number, "ΦΠΑ %"/"FPA %" the VAT rate, "Μ.Μ." the unit).
+  ['other', /^(α\/α|a\/a|(φπα|fpa)( ?%)?|μ\.? ?μ\.?)$/],
+  ['description', /^(περιγραφη|perigrafi|ειδος)$/],
+  ['quantity', /^(ποσοτητα|posotita|ποσ\.)$/],
+  ['unitPrice', /^(τιμη|timi)( (μοναδας|μον\.?|monadas|monados|mon\.?))?$/],
+  ['amount', /^(αξια|axia)$/],
   // A Finnish lasku's columns ("Nimike", "Määrä Yks.", "á-hinta", "Ale %", "ALV %", "Yhteensä"), OCR's "Maari", "Yhteensi".
   ['description', /^nimike$/],
   ['quantity', /^maar\S( yks\.?)?$/],
@@ -93,10 +100,15 @@ const FUZZY_WORDS: [Column, string[]][] = [
   ['discount', ['descuentos', 'descontos', 'discounts']],
 ];
 
+// OCR's l, 1 and | for an i ("Unit prlce", "Unlt price"): the same letter in comparing a unit price's name.
+const asI = (s: string) => s.replace(/[l1|]/g, 'i');
+
 export function columnOf(text: string): Column | undefined {
   const t = normLabel(text);
   const accented = text.normalize('NFC').toLowerCase();
   if (t.length > 30) return undefined;
+  // A unit's price whose i OCR misread ("Unit prlce") is no count of units, which "unit" alone would make it.
+  if (/^un\S?t pr/.test(t) && levenshtein(asI(t), asI('unit price')) <= 1) return 'unitPrice';
   for (const [col, re] of COLUMN_WORDS) if (re.test(t) || re.test(accented)) return col;
   if (t.length >= 7) for (const [col, words] of FUZZY_WORDS) if (words.some((w) => levenshtein(t, w) <= 1)) return col;
   return undefined;
@@ -401,13 +413,17 @@ function splitFigures(cell: Cell, header: Header): Cell[] {
 
 /** The header column a cell stands under: the one it overlaps most, else the nearest by either edge. */
 function columnUnder(cell: Cell, header: Header): Column | undefined {
-  let best: { col: Column; d: number } | undefined;
+  return nameNearest(cell, header)?.col;
+}
+
+function nameNearest(cell: Cell, header: Header): Header['cols'][number] | undefined {
+  let best: { h: Header['cols'][number]; d: number } | undefined;
   for (const h of header.cols) {
     const overlap = Math.min(cell.x1, h.cell.x1) - Math.max(cell.x0, h.cell.x0);
     const d = overlap > 0 ? -overlap : Math.min(Math.abs(cell.x0 - h.cell.x0), Math.abs(cell.x1 - h.cell.x1));
-    if (!best || d < best.d) best = { col: h.col, d };
+    if (!best || d < best.d) best = { h, d };
   }
-  return best?.col;
+  return best?.h;
 }
 
 /**
@@ -457,11 +473,36 @@ function countTimes(out: Map<Column, string>, decimal: DocContext['decimal']): v
   out.set('unitPrice', p === asPrinted ? m[2]! : String(p));
 }
 
+const FIGURE = /^[-(]?\d[\d.,' ]*\)?$/;
+
+/**
+ * A form's columns printed in fixed widths, the names set from the left and the figures from the right (a dot-matrix
+ * invoice's "POSOTITA" at 323-351, its count at 363-368 nearer the price's name): each figure under the name that
+ * starts last before its right edge. Only where reading by the nearest name puts two figures of a line in one column
+ * and this reading puts each in a column of its own; undefined otherwise.
+ */
+function fieldsFromNames(cells: Cell[], cols: (Column | undefined)[], header: Header): (Column | undefined)[] | undefined {
+  const figures = cells.map((c) => FIGURE.test(c.text.trim()));
+  if (figures.filter(Boolean).length < 2) return undefined;
+  // The header's column each figure stands under, by the nearest name and by the name starting last before its end.
+  const nearest = cells.map((c, k) => (figures[k] ? nameNearest(c, header) : undefined));
+  const started = cells.map((c, k) => (figures[k] ? header.cols.filter((h) => h.cell.x0 <= c.x1).sort((a, b) => a.cell.x0 - b.cell.x0).pop() : undefined));
+  const apart = (hs: (typeof header.cols[number] | undefined)[]) => {
+    const got = hs.filter((h, k) => figures[k]);
+    return got.every(Boolean) && new Set(got).size === got.length;
+  };
+  if (apart(nearest) || !apart(started) || started.some((h) => h?.col === 'description')) return undefined;
+  return cells.map((_, k) => (figures[k] ? started[k]!.col : cols[k]));
+}
+
 function assign(cells: Cell[], header: Header, ctx?: DocContext): Map<Column, string> {
   const out = new Map<Column, string>();
   const names: string[] = [];
-  for (const cell of cells.flatMap((c) => splitFigures(c, header))) {
-    const col = columnOfCell(cell, header);
+  const split = cells.flatMap((c) => splitFigures(c, header));
+  const nearest = split.map((c) => columnOfCell(c, header));
+  const cols = fieldsFromNames(split, nearest, header) ?? nearest;
+  for (const [k, cell] of split.entries()) {
+    const col = cols[k];
     if (!col) continue;
     if (col === 'description') names.push(cell.text);
     out.set(col, out.has(col) ? `${out.get(col)} ${cell.text}` : cell.text);
@@ -676,9 +717,12 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
       // An amount alone (no quantity, no price) equal to the sum of the rows above it is their subtotal,
       // whatever its label says or however OCR read it ("小 ￥883,000" for 小計): it ends the items.
       const alone = cells.has('quantity') || cells.has('unitPrice') ? null : parseAmount(cells.get('amount') ?? '', ctx.decimal);
+      // With a credit among them ("Promotional credit applied  -25.00"), the sum of their charges alone ("Charges
+      // 189.00" over "Credits  -25.00") is one too.
       const sums = (rs: TableRow[]) => {
         const amounts = rs.map((r) => parseAmount(r.cells.get('amount') ?? '', ctx.decimal));
-        return amounts.every((v) => v !== null) && Math.abs(amounts.reduce((t: number, v) => t + v!, 0) - alone!) <= 0.011;
+        const near = (vs: (number | null)[]) => Math.abs(vs.reduce((t: number, v) => t + v!, 0) - alone!) <= 0.011;
+        return amounts.every((v) => v !== null) && (near(amounts) || (amounts.some((v) => v! < 0) && near(amounts.filter((v) => v! > 0))));
       };
       if (alone !== null && rows.length >= 2 && sums(rows)) break;
       // ... or of this section's rows (of a table in sections), under a total's word when it has one row ("Labor total  189.00").
