@@ -24,9 +24,22 @@ const AMOUNT_ROLES = new Set<Role>(['total', 'subtotal', 'tax']);
 
 // Labels that are also ordinary words or document titles: only trusted when nothing better exists.
 export const WEAK_LABELS = new Map<string, number>([
+  // A ticket's number names the document less surely than an invoice's: a parking or airline ticket's beside its invoice's.
+  ['ticket no', 0.6], ['ticket no.', 0.6], ['ticket number', 0.6], ['ticket #', 0.6], ['ticket nr', 0.6],
   ['invoice', 0.4], ['no.', 0.4], ['number', 0.45], ['nr.', 0.4], ['from', 0.45], ['company', 0.45],
   ['date', 0.7], ['data', 0.6], ['datum', 0.7], ['fecha', 0.7], ['due', 0.7], ['total', 0.8], ['summe', 0.7], ['gesamt', 0.7],
 ]);
+
+/**
+ * A printed book's or form's number after a bare "No" ("CASH SALE | No 0457", a duplicate book's red number): a cell of
+ * nothing else, the number three digits or more (not "No 12, Jalan ...", an address), read as a "No." label would be.
+ */
+function bareNumberMarks(ctx: DocContext, hits: LabelHit[]): LabelHit[] {
+  return ctx.lines.flatMap((line, lineIndex) => line.cells.flatMap((cell, cellIndex) => {
+    const m = /^\s*N[oO]\s+(\d{3,8})\s*$/.exec(cell.text);
+    return m && !hits.some((h) => h.cell === cell) ? [{ line, lineIndex, cell, cellIndex, label: 'no.', prefix: '', rest: m[1]! }] : [];
+  }));
+}
 
 const WHERE_WEIGHT = { same: 1, right: 0.95, below: 0.8, above: 0.7 } as const;
 
@@ -83,6 +96,7 @@ export function candidatesFor(
   const spec = roleSpec(role);
   const labels = labelsFor(field, role);
   const hits = findLabels(ctx, labels, spec?.not);
+  if (role === 'invoiceNumber') hits.push(...bareNumberMarks(ctx, hits));
   // A field named with a word its role otherwise excludes ("Order Date" reads as a date whose
   // labels must not say "order") still finds its own title.
   const title = (field.title ?? '').toLowerCase().trim();
@@ -98,8 +112,10 @@ export function candidatesFor(
     // A line's own tax listed under the items ("Línea 2  IVA 4.71", a Guatemalan FEL's): no document's tax.
     if (role === 'tax' && hit.cellIndex > 0 && /^(?:l[ií]nea|line|item)\s*\d{1,3}$/i.test(hit.line.cells[0]!.text.trim())) continue;
     // Longer, more specific labels earn more trust than a bare "date" or "no.".
+    // A form's bilingual head ("ARITHMOS / No.", "Data / Date"): the word before the slash glosses the label, no longer one.
+    const glossed = /^\s*\p{L}+\s*\/\s*$/u.test(hit.prefix);
     const specificity =
-      (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() ? 0.1 : 0) - (hit.fuzzy ? 0.15 : 0);
+      (WEAK_LABELS.get(hit.label) ?? Math.min(1, 0.55 + hit.label.length / 30)) - (hit.prefix.trim() && !glossed ? 0.1 : 0) - (hit.fuzzy ? 0.15 : 0);
     // Beside the label, or under it; a label printed under its value (a summary box) is read so
     // only when nothing stands beside it, and then the value above competes with the one below.
     // A form's boxes: the figure under the label at the box's right edge, when nothing stands beside it.

@@ -72,6 +72,8 @@ export const ROLES: RoleSpec[] = [
       // a garage's repair order, which is its invoice ("RO# 29974", "REPAIR ORDER / INVOICE")
       // a US clinic's or dentist's patient statement, which is its bill ("Statement #  9992543")
       'statement #', 'statement no', 'statement no.', 'statement number',
+      // a repair, service or pawn ticket's number, an airline ticket's ("Ticket No. R48461", "Ticket number 176-...")
+      'ticket no', 'ticket no.', 'ticket number', 'ticket #', 'ticket nr',
       'ro#', 'ro #', 'ro no', 'ro no.', 'r.o. #', 'r.o. no', 'r.o. no.', 'repair order #', 'repair order no', 'repair order no.', 'repair order number',
       // The broad lexicon (2026-11-28, from how invoices are labelled around the world, not from a document set):
       // de, fr, es (Latin America's "Nro.", a comprobante or boleta), it, nl, pt-BR (a nota fiscal), da/no, is, fi, tr, hr/sr/bs/sl,

@@ -14,6 +14,9 @@ import type { Role } from './roles.js';
 const TOTAL_WORD = /(?:^|[^\p{L}])(?:total|amount due|balance due|amount payable)(?![\p{L}])/u;
 const TIP = /^(?:tips?|gratuity|trinkgeld|pourboire|propina|mancia|fooi|dricks)(?![\p{L}])/u;
 const ARREARS = /^(?:arrears|balance brought forward|balance b\/f|previous balance|balance from (?:last|previous) (?:bill|account|statement)|amount overdue|overdue amount)(?![\p{L}])/u;
+const DEPOSIT = /^(?:less:? )?(?:deposit|advance|down payment|prepayment|acompte|anzahlung|anticipo|adelanto|sinal)(?: (?:paid|received|taken|deducted))?(?![\p{L}])/u;
+// The total a deposit is taken from, not the balance after it.
+const GROSS = /^(?:total|grand total|total charges|total \(incl)(?![\p{L}])/u;
 const CURRENT = /^(?:current charges|total current charges|current account charges|charges this (?:period|month)|this (?:month|period)'?s charges)(?![\p{L}])/u;
 
 const cents = (n: number) => Math.round(n * 100);
@@ -59,6 +62,12 @@ function settled(ctx: DocContext, roles: Role[], fields: ExtractedField[]): Extr
     if (lines.slice(j + 1, j + 3).some((l) => TOTAL_WORD.test(label(l)) && amounts(l).some((a) => cents(a) === paid))) return set(paid / 100);
     break;
   }
+  // A deposit paid before (a repair ticket's at booking, a car rental's at pick-up): the total is the one printed above
+  // it, not the balance left to pay ("Total 69.75", "Deposit paid -20.00", "Balance due on collection 49.75").
+  const deposit = lines.slice(Math.max(0, i - 4), i).flatMap((l) => (DEPOSIT.test(label(l)) ? amounts(l).map(Math.abs) : []));
+  const before = lines.slice(Math.max(0, i - 8), i).filter((l) => GROSS.test(label(l))).flatMap(amounts);
+  const gross = before.find((g) => deposit.some((d) => d > 0 && cents(g) - cents(d) === cents(total)));
+  if (gross !== undefined) return fields.map((f, k) => (k === at ? { ...f, value: gross, confidence: Math.min(f.confidence, UNSURE) } : f));
   // The total due is the current charges plus the arrears, each printed under its own label.
   const labelled = (re: RegExp) => lines.filter((l) => re.test(label(l))).flatMap((l) => amounts(l).filter((a) => a > 0));
   const current = labelled(CURRENT);

@@ -51,7 +51,8 @@ export function parseValue(text: string, field: FieldDefinition, role: Role, ctx
       // Nor does the buyer's heading beside the seller's ("Sprzedawca | Nabywca", "Dodavatel: | Odběratel:"), or the rest
       // of a sentence the label word opens ("Dodavatel je plátcem DPH.", "Supplier is not registered for VAT"). A
       // lone word before a colon is a heading, also one OCR misspelt ("Ocberatel:" for "Odběratel:").
-      return /\p{L}{2}/u.test(t) && !/^\d/.test(t) && !OTHER_LABEL.test(normLabel(t)) && !/^\p{L}+\s?:$/u.test(t)
+      // Nor a phone number's plus ("FROM: +267 589 4725 ACME TO: ...", a fax machine's header).
+      return /\p{L}{2}/u.test(t) && !/^\+?\d/.test(t) && !OTHER_LABEL.test(normLabel(t)) && !/^\p{L}+\s?:$/u.test(t)
         && !(role === 'vendor' && (BUYER_HEADING.test(normLabel(t)) || SENTENCE.test(t)))
         ? t.replace(/[,;:]$/, '') : null;
     default:

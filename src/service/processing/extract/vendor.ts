@@ -45,6 +45,9 @@ const BRANCH_NO = /^(?:store|shop|branch|outlet|filiale|tienda|negozio|loja|maga
 // A contact line: a web address and a telephone number ("brightwellenergy.co.uk | 0330 123 4567").
 const WEB = /www\.|https?:|(?<![\p{L}\p{N}.])[\p{L}\p{N}-]{2,}\.(?:com|net|org|info|biz|eu|co\.uk|com\.\p{L}{2}|co|uk|de|it|fr|es|nl|be|at|ch|pt|br|tr|pl|cz|my|sg|au|ca|us)(?![\p{L}\p{N}])/iu;
 const contactLine = (text: string) => WEB.test(text) && (text.match(/\d/g) ?? []).length >= 6;
+// A fax machine's transmission line at the head of a faxed page ("07/10/2025 09:40 FROM: +267 589 4725 ACME (PTY) TO: 3753727
+// P.1/1"): the sending machine's number and its stored name, not the document's issuer, whose own heading follows.
+const FAX_HEADER = /(?<![\p{L}])from\s*[:;.]?\s*\+?\s?\d{2,}[\d ()-]{4,}.{0,60}(?:(?<![\p{L}])t'?o\s*[:;.]|(?<![\p{L}])p(?:age|g)?\.?\s*\d{1,2}\s*[/!1l]|$)/iu;
 // The heading of the buyer's box and nothing else ("Cessionario/committente (cliente)", "SAYIN", "Bill to"), however OCR
 // joined its words ("Cessionariolcommittente"): a heading names no one.
 const BUYER_HEADING = new RegExp(`^(?:(?:${BUYER.source}|kunde|rechnungsempfanger|sayin|sayın|alici|alıcı|remetente)[\\s/|()l.:-]*)+$`, 'iu');
@@ -61,7 +64,7 @@ const FORM_HEADING = /^(?:the )?gov[a-z]{4,7} of (?:the )?\p{L}|^national board 
 const ZH_E_INVOICE = /^(?:電子|电子)?(?:發票|发票)/;
 const formHeading = (text: string) => FORM_HEADING.test(text.trim()) || ZH_E_INVOICE.test(text.replace(/\s+/g, ''));
 export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
-  || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
+  || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || FAX_HEADER.test(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /**

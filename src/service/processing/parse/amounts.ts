@@ -198,15 +198,37 @@ export function lostDecimalReading(text: string): number | null {
   return Number(digits) / 100;
 }
 
-const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-const COUNTRY_CURRENCY: Record<string, string> = { IN: 'INR', GB: 'GBP', CH: 'CHF', JP: 'JPY', MY: 'MYR', SG: 'SGD', US: 'USD', SE: 'SEK', NO: 'NOK', DK: 'DKK', CN: 'CNY', CA: 'CAD', ZA: 'ZAR', HU: 'HUF', RO: 'RON', VN: 'VND',
+/** How a country writes an all-numeric date: day first, month first, or a short one year first ("21-02-05"). */
+export type DateOrder = 'DMY' | 'MDY' | 'YMD';
+/**
+ * A country's currency and how it writes an all-numeric date (null: both orders are common, as in Canada); `also`,
+ * the currencies its bills print beside their own (Lebanon's and Cambodia's in US dollars, Ecuador's balboa-less dollars).
+ */
+interface Country { currency: string; dates: DateOrder | null; also?: string[] }
+const dmy = (currency: string, ...also: string[]): Country => ({ currency, dates: 'DMY', also });
+const ymd = (currency: string): Country => ({ currency, dates: 'YMD' });
+const euro = (...codes: string[]) => Object.fromEntries(codes.map((c) => [c, dmy('EUR')]));
+/** The one table of countries (2026-11-29): each one's currency and its date order, read by parse/dates.ts. */
+const COUNTRIES: Record<string, Country> = {
+  ...euro('AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK'),
+  // Month first: the US and the Philippines. Year first (short dates): Sweden and East Asia. Both: Canada.
+  US: { currency: 'USD', dates: 'MDY' }, PH: { currency: 'PHP', dates: 'MDY' }, CA: { currency: 'CAD', dates: null },
+  SE: ymd('SEK'), JP: ymd('JPY'), CN: ymd('CNY'), KR: ymd('KRW'), TW: ymd('TWD'),
+  IN: dmy('INR'), GB: dmy('GBP'), CH: dmy('CHF'), MY: dmy('MYR'), SG: dmy('SGD'), NO: dmy('NOK'), DK: dmy('DKK'), ZA: dmy('ZAR'),
+  HU: dmy('HUF'), RO: dmy('RON'), VN: dmy('VND'),
   // The broad lexicon (2026-11-28)
-  PL: 'PLN', CZ: 'CZK', BG: 'BGN', RU: 'RUB', UA: 'UAH', RS: 'RSD', TR: 'TRY', IS: 'ISK', ID: 'IDR', PH: 'PHP', TH: 'THB', KR: 'KRW', TW: 'TWD', HK: 'HKD',
-  AU: 'AUD', NZ: 'NZD', PK: 'PKR', BD: 'BDT', LK: 'LKR', NP: 'NPR', KE: 'KES', UG: 'UGX', TZ: 'TZS', NG: 'NGN', GH: 'GHS', EG: 'EGP', MA: 'MAD', TN: 'TND', DZ: 'DZD',
-  SA: 'SAR', AE: 'AED', QA: 'QAR', KW: 'KWD', OM: 'OMR', IL: 'ILS', BR: 'BRL', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', PE: 'PEN', UY: 'UYU', PY: 'PYG', DO: 'DOP', CR: 'CRC', GT: 'GTQ',
-  // El Salvador pays in US dollars.
-  HN: 'HNL', SV: 'USD', RW: 'RWF',
-  MU: 'MUR', BW: 'BWP', NA: 'NAD', FJ: 'FJD', PG: 'PGK', JO: 'JOD' };
+  PL: dmy('PLN'), CZ: dmy('CZK'), BG: dmy('BGN'), RU: dmy('RUB'), UA: dmy('UAH'), RS: dmy('RSD'), TR: dmy('TRY'), IS: dmy('ISK'),
+  ID: dmy('IDR'), TH: dmy('THB'), HK: dmy('HKD'), AU: dmy('AUD'), NZ: dmy('NZD'), PK: dmy('PKR'), BD: dmy('BDT'), LK: dmy('LKR'),
+  NP: dmy('NPR'), KE: dmy('KES'), UG: dmy('UGX'), TZ: dmy('TZS'), NG: dmy('NGN'), GH: dmy('GHS'), EG: dmy('EGP'), MA: dmy('MAD'),
+  TN: dmy('TND'), DZ: dmy('DZD'), SA: dmy('SAR'), AE: dmy('AED'), QA: dmy('QAR'), KW: dmy('KWD'), OM: dmy('OMR'), IL: dmy('ILS'),
+  BR: dmy('BRL'), MX: dmy('MXN'), AR: dmy('ARS'), CL: dmy('CLP'), CO: dmy('COP'), PE: dmy('PEN'), UY: dmy('UYU'), PY: dmy('PYG'),
+  DO: dmy('DOP'), CR: dmy('CRC'), GT: dmy('GTQ'), HN: dmy('HNL'), RW: dmy('RWF'),
+  MU: dmy('MUR'), BW: dmy('BWP'), NA: dmy('NAD'), FJ: dmy('FJD'), PG: dmy('PGK'), JO: dmy('JOD'),
+  // The countries that pay in US dollars and write the day first: El Salvador, Ecuador, Panama; Lebanon and Cambodia
+  // beside their own currency (the VAT restated in LBP, a total in riel).
+  SV: dmy('USD'), EC: dmy('USD'), PA: dmy('PAB', 'USD'), LB: dmy('LBP', 'USD'), KH: dmy('KHR', 'USD'),
+};
+const US_STATES = 'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 // Words that place a document in a country when no currency is printed (or OCR lost its sign).
 const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bsdn\.? ?bhd\b|\bmalaysia\b|\bselangor\b|\bkuala lumpur\b|\bjohor\b|\bpenang\b|\bjalan\b/i, 'MY'],
@@ -215,6 +237,9 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   // before South Africa ("Pty Ltd"), Switzerland before Germany ("MWST"), Ukraine before Russia ("ТОВ"), Singapore's
   // "Pte Ltd" before the UK's "Ltd". Edges are written as letters, not \b, where a word is not in ASCII.
   [/hong kong|香港/i, 'HK'],
+  // Lebanon and Cambodia (bills in US dollars beside their own money), before France (a Lebanese "facture", its "TVA").
+  [/\blebanon\b|\blebanese\b|\bbeirut\b|\bLBP\b|\+961\b/i, 'LB'],
+  [/\bcambodia\b|phnom penh|siem reap|\briels?\b|\+855\b/i, 'KH'],
   // Taiwan's uniform invoices: the two-month period in the ROC year ("113年03-04月"), the random code (隨機碼, OCR's 随機碼).
   [/台灣|臺灣|\btaiwan\b|統一編號|(?<!\d)1\d\d年\s?\d{2}\s?-\s?\d{2}月|[隨随][機机]碼|證明聯/i, 'TW'],
   [/대한민국|사업자\s?등록번호|주식회사|\(주\)|㈜/, 'KR'],
@@ -248,6 +273,9 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\bfiji\b|\bsuva\b|\bnadi\b|\blautoka\b|\blabasa\b/i, 'FJ'],
   [/papua new guinea|port moresby|\bmt\.? hagen\b|mount hagen|\blae\b|\bgoroka\b/i, 'PG'],
   [/\bjordan\b|\bamman\b|hashemite/i, 'JO'],
+  // Ecuador and Panama, which pay in US dollars, before Peru (a "RUC" too) and Spain.
+  [/\becuador\b|\bquito\b|guayaquil/i, 'EC'],
+  [/\bpanam[aá](?!\p{L})/iu, 'PA'],
   [/\bguatemala\b|n[uú]mero dte|\bfel\b.*tributario|documento tributario electr[oó]nico/i, 'GT'],
   [/rep[uú]blica dominicana|santo domingo|\bncf\b|\brnc\b|\bitbis\b/i, 'DO'],
   [/\bsingapore\b|\bpte\.? ltd\b|\buen\b/i, 'SG'],
@@ -314,6 +342,9 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/\b(kft|zrt|nyrt|bt)\.(?=\s|$)|adószám|adoszam/i, 'HU'],
   [/\bnr\.? ?reg\.? ?com\b|\bcif:? ?ro\d|\bj\d{2}\/\d+\/\d{4}\b|românia|romania/i, 'RO'],
   [/\b(công ty|cong ty)\b|mã số thuế|ma so thue/i, 'VN'],
+  // The US (2026-11-29), after the countries above, before the UK's "LLP": the country's name, a state and ZIP code after a
+  // town after its comma ("Austin, TX 78701"; not "Customer ID 12345"), in capitals as printed.
+  [new RegExp(String.raw`\bU\.?S\.?A\b|\b(?:United States|UNITED STATES)\b|\p{L}, ?(?:${US_STATES}) \d{5}(?:-\d{4})?(?!\d)`, 'u'), 'US'],
   // India before the UK: Indian companies are "Pvt. Ltd." and "LLP" too.
   [/\b(gstin|cgst|sgst|igst|pvt\.? ?ltd|ifsc)\b/i, 'IN'],
   [/\b(ltd|limited|plc|llp)\b/i, 'GB'],
@@ -334,16 +365,12 @@ function vatCountry(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * The currency of the country a document comes from, when it prints none: the country of its
- * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
- * a tax's name, an address). A guess, so callers flag it for review.
- */
 const LTD_COUNTRIES = new Set(['GH', 'KE', 'UG', 'TZ', 'NG', 'RW', 'MU', 'FJ', 'PG']);
 const SA_COUNTRIES = new Set(['CL', 'CO', 'PE', 'AR', 'UY', 'PY', 'DO', 'CR', 'GT', 'HN', 'SV']);
 const SHARED_FORMS = /\b(?:ltda|sarl)\b\.?/gi;
 
-export function currencyOfCountry(text: string, vendor?: string): string | null {
+/** The country a page comes from (a code of COUNTRIES, or an IBAN's): see currencyOfCountry. */
+export function placedCountry(text: string, vendor?: string): string | undefined {
   const iban = text.match(/\b([A-Z]{2})\d{2}(?:\s?[A-Z0-9]{4}){3,7}/);
   const named = (t: string) => COUNTRY_WORDS.find(([re]) => re.test(t))?.[1];
   // The vendor's own name (its legal form) before the page's other words: the customer's address may be abroad. A legal
@@ -351,7 +378,7 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
   // "Ltd" is Ireland's legal form as much as the UK's: an Irish VAT number places such a vendor in Ireland.
   const byVendor = vendor ? named(vendor.replace(SHARED_FORMS, '')) : undefined;
   // Letters no country of ours has are not one ("VAT Reg. No.: VAT12345678", Mauritius's, read as "VA").
-  const vat = [vatCountry(text)].find((c) => c && (EURO_COUNTRIES.has(c) || c in COUNTRY_CURRENCY));
+  const vat = [vatCountry(text)].find((c) => c && c in COUNTRIES);
   // So is it in Ghana and East Africa, and "S.A." is Latin America's as much as Spain's: the page's words (a city, a levy, a
   // fiscal stamp) place such a vendor there. "有限公司" is Taiwan's and Hong Kong's as much as the mainland's.
   const placed = named(text) ?? '';
@@ -360,9 +387,34 @@ export function currencyOfCountry(text: string, vendor?: string): string | null 
     : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed
     : byVendor === 'MX' && (placed === 'HN' || placed === 'SV') ? placed
     : byVendor === 'ZA' && (placed === 'BW' || placed === 'NA') ? placed : undefined;
-  const country = iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
-  if (!country) return null;
-  return EURO_COUNTRIES.has(country) ? 'EUR' : COUNTRY_CURRENCY[country] ?? null;
+  return iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
+}
+
+/**
+ * The currency of the country a document comes from, when it prints none: the country of its
+ * IBAN, of the vendor's legal form, of its VAT number, else words only used there (a legal form,
+ * a tax's name, an address). A guess, so callers flag it for review.
+ */
+export function currencyOfCountry(text: string, vendor?: string): string | null {
+  const country = placedCountry(text, vendor);
+  return (country && COUNTRIES[country]?.currency) ?? null;
+}
+
+/**
+ * How the page's numeric dates are written, where its place says so: the country its words place it in (placedCountry),
+ * when the currency it prints (`printed`, the local sign's reading) is that country's or none; else the currency's, when
+ * every country that pays in it writes dates one way (a "€", a "£", "SEK"). Undefined where nothing settles it: a bare
+ * "$" or "USD" is the US's month first and Ecuador's or Lebanon's day first; Canada writes both.
+ */
+export function dateOrderOfPlace(text: string, printed: string | null): DateOrder | undefined {
+  const country = placedCountry(text);
+  const home = country ? COUNTRIES[country] : undefined;
+  const pays = (c: Country, code: string) => c.currency === code || !!c.also?.includes(code);
+  if (home && (!printed || pays(home, printed))) return home.dates ?? undefined;
+  if (!printed) return undefined;
+  // A page placed in one country that prints another's currency: both must agree.
+  const orders = new Set([...Object.values(COUNTRIES).filter((c) => pays(c, printed)), ...(home ? [home] : [])].map((c) => c.dates));
+  return orders.size === 1 ? [...orders][0] ?? undefined : undefined;
 }
 
 /**

@@ -3,10 +3,10 @@
 // (any date with a part above 12 decides), else from its country, else day first.
 
 import { distance as levenshtein } from 'fastest-levenshtein';
-import { currencyOf, currencyOfCountry, localSign } from './amounts.js';
+import { currencyOf, dateOrderOfPlace, localSign, type DateOrder } from './amounts.js';
 
 /** YMD: a short date of three two-digit parts is year first ("21-02-05", Sweden, East Asia). */
-export type DayOrder = 'DMY' | 'MDY' | 'YMD';
+export type DayOrder = DateOrder;
 
 const MONTHS: Record<string, number> = {};
 // Malay's own months too (Mac, Julai, Ogos, Disember), as Malaysian invoices print them.
@@ -211,34 +211,28 @@ export function readingsOf(text: string): Set<string> {
 /** How the document's numeric dates are to be read, and what said so. */
 export interface DocumentOrder { order: DayOrder; from: 'dates' | 'country' | 'default' }
 
-// Countries whose short numeric dates are year first: Sweden, and the East Asian currencies.
-const YEAR_FIRST_CURRENCY = new Set(['SEK', 'JPY', 'CNY', 'KRW', 'TWD']);
-
 /**
- * The document's own numeric dates decide (a part above 12); else its country (its currency, or
- * where none is printed its IBAN, VAT id or words such as "Sdn Bhd" or "Bankgiro"): American
- * dollars with slashes month first, Sweden and East Asia year first; else day first, as in most
- * of the world, but only as a default (`from` says so).
+ * The document's own numeric dates decide (a part above 12); else the country the page is placed in (amounts.ts
+ * dateOrderOfPlace: its words, IBAN or VAT id, or a currency paid only where dates are written one way), or a
+ * page in Spanish, Portuguese or French paid in dollars (those countries write the day first). Where none of them
+ * settles it the order is a guess (`from: 'default'`), so an ambiguous date is never sure (dateDoubts.ts): American
+ * dollars (a bare "$" too) with slashes month first, else day first.
  */
 export function documentOrder(text: string): DocumentOrder {
   const evidenced = dayOrderOf(text);
   if (evidenced) return { order: evidenced, from: 'dates' };
-  const printed = currencyOf(text) ?? currencyOfCountry(text);
+  const sign = currencyOf(text);
   // A bare "$" is the dollar or peso of the country the page's words place it in (a Mexican CFDI's
-  // "$23,525.00" is pesos, its dates day first); Canada's "$" keeps the US order it shares.
-  const local = printed === 'USD' ? localSign('USD', text) : printed;
-  const currency = local === 'CAD' && printed === 'USD' ? 'USD' : local;
-  if (YEAR_FIRST_CURRENCY.has(currency ?? '')) return { order: 'YMD', from: 'country' };
-  // The Philippines write month first too, as the US do. The countries that pay in dollars and write in Spanish,
-  // Portuguese or French (Ecuador, El Salvador, Panama, Timor-Leste, Haiti) write the day first.
-  if (currency === 'USD' && (romancePage(text) || DAY_FIRST_DOLLAR.test(text))) return { order: 'DMY', from: 'country' };
-  if ((currency === 'USD' || currency === 'PHP') && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'country' };
-  return { order: 'DMY', from: currency ? 'country' : 'default' };
+  // "$23,525.00" is pesos, its dates day first).
+  const local = sign === 'USD' ? localSign('USD', text) : sign;
+  const placed = dateOrderOfPlace(text, local);
+  if (placed) return { order: placed, from: 'country' };
+  if (local === 'USD' && romancePage(text)) return { order: 'DMY', from: 'country' };
+  // Canada's "$" keeps the US order it shares, a guess.
+  const dollar = local === 'USD' || (local === 'CAD' && sign === 'USD');
+  if (dollar && /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/.test(text)) return { order: 'MDY', from: 'default' };
+  return { order: 'DMY', from: 'default' };
 }
-
-// Lebanon and Cambodia bill in US dollars beside their own currency (the VAT restated in LBP, a total in riel) and
-// write the day first: the local currency, the country, its capital or its dialling code on the page.
-const DAY_FIRST_DOLLAR = /\b(?:LBP|KHR|riels?|lebanon|lebanese|beirut|cambodia|phnom penh|siem reap)\b|\+961\b|\+855\b/i;
 
 // Words of a bill's own headings in Spanish, Portuguese or French; two different ones make the page's language.
 const ROMANCE_WORDS = /(?:^|[^\p{L}])(fecha|factura|emisi[oó]n|vencimiento|cantidad|descripci[oó]n|raz[oó]n social|data de emiss[aã]o|vencimento|quantidade|descri[cç][aã]o|facture|quantit[eé]|d[eé]signation|[eé]ch[eé]ance)(?=$|[^\p{L}])/giu;

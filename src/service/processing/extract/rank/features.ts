@@ -271,7 +271,7 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     // A business's full name after a colon ("OWN BY: CHEF LEE SDN BHD"), or after one word OCR gave
     // a colon ("THE: TOAST F&B SDN BHD"): the name, and the line read without the colon.
     const labelled = /^([^:：]{2,20})[:：]\s*(.+)$/u.exec(text);
-    if (labelled && SUFFIX.test(normLabel(labelled[2])) && !REGISTRATION.test(normLabel(tidyVendorName(labelled[2], ctx.ocr))) && /\p{L}{3}/u.test(labelled[2]) && !ADDRESSEE.test(normLabel(labelled[1]))) {
+    if (labelled && SUFFIX.test(normLabel(labelled[2])) && !namesNoOne(labelled[2]) && !REGISTRATION.test(normLabel(tidyVendorName(labelled[2], ctx.ocr))) && /\p{L}{3}/u.test(labelled[2]) && !ADDRESSEE.test(normLabel(labelled[1]))) {
       const [, head, name] = labelled;
       // Only a short word: a longer one before a colon is a label ("Company: ...", "Operated by: ...").
       const word = /^\p{L}{2,4}$/u.test(head.trim()) && nameLike(normLabel(head)) && !/^(no|nr|ref|date|name|by|from)$/i.test(head.trim());
