@@ -210,6 +210,9 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   const money = f.titles.includes('credit_note') ? 'credit_note' : f.titles.find(isMoney);
   const other = f.titles.find((t) => !isMoney(t));
 
+  // A delivery note sent in one file with its invoice, on a later page titled as one with its totals: the invoice.
+  const packed = other === 'delivery_note' && !money ? invoiceBehind(pages) : undefined;
+  if (packed) return done(packed, 0.85);
   // A statement or delivery note lists amounts too; its title says what it is. "Notes" over
   // an invoice's totals is a heading, not the document's title.
   if (other && other !== 'note' && !(money && f.titles.indexOf(money) < f.titles.indexOf(other) && billing)) return done(other, 0.9);
@@ -231,4 +234,15 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   const read = pages.length > 0 && pages.every((p) => p.source === 'text');
   if (invoiceEvidence >= 2 || !read || f.amounts >= 4) return done('invoice', 0.3);
   return done('other', 0.6);
+}
+
+/** The money type of a later page that is titled as an invoice, a receipt or a credit note, with a total and amounts of its own. */
+function invoiceBehind(pages: PageLayout[]): DocumentType | undefined {
+  for (const page of pages.slice(1)) {
+    const f = features([page]);
+    const titles = f.titles.filter((t) => t !== 'note');
+    const money = titles[0] && INVOICE_LIKE.has(titles[0]) ? titles[0] : undefined;
+    if (money && f.totals > 0 && (f.amounts >= 2 || f.taxLabels > 0)) return money;
+  }
+  return undefined;
 }
