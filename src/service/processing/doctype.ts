@@ -74,6 +74,9 @@ const TITLES: [DocumentType, RegExp][] = [
   // invoice paid; an application for payment (a construction valuation) asks for a payment notice, its invoice
   // to follow: nothing to book in any of them. As a title, not a label ("Purchase Order: PO-118" on an invoice).
   ['other', /^(?:purchase order|orden de compra|ordem de compra|nota de encomenda|pesanan pembelian|remittance advice|payment advice|advice of payment|zahlungsavis|avis de paiement|aviso de pago|application for payment|payment application|interim application)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number|ref\.?)?\s*:)(?=$|[^\p{L}])/iu],
+  // A customer's statement of account (invoices and payments to a balance, as a route salesman's handheld prints it) and a
+  // bank's confirmation of a transfer sent (a phone's screen): an account's state and a payment, nothing new to book.
+  ['other', /^(?:customer statement|customer account statement|estado de cuenta(?: del cliente)?|transfer (?:sent|completed?|confirmation)|payment sent|money sent|transferencia (?:enviada|realizada)|überweisung (?:ausgeführt|gesendet)|virement (?:effectué|envoyé))(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti|' +
     'boleta(?: electr[oó]nica| de venta)?|paragon(?: fiskalny)?|účtenka|pokladní doklad|pokladničný doklad|fiskalni račun|nyugta|bon fiscal|chitanț[aă]|chitanta|makbuz|kwitansi|struk|resibo|opisyal na resibo|biên lai|' +

@@ -52,6 +52,17 @@ describe('a delivery note and its invoice in one file', () => {
   });
 });
 
+describe('a customer statement and a transfer confirmation are no invoices', () => {
+  it('a route handheld\'s CUSTOMER STATEMENT and a phone\'s "Transfer sent" are of type other', () => {
+    const statement = ['KANO BOTTLING DEPOT LTD', 'TIN 12345678-0001', 'ZARIA DEPOT - VAN SALES', 'CUSTOMER STATEMENT', 'DATE: 14/02/2022', 'CUST: 220431', 'BALANCE B/F  12,400.00',
+      cells('17/01/2022 INV 745349', '83,200.00'), cells('PAYMENT', '-50,000.00'), cells('BALANCE DUE', '45,600.00'), 'CUSTOMER SIGNATURE'];
+    const transfer = ['20:37', 'Transfer sent', '$1,250.00', 'Corrib Electrical Ltd', cells('Reference', 'INV-4417'), cells('From', 'Business Current ··1234'),
+      cells('Date', '07 Mar 2025, 11:56'), cells('Status', 'Completed')];
+    expect(classifyDocument(page(statement, 'ocr')).type).toBe('other');
+    expect(classifyDocument(page(transfer, 'ocr')).type).toBe('other');
+  });
+});
+
 describe('a phone\'s order receipt', () => {
   const order = ['21:04', 'Order details', 'Bondi Noodle Bar', 'Delivered · 11 Jan 2025, 17:43', 'Order #38F114', cells('1x', 'Laksa', '$18.50'), cells('2x', 'Spring rolls', '$12.00'),
     cells('Item total', '$30.50'), cells('Delivery fee', '$4.99'), cells('Total', '$35.49'), cells('Includes GST', '$3.23'), 'Paid with Visa ···· 4421'];
