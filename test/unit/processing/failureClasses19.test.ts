@@ -105,3 +105,13 @@ describe('an Austrian receipt\'s VAT id', () => {
     expect(valuesOf(extractFields(pages, EVAL_SCHEMA))['Vendor Name']).toBe('Cafe Lindner');
   });
 });
+
+describe('a note written beside a stapled receipt', () => {
+  it('the project it is booked to ("Projekt 17 / Reise") names no one', () => {
+    const receipt = ['Bahnhofsbistro Mitte', cells('Bahnhofstr. 12, Ulm', 'Projekt 17 / Reise'), 'USt-IdNr. DE123456789', cells('Bon-Nr. 55120', '12.03.2024 08:14'),
+      cells('Kaffee', '3,20'), cells('Brezel', '1,90'), cells('SUMME EUR', '5,10'), cells('19%', 'Netto', 'MwSt', 'Brutto'), cells('4,29', '0,81', '5,10'), 'Vielen Dank!'];
+    const pages = page(receipt, 'ocr');
+    pages[0].lines[1].y1 += 24;
+    expect(valuesOf(extractFields(pages, EVAL_SCHEMA))['Vendor Name']).toBe('Bahnhofsbistro Mitte');
+  });
+});

@@ -61,7 +61,9 @@ const FORM_HEADING = /^(?:the )?gov[a-z]{4,7} of (?:the )?\p{L}|^national board 
 const ZH_E_INVOICE = /^(?:電子|电子)?(?:發票|发票)/;
 const formHeading = (text: string) => FORM_HEADING.test(text.trim()) || ZH_E_INVOICE.test(text.replace(/\s+/g, ''));
 export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
-  || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
+  || E_TITLE.test(wordsOf(text)) || BOOKING_NOTE.test(normLabel(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
+// A note an accountant wrote beside a receipt: the project or cost centre it is booked to ("Projekt 42 / Reise", "Kst 4711").
+const BOOKING_NOTE = /^(?:proj(?:ekt|ect)?|kst|kostenstelle|cost cent(?:re|er))\.?\s*(?:no\.?|nr\.?|#)?\s*\d+(?![\p{L}\d])/u;
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /**
