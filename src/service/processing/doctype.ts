@@ -74,6 +74,9 @@ const TITLES: [DocumentType, RegExp][] = [
   // invoice paid; an application for payment (a construction valuation) asks for a payment notice, its invoice
   // to follow: nothing to book in any of them. As a title, not a label ("Purchase Order: PO-118" on an invoice).
   ['other', /^(?:purchase order|orden de compra|ordem de compra|nota de encomenda|pesanan pembelian|remittance advice|payment advice|advice of payment|zahlungsavis|avis de paiement|aviso de pago|application for payment|payment application|interim application)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number|ref\.?)?\s*:)(?=$|[^\p{L}])/iu],
+  // A customer's statement of account (invoices and payments to a balance, as a route salesman's handheld prints it) and a
+  // bank's confirmation of a transfer sent (a phone's screen): an account's state and a payment, nothing new to book.
+  ['other', /^(?:customer statement|customer account statement|estado de cuenta(?: del cliente)?|transfer (?:sent|completed?|confirmation)|payment sent|money sent|transferencia (?:enviada|realizada)|überweisung (?:ausgeführt|gesendet)|virement (?:effectué|envoyé))(?=$|[^\p{L}])/iu],
   ['other', /見積書|御見積/],
   ['receipt', W('receipt|official receipt|cash (?:sale|bill)|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|recibo|ticket|ricevuta|scontrino|kassabon|kwitantie|resit|resit rasmi|kvitto|kvittering|kuitti|' +
     'boleta(?: electr[oó]nica| de venta)?|paragon(?: fiskalny)?|účtenka|pokladní doklad|pokladničný doklad|fiskalni račun|nyugta|bon fiscal|chitanț[aă]|chitanta|makbuz|kwitansi|struk|resibo|opisyal na resibo|biên lai|' +
@@ -210,6 +213,9 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   const money = f.titles.includes('credit_note') ? 'credit_note' : f.titles.find(isMoney);
   const other = f.titles.find((t) => !isMoney(t));
 
+  // A delivery note sent in one file with its invoice, on a later page titled as one with its totals: the invoice.
+  const packed = other === 'delivery_note' && !money ? invoiceBehind(pages) : undefined;
+  if (packed) return done(packed, 0.85);
   // A statement or delivery note lists amounts too; its title says what it is. "Notes" over
   // an invoice's totals is a heading, not the document's title.
   if (other && other !== 'note' && !(money && f.titles.indexOf(money) < f.titles.indexOf(other) && billing)) return done(other, 0.9);
@@ -231,4 +237,15 @@ export function classifyDocument(pages: PageLayout[]): Classification {
   const read = pages.length > 0 && pages.every((p) => p.source === 'text');
   if (invoiceEvidence >= 2 || !read || f.amounts >= 4) return done('invoice', 0.3);
   return done('other', 0.6);
+}
+
+/** The money type of a later page that is titled as an invoice, a receipt or a credit note, with a total and amounts of its own. */
+function invoiceBehind(pages: PageLayout[]): DocumentType | undefined {
+  for (const page of pages.slice(1)) {
+    const f = features([page]);
+    const titles = f.titles.filter((t) => t !== 'note');
+    const money = titles[0] && INVOICE_LIKE.has(titles[0]) ? titles[0] : undefined;
+    if (money && f.totals > 0 && (f.amounts >= 2 || f.taxLabels > 0)) return money;
+  }
+  return undefined;
 }

@@ -383,8 +383,14 @@ function hashNumber(ctx: DocContext): Candidate | null {
       || (uniform && line.cells.length === 1 && UNIFORM_NUMBER.test(c.text.trim())));
     if (cell) return { value: cell.text.trim().replace(/^#\s?/, ''), score: 0.4, line };
   }
+  // An app's or web shop's receipt numbered by its order alone ("Order #154-3596", "Order # 345-4259064-6757571").
+  for (const line of first.lines) {
+    const order = line.y0 <= first.height * 0.4 ? line.cells.map((c) => ORDER_NUMBER.exec(c.text.trim())).find((m) => m) : undefined;
+    if (order) return { value: order[1], score: 0.4, line };
+  }
   return null;
 }
+const ORDER_NUMBER = /^order\s?(?:#|no\.?|number)\s?:?\s?([A-Z0-9][\w\-/]*\d[\w\-/]*)$/i;
 
 /**
  * A currency guessed from the country (none printed) is the vendor's country's, once the vendor is

@@ -52,6 +52,8 @@ export const ROLES: RoleSpec[] = [
       // El Salvador's DTE's control number ("Número de control: DTE-03-M001P001-..."; not its Código de generación).
       'debit note no', 'debit note number', 'debit note #', 'self-billing invoice no', 'self billing invoice no', 'self-billing invoice number',
       'check #', 'check no', 'chk #', 'número de control', 'numero de control',
+      // a Spanish or Portuguese receipt's own number ("Recibo núm. RV-2025-5948791", "Recibo nº 0042")
+      'recibo num', 'recibo num.', 'recibo núm', 'recibo núm.', 'recibo no', 'recibo no.', 'recibo n°', 'recibo nº', 'número de recibo', 'numero de recibo', 'no. de recibo',
       // an Irish or British solicitor's bill of costs is a "fee note" ("Fee Note No.")
       'fee note no', 'fee note no.', 'fee note number', 'fee note #', 'fee note nr',
       // sv, no, da, fi, pt
@@ -167,7 +169,7 @@ export const ROLES: RoleSpec[] = [
   { role: 'customer', field: /customer|client|buyer|bill to|kunde|acheteur/i,
     labels: ['bill to', 'billed to', 'customer', 'client', 'sold to', 'buyer', 'kunde', 'rechnungsempfänger', 'client', 'facturé à', 'facturar a', 'facturado a', 'cliente', 'klant', 'receiver'] },
   { role: 'subtotal', field: /sub ?total|net amount|netto|before tax|hors taxe/i,
-    labels: ['subtotal', 'sub total', 'sub-total', 'taxable amount', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
+    labels: ['subtotal', 'sub total', 'sub-total', 'taxable amount', 'taxable value', 'net amount', 'net total', 'total net', 'amount before tax', 'total excl', 'excl. vat', 'excl vat', 'excluding vat', 'excl. tax', 'excluding tax', 'excl. btw', 'excl btw', 'exkl. mwst', 'ohne mwst', 'hors tva', 'nettobetrag', 'netto-betrag', 'zwischensumme', 'summe netto', 'netto', 'total ht', 'montant ht', 'sous-total', 'base imponible', 'subtotal', 'subtotaal', 'imponibile', '小計', '小计', 'jumlah kecil', 'jumlah sebelum cukai',
       'total s/ iva', 'total sem iva', 'base tributável', 'incidência', 'sum eks. mva', 'eks. mva', 'ekskl. moms', 'beløb ekskl. moms', 'summa exkl. moms', 'exkl. moms', 'exkl moms', 'veroton',
       // cs, sk
       'celkem bez dph', 'základ daně', 'spolu bez dph', 'základ dane',
@@ -205,7 +207,7 @@ export const ROLES: RoleSpec[] = [
   { role: 'tax', field: /tax|vat|gst|mwst|ust|tva|iva|btw/i,
     labels: ['tax', 'vat', 'sales tax', 'gst', 'cst', 'tax amount', 'total tax', 'vat amount', 'mwst', 'mwst.', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'tva', 'montant tva', 'iva', 'btw', 'impuesto', '消費税', '税额', '税', 'cukai', 'sst', 'cukai jualan', 'cukai perkhidmatan', 'total iva', 'valor iva', 'mva', 'moms', 'alv', 'vero',
       // India's GST is charged in parts: central and state (or union territory), or integrated.
-      'cgst', 'sgst', 'igst', 'utgst', 'output cgst', 'output sgst', 'output igst', 'iva trasladado',
+      'cgst', 'sgst', 'igst', 'utgst', 'total gst', 'output cgst', 'output sgst', 'output igst', 'iva trasladado',
       // cs, sk
       'dph celkem', 'celkem dph', 'dph spolu', 'spolu dph',
       // tr: KDV computed, per rate or in total; it: a rate summary's tax (a bare "imposta" is also the stamp duty)

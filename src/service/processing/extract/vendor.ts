@@ -19,7 +19,7 @@ export const addresseeEnd = (line: Line): number => line.cells.findIndex((c) => 
 const CLOSING = /^(thank(s| you)|please\b|terima kasih|goods sold|danke|merci|gracias|grazie|bedankt)/i;
 // A line that is only the document's title ("TAX INVOICE", "請 求 書", "CREDIT NOTE") names no one; a Baltic one too
 // ("ARVE", "RĒĶINS", "PVM SĄSKAITA FAKTŪRA"), a South Slavic one ("RAČUN", "RAČUN - R1"), a Polish or Czech "FAKTURA".
-const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|resit( rasmi)?|szamla|hoa don( gia tri gia tang)?|arve|rekins|(pvm )?saskaita( faktura)?|racun( r ?1)?|faktura( vat)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
+const TITLE_ONLY = /^(tax |commercial |pro ?forma |official |simplified )?(invoice|receipt|bill|cash (sale|bill)|credit note|debit note|statement|quotation|rechnung|gutschrift|quittung|facture|avoir|factura|factuur|fattura|ricevuta|recibo( del? (viaje|pago|compra|caja|venta))?|order (details|summary|receipt|confirmation)|resit( rasmi)?|szamla|hoa don( gia tri gia tang)?|arve|rekins|(pvm )?saskaita( faktura)?|racun( r ?1)?|faktura( vat)?|請求書|領収書|納品書|見積書|発票|发票|ใบกำกับภาษี)( (no|nr|n°|#))?$/;
 // A field's label and its value ("請求日：2019年6月18日", "Company No : SA").
 const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
 // "丸山建設株式会社 御中", "山田太郎 様": the addressee of a Japanese invoice, never its issuer; words of the bill
@@ -37,7 +37,7 @@ const bracketed = (text: string) => /^\s*[(\[][^()[\]]*[)\]]\s*$/.test(text);
 const E_TITLE = /^(?:(?:e|el|e arsiv|earsiv) )?(?:invoice|fatura|fattura|factura|facture|rechnung|faktura|factuur|nota fiscal|recibo)(?: (?:elettronica|electronica|eletronica|electronique|elektronik|elektronisch|electronic|digital|pro ?forma|de servicos|de consumidor))*(?: (?:no|nr|n°|#))?$|^(?:nf c?e|nfe|nfce|nfs e|danfe|cfdi|documento auxiliar da nota fiscal eletronica|documento tributario electronico|comprobante de credito fiscal)$/;
 // A row of a tax registration ("Identificativo fiscale ai fini IVA: IT…", "Codice fiscale", "CNPJ", "USt-IdNr. DE…", "VKN"),
 // also as OCR garbles its label ("Identificativ fscale ai fnVA:I1216…"); a normLabel'd text.
-const TAX_ID_ROW = /^(?:identificativ|codice fiscale|cod\.? ?fisc|partita iva|p\. ?iva\b|c\.f\.|cnpj|cpf\b|inscricao estadual|vkn\b|tckn\b|vergi (?:dairesi|no|numarasi)|ust-?id|ust\.? ?id|steuer ?-?nr|st\.? ?-?nr\.|nif\b|cif\b|rfc\b|tax id|vat (?:no|number|reg))/;
+const TAX_ID_ROW = /^(?:identificativ|codice fiscale|cod\.? ?fisc|partita iva|p\. ?iva\b|c\.f\.|cnpj|cpf\b|inscricao estadual|vkn\b|tckn\b|vergi (?:dairesi|no|numarasi)|ust-?id|ust\.? ?id|steuer ?-?nr|st\.? ?-?nr\.|nif\b|cif\b|rfc\b|tax id|vat (?:no|number|reg)|uid\b|uid-?nr)/;
 // The owner's line of a German shop ("Inh. Aylin Demir e.K.", "Inhaberin Dr. …"): the shop's name is the line beside it.
 const OWNER_LINE = /^(?:inh\.|inhaber(?:in)?\b)/;
 // A branch's number alone ("STORE #2022", "Filiale Nr. 12"): which shop of a chain, not its name.
@@ -64,7 +64,9 @@ const FORM_HEADING = /^(?:the )?gov[a-z]{4,7} of (?:the )?\p{L}|^national board 
 const ZH_E_INVOICE = /^(?:電子|电子)?(?:發票|发票)/;
 const formHeading = (text: string) => FORM_HEADING.test(text.trim()) || ZH_E_INVOICE.test(text.replace(/\s+/g, ''));
 export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
-  || E_TITLE.test(wordsOf(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || FAX_HEADER.test(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
+  || E_TITLE.test(wordsOf(text)) || BOOKING_NOTE.test(normLabel(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || FAX_HEADER.test(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
+// A note an accountant wrote beside a receipt: the project or cost centre it is booked to ("Projekt 42 / Reise", "Kst 4711").
+const BOOKING_NOTE = /^(?:proj(?:ekt|ect)?|kst|kostenstelle|cost cent(?:re|er))\.?\s*(?:no\.?|nr\.?|#)?\s*\d+(?![\p{L}\d])/u;
 // A Japanese address: prefecture then city or ward, or a block number.
 export const JA_ADDRESS = /[都道府県]\S{0,6}?[市区町村郡]|丁目|番地/;
 /**
@@ -385,7 +387,7 @@ export function withoutRegistration(name: string): string {
  * is for OCR's reading only: a text layer's "Studio 8Bit" is what was printed.
  */
 export function tidyVendorName(read: string, ocr: boolean): string {
-  const words = withoutBranch(withoutAddress(withoutRegistration(read))).trim().split(/\s+/);
+  const words = withoutBranch(withoutAddress(withoutRegistration(withoutMailAddress(read)))).trim().split(/\s+/);
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
@@ -398,6 +400,12 @@ export function tidyVendorName(read: string, ocr: boolean): string {
 // A street address OCR or the text layer joined to the name after its legal form ("Fieldnote Marketing Group,
 // Inc.465 Lexington Ave"): a house number, then words ending in a street's kind.
 const GLUED_ADDRESS = /^(.*?\b(?:inc|llc|llp|pllc|ltd|corp|co|gmbh|sarl|sas|plc|pty|ag|bv|b\.v)\.?),?\s*\d{1,5}[a-z]?\s+\p{L}[\p{L} .'-]*?\b(?:ave|avenue|st|street|rd|road|blvd|boulevard|dr|drive|lane|ln|way|pl|place|ct|court|pkwy|parkway|hwy|highway|sq|square)\.?$/iu;
+
+/** A mail's sender as its header prints it ("From: Kauri Digital Ltd <accounts@kauri.co.nz>"): the name, not the address. */
+function withoutMailAddress(name: string): string {
+  const m = /^(.*\p{L}{2}.*?)(?:\s*[<([]\s*|\s+)[\w.+-]+\s?@\s?[\w-]+(?:\.[\w-]+)+\s*[>)\]]?$/u.exec(name.trim());
+  return m ? m[1].replace(/^["']|["',]$/g, '').trim() : name;
+}
 
 /** The name without the branch's number printed after it ("BAYSIDE DRUG & WELLNESS STORE #3666"): which shop of a chain it is. */
 export function withoutBranch(name: string): string {
