@@ -12,8 +12,19 @@ import type { Truth } from '../../fixtures/corpus/facts.js';
 import { GENERATED_CORPORA, GENERATED_DEFAULT_COUNT } from '../../eval/generated.js';
 import { DEFAULT_FAMILY_NAMES, generateManifestCorpus, type Manifest, type ManifestDocument } from '../../fixtures/corpus/manifest.js';
 
-/** The printed strings of a PDF: the loader's words, neighbours on one baseline joined again. */
+const printedOf = new WeakMap<Uint8Array, Promise<string[]>>();
+
+/**
+ * The printed strings of a PDF: the loader's words, neighbours on one baseline joined again. Read once per PDF (the
+ * same bytes object) in a test file: a set's tests look at the same documents' strings several times (about 50 ms a read).
+ */
 export async function printed(pdf: Uint8Array): Promise<string[]> {
+  let read = printedOf.get(pdf);
+  if (!read) printedOf.set(pdf, (read = readPrinted(pdf)));
+  return [...(await read)];
+}
+
+async function readPrinted(pdf: Uint8Array): Promise<string[]> {
   const doc = await openPdf(pdf);
   const runs: { str: string; x1: number; y: number; size: number }[] = [];
   for (let p = 1; p <= doc.numPages; p++) {
@@ -133,6 +144,23 @@ export async function expectSameForSeed<F extends string, D extends { bytes: Uin
   expect(new Set(hashes).size).toBe(seeds.length);
 }
 
+const spreads = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * The documents of `perFamily` spread seeds a family (the seeds `expectVariety` checks), made once per test file and
+ * maker: a set's own checks over the spread and `expectVariety` share them instead of drawing every document twice.
+ */
+export function spreadDocs<F extends string, D>(make: (f: F, rng: Rng) => Promise<D>, families: readonly F[], perFamily = 40): Promise<D[]> {
+  let made = spreads.get(make);
+  if (!made) spreads.set(make, (made = new Map()));
+  const docs = made;
+  return Promise.all(families.flatMap((f) => Array.from({ length: perFamily }, (_, i) => {
+    const key = `${f}/${i}`;
+    if (!docs.has(key)) docs.set(key, make(f, new Rng(Math.imul(i + 1, 0x9e3779b1))));
+    return docs.get(key) as Promise<D>;
+  })));
+}
+
 /**
  * Checks a set's variety over its documents (languages, currencies, a document of several pages, two kinds
  * of non-invoice), and that non-invoices are 5-25% of 40 spread seeds per family (neighbouring small seeds
@@ -145,7 +173,7 @@ export async function expectVariety<F extends string, D extends { lang: string; 
   expect(new Set(all.map((d) => d.truth.currency).filter(Boolean)).size).toBeGreaterThanOrEqual(o.currencies);
   expect(all.some((d) => d.pages > 1)).toBe(true);
   expect(new Set(all.map((d) => d.docKind).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
-  const many = await Promise.all(families.flatMap((f) => Array.from({ length: o.perFamily ?? 40 }, (_, i) => make(f, new Rng(Math.imul(i + 1, 0x9e3779b1))))));
+  const many = await spreadDocs(make, families, o.perFamily);
   const others = many.filter((d) => d.truth.doc_type === 'other').length;
   expect(others).toBeGreaterThan(many.length / 20);
   expect(others).toBeLessThan(many.length / 4);

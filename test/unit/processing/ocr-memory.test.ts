@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeProcessing } from '../../../src/service/processing/engine.js';
 import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
 import { paddleModels } from '../../../src/service/processing/ocr/paddle.js';
@@ -44,15 +44,26 @@ describe('OCR memory', () => {
 
   it('stops the OSD worker once it has been idle for 10 seconds', { timeout: 120_000 }, async () => {
     const png = await prepareImage(await drawnPage(800, 600, '28px sans-serif', [['Invoice 2024-117', 40, 80], ['Total 1,234.50', 40, 160]]));
-    await detectOrientation(png);
-    expect(osdRunning()).toBe(true);
-    await new Promise((r) => setTimeout(r, 5_000));
-    await detectOrientation(png);
-    await new Promise((r) => setTimeout(r, 6_000));
-    // 11 s after the first page, 6 s after the second: still there.
-    expect(osdRunning()).toBe(true);
-    await new Promise((r) => setTimeout(r, 5_000));
-    expect(osdRunning()).toBe(false);
+    // No OSD worker nor idle timer left by the test before (its timer is a real one, which the faked clock would not clear).
+    await closeProcessing();
+    // The idle timer is pool.ts's own setTimeout, on a faked clock: the seconds pass at once (the OSD worker reads
+    // its pages for real, in its thread, and the idle time counts from the end of each read as before).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await detectOrientation(png);
+      expect(osdRunning()).toBe(true);
+      vi.advanceTimersByTime(5_000);
+      await detectOrientation(png);
+      vi.advanceTimersByTime(6_000);
+      // 11 s after the first page, 6 s after the second: still there.
+      expect(osdRunning()).toBe(true);
+      vi.advanceTimersByTime(3_990);
+      expect(osdRunning()).toBe(true);
+      vi.advanceTimersByTime(10);
+      expect(osdRunning()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an onnxruntime worker frees its model\'s bytes once loaded, and the inputs and outputs of its runs as it goes', { timeout: 120_000 }, async () => {
