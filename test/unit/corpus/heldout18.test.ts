@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT18_FAMILIES, heldOut18Doc, type HeldOut18Doc, type HeldOut18Family } from '../../fixtures/corpus/heldout18.js';
 import { HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT5_FAMILY_NAMES, HELD_OUT6_FAMILY_NAMES, HELD_OUT7_FAMILY_NAMES, HELD_OUT8_FAMILY_NAMES, HELD_OUT9_FAMILY_NAMES, HELD_OUT10_FAMILY_NAMES, HELD_OUT11_FAMILY_NAMES, HELD_OUT12_FAMILY_NAMES, HELD_OUT13_FAMILY_NAMES, HELD_OUT14_FAMILY_NAMES, HELD_OUT15_FAMILY_NAMES, HELD_OUT16_FAMILY_NAMES, HELD_OUT17_FAMILY_NAMES, HELD_OUT18_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
-import { cachedDocs, close, eachInvoice, expectPrintedWithLines, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, spreadDocs, printed, type Renderings } from './printedValues.js';
+import { cachedDocs, close, eachInvoice, expectPrintedUnsigned, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, spreadDocs, printed, type Renderings } from './printedValues.js';
 
 // H18_SEEDS=150 widens the check.
 const SEEDS = Array.from({ length: Number(process.env.H18_SEEDS ?? 12) }, (_, i) => i + 1);
@@ -40,7 +40,6 @@ const writeCorpus = manifestWriter();
 const texts = async (d: HeldOut18Doc) => (d.image ? d.drawn : printed(d.bytes));
 const NOT_INVOICE = /^(DELTIO APOSTOLIS \/ DELIVERY NOTE|QUOTATION|STATEMENT OF ACCOUNT|ORDER CONFIRMATION|PAWN TICKET - CREDIT AGREEMENT)$/;
 const KINDS = ['delivery_note', 'quote', 'statement', 'order_confirmation', 'pawn_ticket'];
-const abs = (x: number | null) => (x === null ? null : Math.abs(x));
 
 describe('held-out families, eighteenth set', () => {
   it.each(HELD_OUT18_FAMILIES)('%s: the same document for the same seed, different ones for other seeds', (f) => expectSameForSeed(heldOut18Doc, doc, f, SEEDS));
@@ -48,13 +47,7 @@ describe('held-out families, eighteenth set', () => {
   it.each(HELD_OUT18_FAMILIES)('%s: every labelled value is printed, and the sums add up', (f) => eachInvoice(SEEDS, (seed) => doc(f, seed), texts, KINDS, NOT_INVOICE, (d, xs, seed) => {
     const t = d.truth;
     // A Jordanian credit note's truth is negative; it prints its amounts positive.
-    const total = abs(t.total)!;
-    const subtotal = abs(t.subtotal);
-    const tax = abs(t.tax);
-    const lines = expectPrintedWithLines(seed, { ...t, total, subtotal, tax }, xs, RENDERINGS);
-    expect(t.invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    if (t.due_date) expect(t.due_date > t.invoice_date!).toBe(true);
-    expect(t.doc_type === 'credit_note' ? t.total! < 0 : t.total! > 0).toBe(true);
+    const { lines, total, subtotal, tax } = expectPrintedUnsigned(seed, t, xs, RENDERINGS);
     // Three decimals for dinars, two for the rest.
     const eps = t.currency === 'JOD' ? 0.0006 : 0.0051;
     if (d.gross) expect(close(lines, total, eps)).toBe(true);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT19_FAMILIES, heldOut19Doc, lakh, type HeldOut19Doc, type HeldOut19Family } from '../../fixtures/corpus/heldout19.js';
 import { HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT5_FAMILY_NAMES, HELD_OUT6_FAMILY_NAMES, HELD_OUT7_FAMILY_NAMES, HELD_OUT8_FAMILY_NAMES, HELD_OUT9_FAMILY_NAMES, HELD_OUT10_FAMILY_NAMES, HELD_OUT11_FAMILY_NAMES, HELD_OUT12_FAMILY_NAMES, HELD_OUT13_FAMILY_NAMES, HELD_OUT14_FAMILY_NAMES, HELD_OUT15_FAMILY_NAMES, HELD_OUT16_FAMILY_NAMES, HELD_OUT17_FAMILY_NAMES, HELD_OUT18_FAMILY_NAMES, HELD_OUT19_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../../fixtures/corpus/manifest.js';
-import { cachedDocs, close, eachInvoice, expectPrintedWithLines, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, spreadDocs, printed, type Renderings } from './printedValues.js';
+import { cachedDocs, close, eachInvoice, expectPrintedUnsigned, expectRegisteredApart, expectSameForSeed, expectVariety, manifestWriter, spreadDocs, printed, type Renderings } from './printedValues.js';
 
 // H19_SEEDS=150 widens the check.
 const SEEDS = Array.from({ length: Number(process.env.H19_SEEDS ?? 12) }, (_, i) => i + 1);
@@ -39,7 +39,6 @@ const writeCorpus = manifestWriter();
 const texts = async (d: HeldOut19Doc) => (d.image ? d.drawn : printed(d.bytes));
 const NOT_INVOICE = /^(Transfer sent|ORDER CONFIRMATION|QUOTATION|ANGEBOT|ORCAMENTO|CUSTOMER STATEMENT|ESTADO DE CUENTA)$/;
 const KINDS = ['payment_confirmation', 'order_confirmation', 'quote', 'statement'];
-const abs = (x: number | null) => (x === null ? null : Math.abs(x));
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 
 describe('held-out families, nineteenth set', () => {
@@ -48,13 +47,7 @@ describe('held-out families, nineteenth set', () => {
   it.each(HELD_OUT19_FAMILIES)('%s: every labelled value is printed, and the sums add up', (f) => eachInvoice(SEEDS, (seed) => doc(f, seed), texts, KINDS, NOT_INVOICE, (d, xs, seed) => {
     const t = d.truth;
     // A credit note's truth is negative; it prints its amounts positive.
-    const total = abs(t.total)!;
-    const subtotal = abs(t.subtotal);
-    const tax = abs(t.tax);
-    const lines = expectPrintedWithLines(seed, { ...t, total, subtotal, tax }, xs, RENDERINGS);
-    expect(t.invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    if (t.due_date) expect(t.due_date > t.invoice_date!).toBe(true);
-    expect(t.doc_type === 'credit_note' ? t.total! < 0 : t.total! > 0).toBe(true);
+    const { lines, total, subtotal, tax } = expectPrintedUnsigned(seed, t, xs, RENDERINGS);
     if (d.gross) expect(close(lines, total, 0.0051)).toBe(true);
     else expect(close(lines, subtotal!, 0.0051)).toBe(true);
     if (subtotal !== null) expect(close(subtotal + tax!, total, 0.0051)).toBe(true);

@@ -120,6 +120,23 @@ export function expectPrintedWithLines(seed: number, t: Truth, texts: string[], 
   return t.line_items!.reduce((s, l) => s + l.amount, 0);
 }
 
+/**
+ * `expectPrintedWithLines` for a set whose credit notes print their amounts positive while their
+ * truth is negative: the amounts looked for are the truth's without sign. Also the date's form, a
+ * due date after it and the total's sign by kind. Gives the unsigned amounts and the lines' sum.
+ */
+export function expectPrintedUnsigned(seed: number, t: Truth, texts: string[], r: Renderings) {
+  const abs = (x: number | null | undefined) => (x == null ? null : Math.abs(x));
+  const total = abs(t.total)!;
+  const subtotal = abs(t.subtotal);
+  const tax = abs(t.tax);
+  const lines = expectPrintedWithLines(seed, { ...t, total, subtotal, tax }, texts, r);
+  expect(t.invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  if (t.due_date) expect(t.due_date > t.invoice_date!).toBe(true);
+  expect(t.doc_type === 'credit_note' ? t.total! < 0 : t.total! > 0).toBe(true);
+  return { lines, total, subtotal, tax };
+}
+
 /** A family's document for a seed, made once per test file. */
 export function cachedDocs<F extends string, D>(make: (f: F, rng: Rng) => Promise<D>): (f: F, seed: number) => Promise<D> {
   const docs = new Map<string, D>();
