@@ -128,9 +128,13 @@ export function candidatesFor(
     for (const spot of spots) {
       if (exclude.has(spot.line)) continue;
       if (AMOUNT_ROLES.has(role) && spot.where === 'above' && itemNumber(spot)) continue;
-      // Its % lost altogether on a line that opens with "incl." ("incl. VAT 23  14.78"): the rate too.
+      // Its % lost altogether on a line that opens with "incl." ("incl. VAT 23  14.78"): the rate too. So is a bare whole
+      // number after the tax's name with an amount in cents beside it, or under it where the label stands alone on its
+      // line ("dont TVA 10 | 3,50", a French bill's tax the prices include).
       if (role === 'tax' && spot.where === 'same' && (misreadRate(spot.text) || (/^\d{1,2}$/.test(spot.text.trim()) && /^\W*incl/i.test(hit.line.text)))
         && spots.some((s) => s.where === 'right' && /\d/.test(s.text))) continue;
+      if (role === 'tax' && spot.where === 'same' && /^\d{1,2}$/.test(spot.text.trim())
+        && spots.some((s) => (s.where === 'right' || (s.where === 'below' && hit.line.cells.length === 1)) && CENTS.test(s.text.trim()))) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;
       const score = specificity * WHERE_WEIGHT[spot.where];
@@ -146,3 +150,6 @@ export function candidatesFor(
   }
   return out.sort((a, b) => b.score - a.score);
 }
+
+/** An amount in cents alone in its cell ("3,50", "€ 14.78"). */
+const CENTS = /^\D{0,3}\d{1,3}(?:[ .,']\d{3})*[.,]\d{2}\D{0,3}$/;

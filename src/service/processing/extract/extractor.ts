@@ -288,7 +288,7 @@ function ruleFields(ctx: DocContext, schema: SchemaForExtraction): RuleRead {
   if (!totals.tax && totals.total && totals.subtotal) totals = { ...totals, tax: taxFromDifference(totals.total, totals.subtotal, ctx) };
   if (!totals.total && totals.subtotal && totals.tax) totals = { ...totals, total: printedSum(totals.subtotal, totals.tax, ctx) };
   totals = totalFromParts(totals, cands('total'), itemsMatcher(numbers, readings), ctx);
-  totals = withoutNilNet(includedTax(totals, ctx));
+  totals = withoutNilNet(includedTax(totals, ctx, cands('subtotal')));
 
   let vendorLabelled = false;
   let vendorNamed = false;
@@ -331,11 +331,14 @@ function withoutNilNet<T extends { total: Candidate | null; subtotal: Candidate 
 /**
  * A "net" the tax line says the prices include ("NET TOTAL 12,919.00" over "VAT 18% included 1,970.69", a till's): that
  * figure is the total, no net before tax, where the total is the same figure or none was read and net plus tax is
- * printed nowhere.
+ * printed nowhere. Where a net is printed under its own label too, the total less the tax ("Sous-total 38,50", "TOTAL TTC
+ * 38,50", "dont TVA 10 | 3,50", "Total HT 35,00"), that is the subtotal.
  */
-function includedTax<T extends { total: Candidate | null; subtotal: Candidate | null; tax: Candidate | null }>(totals: T, ctx: DocContext): T {
+function includedTax<T extends { total: Candidate | null; subtotal: Candidate | null; tax: Candidate | null }>(totals: T, ctx: DocContext, nets: Candidate[] = []): T {
   const { total, subtotal, tax } = totals;
   if (!subtotal || !tax || !INCLUDED.test(tax.line.text) || (total && total.value !== subtotal.value)) return totals;
+  const net = nets.find((c) => c.line !== subtotal.line && Math.abs((subtotal.value as number) - (tax.value as number) - (c.value as number)) <= 0.011);
+  if (net) return { ...totals, total: total ?? subtotal, subtotal: net };
   const sum = r2((subtotal.value as number) + (tax.value as number));
   if (!total && ctx.lines.some((l) => amountsIn(l.text, ctx.decimal).some((v) => Math.abs(v - sum) <= 0.011))) return totals;
   return { ...totals, total: total ?? subtotal, subtotal: null };

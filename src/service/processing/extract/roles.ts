@@ -233,8 +233,8 @@ export const ROLES: RoleSpec[] = [
     // "CST", India's central sales tax, or a GST whose G OCR read as a C).
     // So is Guatemala's "IVA incluido" under the TOTAL of its FEL invoice, whose prices include it; a line's own IVA listed under
     // the items ("Línea 2  IVA 4.71") is no document's tax. A line that opens with "incl." under the total ("incl. VAT 23%",
-    // a repair ticket's) and a bare "VAT included" are the tax the prices hold.
-    not: /(?<!^(?:vat|gst|cst|tax|sales tax)\s*(?:[@(]?\s*[\dlo][\dlos]?(?:[.,]\d{1,2})?\s*[%+&sl]{0,2}\s*\)?\s*)?)(?<!^iva\s+)(?<!^)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
+    // a repair ticket's) and a bare "VAT included" are the tax the prices hold, also in brackets ("VAT 20% (included)", an app store's).
+    not: /(?<!^(?:vat|gst|cst|tax|sales tax)\s*(?:[@(]?\s*[\dlo][\dlos]?(?:[.,]\d{1,2})?\s*[%+&sl]{0,2}\s*\)?\s*)?\(?)(?<!^iva\s+)(?<!^)incl|\bl[ií]nea\s*\d|\bline\s*\d|excl|number|no\b|nr|id\b|reg|rate only|reten|withh|ritenut|\bcode\b|\b(tax|vat|gst)\s+invoice|faktur pajak|zaklad|osnov|основ|βαση|matrah|dasar|sazba|sadzba|stopa|ставка|συντελεστ|broj|номер|nomor|npwp|\boib\b|\bpib\b|\bdic\b|ic dph|идент|регистрац|\bafm\b|αφμ|moketoj|maksataj|\bkodas\b|\bkods\b/i },
   { role: 'total', field: /total|amount due|grand|gesamt|summe|montant|importe|totaal|totale|balance/i,
     labels: ['total', 'total due', 'amount due', 'total amount', 'grand total', 'balance due', 'total (incl', 'invoice total', 'amount payable', 'total payable', 'total to pay',
       'gesamtbetrag', 'gesamtsumme', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'total ttc', 'total tvac', 'montant tvac', 'total tvai', 'montant total', 'net à payer', 'total a pagar', 'importe total', 'total factura', 'totaal', 'te betalen', 'totale', 'totale fattura', '合計', '合计', '总计', 'รวมทั้งสิ้น',

@@ -22,8 +22,38 @@ const CURRENT = /^(?:current charges|total current charges|current account charg
 const cents = (n: number) => Math.round(n * 100);
 
 export function settledTotal(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
-  return withinTotal(ctx, roles, settled(ctx, roles, fields));
+  return ratedWithin(ctx, roles, withinTotal(ctx, roles, settled(ctx, roles, fields)));
 }
+
+// A line saying the prices include a tax at a rate ("All prices VAT inclusive (15%) VAT incl.", "Includes VAT 20%").
+const RATED_INCLUDED = /(?:^|[^\p{L}])(?:vat|gst|tax|iva|mwst|tva)(?![\p{L}])/u;
+const INCLUSIVE = /(?:^|[^\p{L}])(?:incl\.?|inclusive|includes?|included|including|inkl\.?)(?![\p{L}])/u;
+const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?) ?%/g;
+
+/**
+ * No tax read, and a line says the total includes one at a rate: the amount printed on that line (or alone on the line
+ * beside it) that is the total's share at that rate, total × r / (100 + r), within a cent (2026-11-30).
+ */
+function ratedWithin(ctx: DocContext, roles: Role[], fields: ExtractedField[]): ExtractedField[] {
+  const [at, tax] = [roles.indexOf('total'), roles.indexOf('tax')];
+  const total = fields[at]?.value;
+  if (tax < 0 || fields[tax]!.value !== null || typeof total !== 'number' || !(total > 0)) return fields;
+  const lines = ctx.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const label = normLabel(lines[i]!.text);
+    if (!RATED_INCLUDED.test(label) || !INCLUSIVE.test(label)) continue;
+    const shares = [...lines[i]!.text.matchAll(RATE)].map((m) => Number(m[1]!.replace(',', '.'))).filter((r) => r > 0 && r < 30)
+      .map((r) => Math.round((total * r) / (100 + r) * 100));
+    if (!shares.length) continue;
+    const own = amountsIn(lines[i]!.text.replace(RATE, ' '), ctx.decimal);
+    const alone = [lines[i - 1], lines[i + 1]].filter((l): l is Line => !!l && l.page === lines[i]!.page && BARE_AMOUNT.test(l.text.trim()))
+      .flatMap((l) => amountsIn(l.text, ctx.decimal));
+    const found = [...own, ...alone].find((a) => shares.some((c) => Math.abs(c - cents(a)) <= 1));
+    if (found !== undefined) return fields.map((f, k) => (k === tax ? { ...f, value: found, confidence: UNSURE } : f));
+  }
+  return fields;
+}
+const BARE_AMOUNT = /^\D{0,4}\d[\d.,' ]*$/;
 
 // A tax the page says its total includes ("IVA 13% incluido", "incl. VAT", "inkl. MwSt."): prices with the tax in them.
 const INCLUDED = /^(?:(?:\d{1,2}(?:[.,]\d{1,2})? ?% ?)?(?:iva|vat|tax|gst|mwst|ust|tva|igv|itbms|isv)(?: \d{1,2}(?:[.,]\d{1,2})? ?%)? (?:incluido|incluida|included|inclus|inclusa|inkl\.?|inbegriffen))|^(?:incl\.?|inkl\.?|including|incluye) (?:\d{1,2}(?:[.,]\d{1,2})? ?% ?)?(?:iva|vat|tax|gst|mwst|ust|tva)(?![\p{L}])/u;

@@ -161,11 +161,18 @@ export function rateTableTotals(ctx: DocContext): { subtotal: Candidate; tax: Ca
       const a = amountsIn(line.text, ctx.decimal).slice(-3);
       return a.length === 3 && Math.abs(a[0]! + a[1]! - a[2]!) <= 0.011 && a[2]! > 0 ? [{ line, a }] : [];
     });
-    const sum = triples.find((t) => SUM_ROW.test(normLabel(t.line.text)));
+    // The sum row by its word, or (its word misread, "Gesam") by its arithmetic: the rows above it add up to it, column by column.
+    const sum = triples.find((t) => SUM_ROW.test(normLabel(t.line.text))) ?? sumOfRows(triples);
     if (sum) return rateParts(head, sum);
     if (triples.length === 1) single ??= { head, pick: triples[0]! };
   }
   return single ? rateParts(single.head, single.pick) : null;
+}
+
+function sumOfRows<T extends { a: number[] }>(rows: T[]): T | undefined {
+  const last = rows.at(-1);
+  if (!last || rows.length < 3) return undefined;
+  return [0, 1, 2].every((k) => Math.abs(rows.slice(0, -1).reduce((s, r) => s + r.a[k]!, 0) - last.a[k]!) <= 0.011) ? last : undefined;
 }
 
 /**

@@ -84,6 +84,15 @@ export const WORLD_FORMS = String.raw`(?<![\p{L}\p{N}])(?:sp\. ?z ?o\. ?o\.?|sp\
 /** Words that end a business's name (a legal form, a kind of shop), in a normLabel'd text. */
 const OWN_FORMS = /\b(sdn\.? ?bhd|bhd|s\/b|sdn|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|market|supermarket|shop|cafe|café|kedai|hardware|stationery|bakery|pharmacy|farmacia|company|co\.|gmbh|ag|ltd|limited|llc|llp|pllc|inc|corp|sarl|sas|s\.a\.?|s\.l\.?|s\.n\.c\.?|associes|associés|associates|associati|asociados|b\.v\.?|plc|pty|srl|spa|kk|株式会社|有限会社|hotel|motors|services|solutions|industries|holdings|group|centre|center|station|bookstore|book)\b|株式会社|有限会社|合同会社|合資会社|合名会社|\(株\)|（株）/;
 export const LEGAL_NAME = new RegExp(`${OWN_FORMS.source}|${WORLD_FORMS}`, 'u');
+// What may follow a legal form that ends a name: a stop, a bracketed part ("(M)", "(KL)"), more forms ("Sdn Bhd").
+const LEGAL_NAMES = new RegExp(LEGAL_NAME.source, 'gu');
+const FORM_ENDS = /^[.\s]*(?:\([^)]*\)[.\s]*)*(?:[\p{L}.]{1,5}[.\s]*){0,2}$/u;
+/** Whether a line's last legal form or kind of business ends it ("Harbour & Finch LLP"; not "Aust Services, M48"). */
+export function formEnds(name: string): boolean {
+  const t = normLabel(name);
+  const last = [...t.matchAll(LEGAL_NAMES)].at(-1);
+  return !!last && FORM_ENDS.test(t.slice(last.index! + last[0].length));
+}
 /** Two to four words of letters and nothing else: how a person's name looks ("James Finch", "LIM AH KOW"). */
 const PERSON_LIKE = /^\p{L}[\p{L}'.-]*(\s+\p{L}[\p{L}'.-]*){1,3}$/u;
 
@@ -132,8 +141,10 @@ export function companyUnderName(ctx: DocContext, vendor: string): string | unde
       const below = next.cells.find((c) => c.x0 < cell.x1 && c.x1 > cell.x0);
       const name = below?.text.trim() ?? '';
       const legal = LEGAL_NAME.exec(normLabel(name));
-      // Not a web address ("brightwellenergy.co.uk": its ".co" is no legal form).
-      if (!legal || legal.index === 0 || name.split(/\s+/).length > 6 || namesNoOne(name) || WEB.test(name)) return undefined;
+      // Not a web address ("brightwellenergy.co.uk": its ".co" is no legal form), nor a place whose name holds a kind of
+      // business before more of the address ("Unit 4, Market Arcade, Galway", a motorway's "Aust Services, M48"): the
+      // form ends a business's name, but for a bracketed part or a stop.
+      if (!legal || legal.index === 0 || name.split(/\s+/).length > 6 || namesNoOne(name) || WEB.test(name) || !formEnds(name)) return undefined;
       if (read !== own && read !== normLabel(`${cell.text.trim()} ${name}`)) return undefined;
       return name;
     }
@@ -340,6 +351,8 @@ const POSTAL_ADDRESS = /\p{L}.*\d.*,\s*(?:[A-Z]{1,2}-?)?\d{4,5}(?:-\d{3})?\s+\p{
 // A street or plot and its number, then a comma and the town, no postcode ("PLOT 12 MSASANI, DAR ES SALAAM", "Knez Mihailova 22, Beograd").
 const STREET_ADDRESS = /^(?:\p{L}+\.?\s+){1,3}\d{1,5}[a-z]?(?:\s+\p{L}+)*\s*,\s*\p{L}/u;
 
+const COMPANY_THEN_PLACE = new RegExp(`(?:${COMPANY.source}).*,\\s*\\S`, 'i');
+
 export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | null {
   const page = ctx.pages[0];
   if (!page) return null;
@@ -358,7 +371,8 @@ export function guessVendor(ctx: DocContext, exclude: Set<Line>): Candidate | nu
       if (underBuyer(line, cell.x0, cell.x1)) continue;
       if (billTo.includes(line) && line.cells.some((c) => c.x1 <= cell.x0 && BUYER.test(normLabel(c.text)))) continue;
       let score = 0.45 + 0.25 * ((line.y1 - line.y0) / maxH) - i * 0.03;
-      if (COMPANY.test(t)) score += 0.3;
+      // Not a place named for a kind of business, more of its address after a comma ("Aust Services, M48").
+      if (COMPANY.test(t) && !COMPANY_THEN_PLACE.test(t)) score += 0.3;
       if (!best || score > best.score) best = { value: t, score: Math.min(0.95, score), line };
     }
   });

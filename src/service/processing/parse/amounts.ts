@@ -167,11 +167,11 @@ export function decimalStyleOf(text: string): DecimalStyle | undefined {
 
 const DINARS = /\b(?:JOD|KWD|BHD|OMR|IQD|LYD)\b|\b(?:jordanian|kuwaiti|bahraini|iraqi|libyan) dinars?\b|\bomani rials?\b/i;
 
-/** Every amount-looking token in a string, in order. */
+/** Every amount-looking token in a string, in order (a full-width mark between digits as its ASCII one: "275，49"). */
 export function amountsIn(text: string, style?: DecimalStyle): number[] {
   const out: number[] = [];
   const re = new RegExp(AMOUNT_RE.source, 'g');
-  const cleaned = hyphenDecimals(text.replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' '));
+  const cleaned = hyphenDecimals(halfWidthMarks(text).replace(/[A-Za-z€$£¥₹￥₩฿円元:]+\.?/g, ' '));
   let m: RegExpExecArray | null;
   while ((m = re.exec(cleaned))) {
     const v = parseAmount(m[0], style);
@@ -396,8 +396,18 @@ export function placedCountry(text: string, vendor?: string): string | undefined
  * a tax's name, an address). A guess, so callers flag it for review.
  */
 export function currencyOfCountry(text: string, vendor?: string): string | null {
-  const country = placedCountry(text, vendor);
+  const country = placedCountry(text, vendor) ?? vatRateCountry(text);
   return (country && COUNTRIES[country]?.currency) ?? null;
+}
+
+// An English "VAT" at a rate only one English-speaking country charges (2026-11-30): 20% the UK's, 23% and 13.5% Ireland's
+// (Poland's 23% and the rest print their own words, which place the page first). Only for the currency, not the date order.
+const VAT_RATE = /(?<![\p{L}])vat(?![\p{L}])[^\n\d%]{0,16}?(\d{1,2}(?:[.,]\d)?) ?%|(?<![\d.,])(\d{1,2}(?:[.,]\d)?) ?% ?vat(?![\p{L}])/giu;
+const VAT_RATE_COUNTRY: Record<string, string> = { '20': 'GB', '23': 'IE', '13.5': 'IE' };
+function vatRateCountry(text: string): string | undefined {
+  // Other rates (a reduced 5%, a zero rate) place nothing; two countries' rates place neither.
+  const found = new Set([...text.matchAll(VAT_RATE)].map((m) => VAT_RATE_COUNTRY[(m[1] ?? m[2])!.replace(',', '.')]).filter((c) => c));
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { DAMAGED_SEPARATOR, GLUED_DAY_MONTH, gluedDayMonth, LOST_SEPARATOR, pars
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
 import { folded, KW } from '../summaryWords.js';
-import { ADDRESSEE, addresseeEnd, buyerBlock, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName, WORLD_FORMS } from '../vendor.js';
+import { ADDRESSEE, addresseeEnd, buyerBlock, formEnds, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName, WORLD_FORMS } from '../vendor.js';
 
 // Candidates for the fields a learned ranker chooses, each with a feature vector
 // read from the words around it: label words on its line and the line above, its
@@ -291,9 +291,10 @@ export function vendorCandidates(ctx: DocContext, rules: RuleChoice): RankCandid
     }
     // A shop name printed over two lines ("S.H.H. MOTOR (SUNGAI RENGIT)" / "SDN. BHD.").
     const next = lines[i + 1]?.text.trim();
+    // Not a place below it whose name holds a kind of business ("Aust Services, M48", formEnds).
     // Also a name whose second line starts with its legal form ("POPULAR BOOK" / "CO. (M) SDN BHD").
     const legalNext = next !== undefined && LEGAL_START.test(normLabel(next)) && !REGISTRATION.test(normLabel(next)) && next.split(/\s+/).length <= 5;
-    if (next && i < 8 && nameLike(normLabel(text)) && (legalNext || opener || (!SUFFIX.test(normLabel(text)) && (/^\([^\d]*$/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3))))) {
+    if (next && i < 8 && nameLike(normLabel(text)) && (legalNext || opener || (!SUFFIX.test(normLabel(text)) && (/^\([^\d]*$/.test(next) || (SUFFIX.test(normLabel(next)) && next.split(/\s+/).length <= 3 && formEnds(next)))))) {
       out.push({ value: tidyVendorName(`${text} ${next}`, ctx.ocr), line, x: features(i, `${text} ${next}`, true) });
     }
   });
