@@ -30,7 +30,9 @@ export interface LooseItem {
 // Or an ISO currency code ("GBP 1,347.00", "163.91 USD").
 // An amount in whole units after a currency's mark, its thousands grouped or under a thousand ("$1.360", "¥12,800", "$ 945").
 const WHOLE_MONEY = /^(?:[$¥₩₲]|CLP|JPY|KRW|COP|PYG|ISK)\s*\d{1,3}(?:[.,]\d{3})*$/i;
-const MONEY = /^(?:[€$£]|EUR|RM|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?$/i;
+// A dollar after its country's letters ("MX$42.00", "NZ$", "HK$"), a pound OCR read as an f glued to the figure ("f8.40"), a
+// sign before the currency ("-$3.00").
+const MONEY = /^-?(?:[€$£]|[A-Z]{1,3}\$|f(?=\d)|EUR|RM|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?\s*-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\s*(?:[€$£]|EUR|USD|GBP|CHF|CAD|AUD|NZD|SGD|MYR|SEK|NOK|DKK|PLN|CZK|HUF)?$/i;
 // A tax letter or mark printed after an amount: its own cell ("A") or OCR-joined to it ("23,75 A").
 const TAX_MARK = /^(?:[A-Z]{1,2}|\*)$/;
 const TAX_MARK_AFTER = /(\d)(?:\s+(?:[A-Z]{1,2}|\*)|\s*[A-Z])$/;
@@ -78,8 +80,18 @@ const cents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => boolean): LooseItem | null {
   const cells = line.cells.map((c) => c.text.trim()).filter(Boolean);
   if (cells.length > 2 && TAX_MARK.test(cells[cells.length - 1]!)) cells.pop();
+  // A note written beside a receipt stapled to a sheet ("Kst 3084", "Bewirtung Kunde Meyer"), right of the amount on a scan:
+  // words after the amount's cell, or OCR joined to it ("6,98 Kst 3010"), are no part of the item.
+  if (fromOcr(line, ctx)) {
+    const note = (c: string) => /\p{L}{2}/u.test(c) && !MONEY.test(c);
+    if (cells.length > 2 && note(cells[cells.length - 1]!) && MONEY.test(cells[cells.length - 2]!)) cells.pop();
+    const joined = /^(\S+)\s+\p{L}{2,}\b.*$/u.exec(cells[cells.length - 1]!);
+    if (cells.length >= 2 && joined && MONEY.test(joined[1]!) && /\p{L}{2}/u.test(cells[0]!)) cells[cells.length - 1] = joined[1]!;
+  }
   if (cells.length < 2 || cells.length > 4) return null;
-  const printedAmount = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
+  // A 1 opening the amount OCR read as a letter ("l.28", "I2.50") on a scan.
+  const last = cells.pop()!.replace(TAX_MARK_AFTER, '$1');
+  const printedAmount = fromOcr(line, ctx) ? last.replace(/^([€$£]?)[lI|](?=\d|[.,]\d{2}$)/, '$11') : last;
   // A currency printed without cents, its thousands grouped ("$1.360" of a Chilean boleta): that many units.
   const amountText = WHOLE_MONEY.test(printedAmount) ? printedAmount.replace(/\D/g, '') : printedAmount;
   const a = MONEY.test(amountText) || amountText !== printedAmount ? parseAmount(amountText, ctx.decimal) : null;
@@ -87,9 +99,10 @@ export function looseItem(line: Line, ctx: DocContext, stop: (text: string) => b
   if (a === null || a === 0 || (a < 0 && !DISCOUNT_ROW.test(cells.join(' ')))) return null;
   // A quantity first, in its own cell or joined to the name by OCR ("5 Kaffeebohnen"; "I" is a 1 OCR misread).
   let quantity: string | undefined;
-  if (cells.length >= 2 && /^\d{1,3}$/.test(cells[0]!)) quantity = cells.shift();
+  // An app's order summary prints it with a sign of times ("2x  Caesar Salad  26.48", "1x Beef Pho (Large)").
+  if (cells.length >= 2 && /^\d{1,3}( ?[x×])?$/.test(cells[0]!)) quantity = cells.shift()!.replace(/\D/g, '');
   else {
-    const m = /^(\d{1,3}|[Il|])\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
+    const m = /^(\d{1,3}|[Il|])(?: ?[x×])?\s+(?=\p{Lu})(.+)$/u.exec(cells[0]!);
     if (m && (/\d/.test(m[1]!) || fromOcr(line, ctx))) [quantity, cells[0]] = [/\d/.test(m[1]!) ? m[1]! : '1', m[2]!];
   }
   // A name OCR cut in two cells ("LUMPIANG | SHANGHAI | 110.00"): words only, no figure, joined.
@@ -142,6 +155,8 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
   // `after`: the index of a note line passed over just before the item (see below).
   type Found = { item: LooseItem; lines: Line[]; index: number; after?: number; second?: string[] };
   const out: Found[] = [];
+  // The items of the last run taken.
+  let taken: Found[] = [];
   let run: Found[] = [];
   let passed: number | undefined;
   const lines = ctx.lines;
@@ -149,7 +164,8 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
     const line = lines[i];
     if (!line) return null;
     const item = looseItem(line, ctx, stop);
-    const joined = item ? null : splitRow(line, lines[i + 1], lines[i + 2]) ?? nameOverTimes(line, lines[i + 1], ctx) ?? nameOverCode(line, lines[i + 1]);
+    const joined = item ? null : splitRow(line, lines[i + 1], lines[i + 2]) ?? nameOverTimes(line, lines[i + 1], ctx) ?? nameOverCode(line, lines[i + 1])
+      ?? nameOverCount(line, lines[i + 1]);
     const whole = joined ? looseItem(joined, ctx, stop) : null;
     const counted = item || whole ? null : timesOver(line, lines[i + 1], ctx, stop);
     return item ? { item, lines: [line], index: i } : whole ? { item: whole, lines: [line, lines[i + 1]!], index: i }
@@ -171,7 +187,12 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
         && items.some((it) => sums.some((v) => Math.abs((parseAmount(it.item.amount, ctx.decimal) ?? NaN) - v) <= 0.011));
       for (let k = items.length; !paid && k >= Math.max(least, items[0]?.item.checked || items[0]?.item.charge ? 1 : 2); k--) {
         if (addsUp(items.slice(0, k).map((r) => r.item), from(items, k, last), ctx, stop)) {
-          out.push(...items.slice(0, k));
+          // The items' own sum read as one more item ("Item total  77.24") opening the run after them, the fees after it
+          // ("Delivery fee", "Service fee") adding up with it to the total: those fees are items too, the sum is none.
+          const sum = taken.reduce((t, r) => t + (parseAmount(r.item.amount, ctx.decimal) ?? NaN), 0);
+          const summed = taken.length >= 2 && k >= 2 && Math.abs((parseAmount(items[0]!.item.amount, ctx.decimal) ?? NaN) - sum) <= 0.011;
+          taken = items.slice(summed ? 1 : 0, k);
+          out.push(...taken);
           return true;
         }
       }
@@ -184,14 +205,19 @@ export function summedItems(ctx: DocContext, stop: (text: string) => boolean, gr
     const line = lines[i];
     const got = itemAt(i);
     const prev = run[run.length - 1]?.lines.at(-1);
-    const near = isNear(prev, line);
+    // Items of two lines each printed as cards a little further apart (an app's order: a name over "Qty: 2  $26.17 each
+    // $52.34"): the gap the run's last two items left between them, give or take a quarter of a line, is near too.
+    const [before, last] = [run[run.length - 2]?.lines.at(-1), run[run.length - 1]?.lines[0]];
+    const rhythm = !!prev && !!line && !!before && !!last && last.page === before.page && run[run.length - 1]!.lines.length >= 2
+      && Math.abs((line.y0 - prev.y1) - (last.y0 - before.y1)) <= 0.25 * (prev.y1 - prev.y0) && line.y0 - prev.y1 < 4 * (prev.y1 - prev.y0);
+    const near = isNear(prev, line) || (rhythm && line!.page === prev!.page);
     if (got && (!prev || near)) {
       if (passed !== undefined) got.after = passed;
       passed = undefined;
       run.push(got);
       i += got.lines.length - 1;
       // The quantity measured and its price per unit on a line of their own under the name and amount.
-      const measured = measuredUnder(got.item, lines[i + 1], ctx);
+      const measured = measuredUnder(got.item, lines[i + 1], ctx) ?? eachUnder(got.item, lines[i + 1], ctx);
       if (measured) {
         got.item = measured;
         got.lines.push(lines[++i]!);
@@ -301,11 +327,40 @@ const namesPeriod = (text: string) => PERIOD.test(text) && /\p{L}{2}/u.test(text
  */
 function measuredUnder(item: LooseItem, next: Line | undefined, ctx: DocContext): LooseItem | null {
   if (!next || item.checked || item.quantity !== '1' || next.cells.some((c) => MONEY.test(c.text.trim()))) return null;
-  const times = timesOf(next.text.replace(/\s{2,}/g, ' '), ctx);
+  // A note written beside it on a scan ("3x3.32  geprueft") is no part of it.
+  const noted = fromOcr(next, ctx) && next.cells.length >= 2 && next.cells.slice(1).every((c) => /\p{L}{3}/u.test(c.text) && !/\d[.,]\d/.test(c.text));
+  const times = timesOf((noted ? next.cells[0]!.text : next.text).replace(/\s{2,}/g, ' '), ctx);
   const a = parseAmount(item.amount, ctx.decimal);
   if (!times || a === null) return null;
   const q = [times.weighed, times.q].find((n) => n !== undefined && fits(n, times.p, a));
   return q !== undefined ? { ...item, quantity: printed(q, ctx), unitPrice: printed(times.p, ctx), checked: true } : null;
+}
+
+// The price of one alone ("13.24 each", "@ $5.50 ea.", "$26.17 each").
+const EACH = /^(?:@\s*)?((?:[€$£]|[A-Z]{1,3}\$)?\s*\d[\d.,]*[.,]\d{2})\s*(?:each|ea\.?|per (?:item|unit|piece))$/i;
+
+/**
+ * An item counted more than once ("2x  Caesar Salad  26.48", an app's order summary) over its price of one on a line of
+ * its own ("13.24 each"): that price where the count times it gives the amount. Null otherwise.
+ */
+function eachUnder(item: LooseItem, next: Line | undefined, ctx: DocContext): LooseItem | null {
+  const m = next && next.cells.length === 1 ? EACH.exec(next.text.trim()) : null;
+  const [q, p, a] = [Number(item.quantity), m ? parseAmount(m[1]!, ctx.decimal) : null, parseAmount(item.amount, ctx.decimal)];
+  return m && q > 1 && p !== null && a !== null && fits(q, p, a) ? { ...item, unitPrice: m[1]!, checked: true } : null;
+}
+
+/**
+ * An item's name alone over its count and price printed with their words, and its amount ("Yoga Mat 6mm" over "Qty: 2
+ * $26.17 each  $52.34", a shop app's order): one row of the name, the count times the price, and the amount. Null otherwise.
+ */
+function nameOverCount(line: Line, next: Line | undefined): Line | null {
+  if (!next || next.page !== line.page || line.cells.length !== 1 || next.cells.length < 2 || next.cells.length > 3) return null;
+  const count = /^(?:qty|quantity|menge|anzahl|cant(?:idad)?|qt[eé]|quantit[eé]|aantal)\.?\s*:?\s*(\d{1,4})$/i.exec(next.cells[0]!.text.trim());
+  const each = next.cells.length === 3 ? EACH.exec(next.cells[1]!.text.trim()) : null;
+  if (!count || (next.cells.length === 3 && !each) || !/\p{L}{2}/u.test(line.text) || MONEY.test(line.text.trim())) return null;
+  const figures = { ...next.cells[0]!, text: each ? `${count[1]} x ${each[1]}` : count[1]!, x1: next.cells[next.cells.length - 2]!.x1 };
+  const cells = each ? [line.cells[0]!, figures, next.cells[2]!] : [figures, line.cells[0]!, next.cells[1]!];
+  return { ...next, cells, text: cells.map((c) => c.text).join(' '), x0: Math.min(line.x0, next.x0), y0: line.y0 };
 }
 
 /**

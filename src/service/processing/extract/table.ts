@@ -51,6 +51,9 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['quantity', /^(kol\.?|kolicina|kogus|kiekis|daudzums)$/],
   ['unitPrice', /^((jedinicna )?cijena|(uhiku )?hind|kaina|vienibas cena)$/],
   ['amount', /^(iznos|vrednost|vrijednost|suma|summa kokku)$/],
+  // A Salvadoran DTE's sales columns: those taxed are the amount, those not subject to tax or exempt other columns.
+  ['other', /^ventas (no sujetas|exentas)$/],
+  ['amount', /^ventas gravadas$/],
   // A Greek timologio's columns, in Greek or transliterated ("Περιγραφή"/"PERIGRAFI", "Ποσότητα"/"POSOTITA", "Τιμή μον."/
   // "TIMI MON.", "Αξία"/"AXIA"; "Α/Α" the row's number, "ΦΠΑ %"/"FPA %" the VAT rate, "Μ.Μ." the unit).
   ['other', /^(α\/α|a\/a|(φπα|fpa)( ?%)?|μ\.? ?μ\.?)$/],
@@ -74,7 +77,8 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['amount', /^net( [a-z]{3}| ?\([a-z]{3}\)| ?[€$£])?$/i],
   // A total price ("Gesamtpreis", "Prix total", "Totaalprijs") is the amount, not the unit price.
   ['amount', /^((gesamt|total|end|summen)-?(preis|price|pris)|totaalprijs|(prix|precio|prezzo|preço|preco|prijs|price) (total|totale|totaal|tot\.?)|cena celkem|celkem|bez dph)$/i],
-  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?(?![a-zà-ÿ])|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|rate|preis|e-?preis|prix|p\.?u\.?|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
+  // "P.U." ("P.U.HT") and "Rate" as words of their own, not inside an item's name OCR put under the header ("WILKINS PURE", "Corporate").
+  ['unitPrice', /egys[eé]g ?[aá]r|^ein(ingar)?\.? ?ver[dðo]$|^pre[tț] unitar|^[dđ][oơ]n gi[aá]$|^(valor|vl\.?|vr\.?|v\.|p\.?) ?unit(\.|[aá]rio)?(?![a-zà-ÿ])|birim fiyat[ıi]?|^fiyat[ıi]?$|unit ?price|unit ?cost|price|(?<![a-z])rate|preis|e-?preis|prix|(?<![a-z])p\.?u\.?(?=$|[^a-z]|h\.?t)|precio|prijs|prezzo|harga|preço|preco|\bpris\b|à-pris|a-pris|yksikköhinta|^cena\b|\bcena (netto|jedn|za)|jedn\.? ?cena|単価|单价|ราคา/i],
   // ... Hungarian ("Menny."), Icelandic ("Magn"), Vietnamese ("Số lượng", OCR's "S6 lugng"), a German garage's work units ("AW", "ZE"), "QTÉ" without its accent.
   ['quantity', /^menny(\.|iseg)?$|^magn$|^s[o6] lu\S{1,3}g$|^(aw|ze|qte)$|^quant\.?$|^qtde\.?$|^miktar[ıi]?$|qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.?|aantal|quantità|q\.?tà|^q\.?ta\.?$|\bunits?|hours|hrs|stk|kuantiti|kuan\.?|\bqtd|quantidade|antall|\bantal\b|määrä|^[il1|]lo[sś][cć]$|^mno[zž]stv[ií]$|^po[cč]et\b|数量|จำนวน/i],
   // A folio's or statement's charges column ("Charges", "Belastung", "Débit", "Addebito") holds each line's amount.
@@ -100,17 +104,30 @@ const FUZZY_WORDS: [Column, string[]][] = [
   ['discount', ['descuentos', 'descontos', 'discounts']],
 ];
 
+const UNIT_PRICES = FUZZY_WORDS.find(([c]) => c === 'unitPrice')![1];
+
 // OCR's l, 1 and | for an i ("Unit prlce", "Unlt price"): the same letter in comparing a unit price's name.
 const asI = (s: string) => s.replace(/[l1|]/g, 'i');
 
-export function columnOf(text: string): Column | undefined {
+export function columnOf(printed: string): Column | undefined {
+  // Specks OCR read beside a name on a scan (": Descrlption", "Code'") are no part of it.
+  const text = printed.replace(/^[:;,'`’·\s]+(?=\p{L})|(?<=\p{L})[:;,'`’·\s]+$/gu, '');
   const t = normLabel(text);
   const accented = text.normalize('NFC').toLowerCase();
   if (t.length > 30) return undefined;
-  // A unit's price whose i OCR misread ("Unit prlce") is no count of units, which "unit" alone would make it.
+  // A unit's price whose i OCR misread ("Unit prlce", "Preclo unitario") is no count of units, which "unit" alone would make it.
   if (/^un\S?t pr/.test(t) && levenshtein(asI(t), asI('unit price')) <= 1) return 'unitPrice';
+  if (t.length >= 10 && /[l1|]/.test(t) && UNIT_PRICES.some((w) => levenshtein(asI(t), asI(w)) <= 1)) return 'unitPrice';
   for (const [col, re] of COLUMN_WORDS) if (re.test(t) || re.test(accented)) return col;
   if (t.length >= 7) for (const [col, words] of FUZZY_WORDS) if (words.some((w) => levenshtein(t, w) <= 1)) return col;
+  // A fax's or a poor scan's header: an m OCR read as "rn" ("Arnount"), a long name misread in two letters or split by a
+  // space ("Descrip1ption", "Deseripthon", "Cascri ption").
+  if (/rn/.test(t) && t.length <= 12) {
+    const m = columnOf(text.replace(/rn/gi, (r) => (r === 'RN' ? 'M' : 'm')));
+    if (m) return m;
+  }
+  const joined = t.replace(/\s+/g, '');
+  if (joined.length >= 10) for (const [col, words] of FUZZY_WORDS) if (words.some((w) => w.length >= 10 && levenshtein(joined, w.replace(/\s+/g, '')) <= 2)) return col;
   return undefined;
 }
 
@@ -450,9 +467,10 @@ const PART_NUMBER = /^(?=.*\d{3})(?=.*[A-Z]|\d+[ -]\d+)[A-Z0-9][A-Z0-9./-]*( [0-
 /**
  * A till's count and price of one on the line under the item's name, under the name's column ("3 x 15,600" over
  * nothing, its amount "46,800" on the right; "x 5,400" where OCR lost the count of one): the row's quantity and
- * price, not its name, where the count times the price is the row's amount.
+ * price, not its name, where the count times the price is the row's amount. The price may be negative (returned empties
+ * at "4 x -48.00", a discount's "1 x -419.66").
  */
-const COUNT_TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)?\s*[x×*@]\s*(\d[\d.,]*\d|\d)\s*$/;
+const COUNT_TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)?\s*[xX×*@]\s*(-?\s?\d[\d.,]*\d|\d)\s*$/;
 
 function countTimes(out: Map<Column, string>, decimal: DocContext['decimal']): void {
   const m = COUNT_TIMES.exec(out.get('description') ?? '');
@@ -593,7 +611,10 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   if (headers.length === 0) return { rows: receiptRows(doc), headerLines: new Set() };
   const rows: TableRow[] = [];
   const headerLines = new Set<Line>();
+  // Where each header's rows start.
+  const tables: number[] = [];
   headers.forEach((header, hi) => {
+    tables.push(rows.length);
     for (let k = header.firstIndex; k <= header.lineIndex; k++) headerLines.add(doc.lines[k]!);
     const { ctx, end } = besideTable(doc, header, headers[hi + 1]?.firstIndex ?? doc.lines.length);
     let page = ctx.lines[header.lineIndex].page;
@@ -771,7 +792,19 @@ function readRows(doc: DocContext): { rows: TableRow[]; headerLines: Set<Line> }
   // A line taken for a header with no row under it (a receipt's "ITEMS: 3" over "Amounts in TZS" below its totals)
   // is no table: the items are then read as a receipt's without one.
   if (!rows.length) return { rows: receiptRows(doc), headerLines: new Set() };
-  return { rows, headerLines };
+  return { rows: withoutUnpriced(rows, tables, doc), headerLines };
+}
+
+/**
+ * A document packet's delivery note or packing list before or after its invoice ("Description  Qty ordered  Qty
+ * delivered"): a table whose rows print no money at all, beside another whose rows do, lists the same goods again
+ * without their prices. Only the priced tables' rows are the items. `starts`: where each table's rows start.
+ */
+function withoutUnpriced(rows: TableRow[], starts: number[], ctx: DocContext): TableRow[] {
+  const tables = starts.map((from, k) => rows.slice(from, starts[k + 1] ?? rows.length)).filter((t) => t.length);
+  const priced = (r: TableRow) => (['unitPrice', 'amount'] as const).some((c) => parseAmount(r.cells.get(c) ?? '', ctx.decimal) !== null);
+  const unpriced = tables.filter((t) => !t.some(priced));
+  return unpriced.length && unpriced.length < tables.length ? tables.filter((t) => !unpriced.includes(t)).flat() : rows;
 }
 
 /**
@@ -863,8 +896,8 @@ function nameBeside(line: Line, next: Line | undefined, header: Header, ctx: Doc
   return desc && !figures && !noise(desc, next) ? desc : undefined;
 }
 
-// "5 x 84.74" (or "5 @ 84.74"), and on some receipts the amount after it.
-const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(\d[\d.,]*\d|\d)(?![\d.,])\s*(.*)$/;
+// "5 x 84.74" (or "5 @ 84.74"), and on some receipts the amount after it; a price taken off negative ("3 x -48.00").
+const TIMES = /^\s*(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:x|X|×|\*|@)\s*(?:RM|\$|€|£)?\s*(-?\d[\d.,]*\d|\d)(?![\d.,])\s*(.*)$/;
 
 /**
  * Items of a receipt with no header row, where a quantity times a price stands on a line of its own
