@@ -86,7 +86,7 @@ export const ROLES: RoleSpec[] = [
       'kvitteringsnr', 'kvittering nr', 'reikningsnúmer', 'reikningur nr', 'reikn. nr', 'laskunumero', 'fatura no', 'fatura no.', 'fiş no', 'fis no',
       'broj računa', 'račun broj', 'račun br.', 'račun br', 'broj fakture', 'faktura broj', 'faktura br.', 'faktura br', 'številka računa', 'račun št.', 'št. računa',
       'фактура №', 'фактура номер', 'номер на фактура', '№ на фактура', 'счет №', 'счет-фактура №', 'номер счета', 'номер документа', 'рахунок №', 'номер рахунку', 'накладна №', 'номер', '№',
-      'αριθμός τιμολογίου', 'αρ. τιμολογίου', 'τιμολόγιο αρ.', 'αρ. παραστατικού', 'arve nr', 'arve nr.', 'arve number', 'rēķina nr', 'rēķina nr.', 'rēķins nr', 'rēķina numurs', 'sąskaitos nr', 'sąskaitos faktūros nr', 'sąskaitos numeris',
+      'αριθμός τιμολογίου', 'αρ. τιμολογίου', 'αρ.', 'αριθμός', 'αρ. απόδειξης', 'αριθμός απόδειξης', 'τιμολόγιο αρ.', 'αρ. παραστατικού', 'arve nr', 'arve nr.', 'arve number', 'rēķina nr', 'rēķina nr.', 'rēķins nr', 'rēķina numurs', 'sąskaitos nr', 'sąskaitos faktūros nr', 'sąskaitos numeris',
       'no. faktur', 'no faktur', 'nomor faktur', 'nomor invoice', 'no. invoice', 'no. nota', 'nomor nota', 'no. kwitansi', 'nomor kwitansi', 'or no.', 'o.r. no.', 'o.r. #', 'si no.', 's.i. no.', 'resibo blg.',
       'namba ya ankara', 'ankara namba', 'ankara na.', 'namba ya risiti', 'risiti namba', 'رقم الفاتورة', 'فاتورة رقم', 'बीजक संख्या', 'बिल नंबर', 'बिल संख्या',
       '发票号', '发票编号', '發票號碼', '单号', '單號', '收据号', 'インボイス番号', '領収書番号', '계산서 번호', '송장 번호', '인보이스 번호', '영수증 번호', '청구서 번호', 'เลขที่ใบกำกับภาษี', 'เลขที่ใบแจ้งหนี้', 'เลขที่ใบเสร็จ',
@@ -111,7 +111,7 @@ export const ROLES: RoleSpec[] = [
     // A company's registration number ("Company No. 51-123456-7", an Israeli company's; a Malaysian "CO. NO:004502743-U", "ROC No.") is none; nor Pakistan's fiscal
     // number from the tax authority's system ("FBR Invoice # 1234..."), as a fiscal number elsewhere. A tax word before
     // the document's own name and its number label is the title ("TAX INVOICE / RECEIPT No. 97013").
-    not: /autorizaci|fiscal(?!\s*(?:n[º°o]|nro|numero|document (?:no|number)))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\bco\.? ?(?:no|nr|reg)\b|\broc\.? ?no\b|\breg(?:istration)?\.? ?(?:no|nr|number)\b|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk|gct)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|\bcall(?:ed|ing)\b|\bdial(?:l)?ed\b|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ/i },
+    not: /autorizaci|fiscal(?!\s*(?:n[º°o]|nro|numero|document (?:no|number)))|\bfbr\b|\bcompany (?:no|nr|number|reg)|\bco\.? ?(?:no|nr|reg)\b|\broc\.? ?no\b|\breg(?:istration)?\.? ?(?:no|nr|number)\b|\btotal (?:(?:do|da|de|del|de la|of the|of) )?(?:documento|document|fatura|factura|invoice|nota)\b|uuid|(?<!repair )order|commande|sediul|\bstr\.|strada|reg\.? ?com\b|\bc\.i\.|tipolog|tipo (?:de )?documento|document type|customer|kunden|client|(?<!faktura )\b(vat|tax|ust|tva|iva|btw|kvk|gct)(?! invoice(?: ?\/ ?receipt)? (?:no\b|nr\b|n°|number|#))|\btel\b|account|konto|p\.?o\b|phone|telef|\bcall(?:ed|ing)\b|\bdial(?:l)?ed\b|page|seite|iban|purchase|st\.?-?nr|steuer|siret|kund|ordre|original|applies to|refers to|ref\.? invoice|against invoice|avser|krediterar|ursprunglig|opprinnelig|oprindelig|alkuper|urspr|bezug|d'origine|initiale|rectificad|originale|di riferimento|oorspronkelijk|договор|заказ|замовлен|поръчк|(?<![а-яё])инн|кпп|огрн|бик|булстат|едрпоу|расч|р\/с|к\/с|корр|телеф|αφμ|δου|παραγγελ|τηλ|γεμη|μαρκ|σχετικ/i },
   { role: 'dueDate', field: /due|payable|fällig|échéance|vencimiento|vervaldatum|scadenza/i,
     labels: ['due date', 'payment due date', 'payment due', 'te betalen voor', 'betalen voor', 'due', 'date due', 'pay by', 'payable by', 'fällig am', 'fälligkeitsdatum', 'fällig', 'zahlbar bis', "date d'échéance", 'échéance', 'fecha de vencimiento', 'vencimiento', 'vence', 'vervaldatum', 'vervaldag', 'scadenza', 'data scadenza', '支払期限', 'お支払期限', '支払期日', 'お支払期日', '期限', 'tarikh akhir bayaran', 'tarikh matang', 'tarikh tamat',
       'à payer avant le', 'a payer avant le', 'payable avant le', 'date limite de paiement', 'pagar antes de', 'da pagare entro', 'pagamento entro', 'pagare entro', 'zu zahlen bis',
@@ -125,7 +125,7 @@ export const ROLES: RoleSpec[] = [
       // hu, ro, vi
       'fizetési határidő', 'fizetési határidő:', 'esedékesség', 'esedékesség dátuma', 'data scadenței', 'data scadentei', 'scadența', 'scadenta', 'termen de plată', 'hạn thanh toán',
       // The broad lexicon: hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, tl, sw, ar, hi, zh, ko, th, and more forms of es, fr, it, pt, da
-      'datum dospijeća', 'dospijeće', 'rok plaćanja', 'valuta plaćanja', 'datum dospeća', 'rok plačila', 'datum zapadlosti', 'zapadlost', 'падеж', 'срок за плащане', 'срок оплаты', 'оплатить до', 'термін оплати', 'сплатити до',
+      'datum dospijeća', 'dospijeće', 'rok plaćanja', 'valuta plaćanja', 'datum dospeća', 'rok plačila', 'datum zapadlosti', 'zapadlost', 'падеж', 'срок за плащане', 'срок на плащане', 'дата на падеж', 'рок плаћања', 'датум доспећа', 'ημ/νία λήξης', 'срок оплаты', 'оплатить до', 'термін оплати', 'сплатити до',
       'ημερομηνία λήξης', 'λήξη', 'προθεσμία πληρωμής', 'maksetähtaeg', 'tähtaeg', 'maksta kuni', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz', 'apmokėjimo terminas', 'apmokėti iki', 'mokėti iki', 'gjalddagi', 'eindagi',
       'jatuh tempo', 'tanggal jatuh tempo', 'tgl jatuh tempo', 'tgl. jatuh tempo', 'takdang petsa', 'tarehe ya mwisho', 'tarehe ya mwisho ya malipo', 'تاريخ الاستحقاق', 'देय तिथि', 'नियत तिथि',
       '付款期限', '到期日', '付款截止日', '지급기일', '납부기한', '결제기한', '지불기한', 'วันครบกำหนด', 'วันครบกำหนดชำระ', 'ครบกำหนดชำระ',
@@ -162,7 +162,9 @@ export const ROLES: RoleSpec[] = [
       // hu: "Eladó" as PaddleOCR reads it (its dictionary has no ó: a 6)
       'đơn vị bán hàng', 'don vi ban hang', 'đơn vị bán hàng (seller)', 'don vi ban hang (seller)', 'elad6',
       // an e-invoice portal's print (Egypt's ETA): the "Issuer" box beside the "Receiver" box
-      'issuer'],
+      'issuer',
+      // bg, uk, sr, ru, el: the seller's heading over its block beside the buyer's (Доставчик / Получател)
+      'доставчик', 'постачальник', 'продавац', 'поставщик', 'продавец', 'продавець', 'εκδότης', 'πωλητής'],
     // "From" names a sender only on its own: not "Balance from your last bill", "Received from", "from 01/03".
     // The seller's ids and contacts are no name: "Supplier TIN", "Supplier Registration No.", "Seller VAT No.".
     not: /\p{L}\s+from\b|\bfrom\s+(?:your|the|last|previous|our|\d)|\b(?:supplier|seller|vendor|company|issuer)'?s?\s+(?:tin|vat|gst|sst|tax|reg|registration|id|no|nr|number|code|bank|address|tel|phone|e-?mail)\b/u },
@@ -197,7 +199,7 @@ export const ROLES: RoleSpec[] = [
       // The broad lexicon: pl, hr/sr/bs/sl, bg/ru/uk, el, et, lv, lt, is, id, th, ja, zh, ko, ar, hi, sw, fr, da
       'wartość netto', 'razem netto', 'suma netto', 'osnovica', 'iznos bez pdv-a', 'ukupno bez pdv-a', 'međuzbroj', 'osnova za ddv', 'znesek brez ddv', 'skupaj brez ddv', 'vmesni seštevek',
       'данъчна основа', 'стойност без ддс', 'сума без ддс', 'междинна сума', 'итого без ндс', 'сумма без ндс', 'подытог', 'сума без пдв', 'разом без пдв',
-      'καθαρή αξία', 'μερικό σύνολο', 'σύνολο χωρίς φπα', 'summa km-ta', 'summa käibemaksuta', 'vahesumma', 'summa bez pvn', 'kopā bez pvn', 'starpsumma', 'suma be pvm', 'tarpinė suma', 'iš viso be pvm',
+      'καθαρή αξία', 'καθ. αξία', 'μερικό σύνολο', 'σύνολο χωρίς φπα', 'summa km-ta', 'summa käibemaksuta', 'vahesumma', 'summa bez pvn', 'kopā bez pvn', 'starpsumma', 'suma be pvm', 'tarpinė suma', 'iš viso be pvm',
       'samtals án vsk', 'án vsk', 'millisamtala', 'dasar pengenaan pajak', 'dpp', 'jumlah sebelum pajak', 'ยอดก่อนภาษี', 'มูลค่าก่อนภาษี', '税抜金額', '税抜合計', '不含税金额', '金额合计', '공급가액', '소계',
       'المجموع الفرعي', 'الإجمالي قبل الضريبة', 'उप योग', 'उपयोग', 'jumla ndogo', 'total hors taxes', 'montant hors taxes', 'i alt ekskl. moms', 'ara toplam tutar',
       // "Net" alone over the VAT and the total (a Cypriot or British trade invoice's "Net | VAT 19% | Total EUR")
@@ -288,8 +290,9 @@ export function roleSpec(role: Role): RoleSpec | undefined {
 }
 
 /**
- * Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Exmo.(s) Sr.(s)", a Hungarian
+ * Words that head the buyer's block (the vendor is not under them) ("Bill to", "Kunde", "Получател", "Покупець", "Купац",
+ * "ΣΤΟΙΧΕΙΑ ΠΕΛΑΤΗ", "Exmo.(s) Sr.(s)", a Hungarian
  * "Vevő" as PaddleOCR may read it, a Brazilian NFS-e's "Tomador de serviços", a Vietnamese "Họ tên người mua hàng" /
  * "Tên đơn vị", not the seller's "đơn vị bán hàng"), in lower case without accents (normLabel keeps đ).
  */
-export const BUYER = /bill(ed)? to|sold to|receiver|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|tomador d[eo]s? servi[cç]os?|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자/i;
+export const BUYER = /bill(ed)? to|sold to|receiver|ship to|credit to|customer|kund|client|rechnungsempf|rechnungsadresse|factur(e|ar|ado) a|factuuradres|fakturaadress|destinataire|cliente|klant|buyer|pelanggan|cessionario|committente|destinatario|spett\.? ?le|exmo|adquirente|tomador d[eo]s? servi[cç]os?|asiakas|nabywca|odberatel|kupujici|cumparator|\bvev[o6]\b|nguoi mua|\bten [dđ]on vi\b(?! ban)|购买方|购货方|买方|공급받는자|получател|покупец|покупател|купац|купувач|πελατη|πελατης|αγοραστης/i;

@@ -61,6 +61,15 @@ const COLUMN_WORDS: [Column, RegExp][] = [
   ['quantity', /^(ποσοτητα|posotita|ποσ\.)$/],
   ['unitPrice', /^(τιμη|timi)( (μοναδας|μον\.?|monadas|monados|mon\.?))?$/],
   ['amount', /^(αξια|axia)$/],
+  // A Bulgarian, Ukrainian, Serbian or Russian invoice's columns (normLabel'd: й as и): the row's number and unit ("№",
+  // "Р.бр.", "Мярка", "Од.", "Ј.м.", "Ед. изм."), description ("Наименование на стоката/услугата", "Товари (роботи, послуги)",
+  // "Опис"), quantity ("Кол.", "Кіл-сть", "Количина", "Кол-во"), unit price ("Ед. цена", "Ціна без ПДВ") and amount
+  // ("Стойност", "Сума без ПДВ", "Износ", "Сумма без НДС").
+  ['other', /^(№|n°|р\.? ?бр\.?|мярка|од\.?|ед\.? ?изм\.?|ј\.? ?м\.?|(ставка )?(ддс|пдв|ндс)( ?%)?)$/],
+  ['description', /^(наименование|наименування|назва|опис|товари|товар)(?=$|[\s/(,])/],
+  ['quantity', /^(кол\.?|кол-во|количество|кіл-сть|кількість|количина)$/],
+  ['unitPrice', /^((ед\.?|единична) цена|цена|ціна|цiна)( (без|з|с) (ддс|пдв|ндс))?$/],
+  ['amount', /^(стоиност|сума|сумма|износ|вартість)( (без|з|с) (ддс|пдв|ндс))?$/],
   // A Finnish lasku's columns ("Nimike", "Määrä Yks.", "á-hinta", "Ale %", "ALV %", "Yhteensä"), OCR's "Maari", "Yhteensi".
   ['description', /^nimike$/],
   ['quantity', /^maar\S( yks\.?)?$/],
@@ -114,7 +123,8 @@ export function columnOf(printed: string): Column | undefined {
   const text = printed.replace(/^[:;,'`’·\s]+(?=\p{L})|(?<=\p{L})[:;,'`’·\s]+$/gu, '');
   const t = normLabel(text);
   const accented = text.normalize('NFC').toLowerCase();
-  if (t.length > 30) return undefined;
+  // Long text is no column's name, but the Bulgarian description's statutory one ("Наименование на стоката/услугата").
+  if (t.length > 30 && !/^наименование на стоката/.test(t)) return undefined;
   // A unit's price whose i OCR misread ("Unit prlce", "Preclo unitario") is no count of units, which "unit" alone would make it.
   if (/^un\S?t pr/.test(t) && levenshtein(asI(t), asI('unit price')) <= 1) return 'unitPrice';
   if (t.length >= 10 && /[l1|]/.test(t) && UNIT_PRICES.some((w) => levenshtein(asI(t), asI(w)) <= 1)) return 'unitPrice';

@@ -29,8 +29,8 @@ const LABELLED = /^[\p{L}\s._#-]{2,20}[:：]/u;
 const SERIES_NO = /^(serija|series|serie|série|sērija)\s+\S{1,5}\s+(nr|no|n°|n)\.?\s*:?\s*\S*\d/iu;
 const notAName = (text: string) => /御中|様\s*$|請求|登[録绿]番号|振[込达]先/.test(text) || SERIES_NO.test(text.trim()) || LABELLED.test(text.trim()) || CLOSING.test(text.trim()) || /[:：]$/.test(text.trim()) || /^\S*(\d\S*){5}$/.test(text.trim()) || /^[\s\p{P}]*(株式会社|有限会社|合同会社|sdn\.? ?bhd\.?|ltd\.?|gmbh|s\.?a\.?|inc\.?|llc)[\s\p{P}]*$/iu.test(text.trim());
 // A copy's mark ("(ORIGINAL FOR RECIPIENT)", "DUPLICATE FOR TRANSPORTER", "*** CUSTOMER COPY ***") or any text
-// wholly in brackets (a branch, a note) names no one by itself.
-const COPY_MARK = /^[\s*\p{P}]*(?:(?:original|duplicate|triplicate|quadruplicate)(?: copy)?(?: for [\p{L} ]{3,20})?|(?:customer|merchant|cardholder|store|office|buyer|seller|extra)'?s? copy)[\s*\p{P}]*$/iu;
+// wholly in brackets (a branch, a note) names no one by itself. In Bulgarian, Russian, Ukrainian and Greek too ("ОРИГИНАЛ").
+const COPY_MARK = /^[\s*\p{P}]*(?:(?:original|duplicate|triplicate|quadruplicate|оригинал|оригінал|копие|копия|копія|дубликат|дублікат|πρωτότυπο|πρωτοτυπο|αντίγραφο|αντιγραφο)(?: copy)?(?: for [\p{L} ]{3,20})?|(?:customer|merchant|cardholder|store|office|buyer|seller|extra)'?s? copy)[\s*\p{P}]*$/iu;
 const bracketed = (text: string) => /^\s*[(\[][^()[\]]*[)\]]\s*$/.test(text);
 // The title of an electronic invoice's printout ("NF-e", "DANFE", "e-Fatura", "e-Arşiv Fatura", "Fattura elettronica",
 // "e-Invoice", "Factura electrónica", "CFDI", El Salvador's "Documento Tributario Electrónico" and "Comprobante de Crédito Fiscal"), on the words of a normLabel'd text: the kind of document, not its issuer.
@@ -63,7 +63,16 @@ const FISCAL_BANNER = /^(?:(?:start|end|beginning) of )?(?:(?:legal|fiscal|elect
 const FORM_HEADING = /^(?:the )?gov[a-z]{4,7} of (?:the )?\p{L}|^national board of revenue$/iu;
 const ZH_E_INVOICE = /^(?:電子|电子)?(?:發票|发票)/;
 const formHeading = (text: string) => FORM_HEADING.test(text.trim()) || ZH_E_INVOICE.test(text.replace(/\s+/g, ''));
-export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
+// A Cyrillic or Greek document's title, alone or with its number ("СЧЁТ-ФАКТУРА № 2818", "РАХУНОК-ФАКТУРА № 660", "РАЧУН бр.
+// 2024-0012", "ΤΙΜΟΛΟΓΙΟ ΠΩΛΗΣΗΣ"), on a normLabel'd text (ё and й lose their marks there): the kind of document, not its issuer.
+const TITLE_CYR_EL = /^(?:сч[её]т(?:[- ]фактура)?|рахунок(?:[- ]фактура)?|фактура|рачун|кредитно известие|фискален бон|касов бон|кассовыи чек|видаткова накладна|τιμολογιο(?: πωλησης| παροχης υπηρεσιων)?|πιστωτικο τιμολογιο|αποδειξη(?: λιανικης(?: πωλησης)?)?)(?:\s*(?:№|n°|no\.?|nr\.?|бр\.?|αρ\.?)?\s*[\p{L}\p{N}/.-]*\d[\p{L}\p{N}/.-]*)?$/u;
+// A town with its postcode alone ("Portland, OR 97205", "Toronto ON M5V 2T6", "Bristol BS1 4DJ", "Brisbane QLD 4000"): an address
+// line, printed beside the title on a design tool's banner.
+const TOWN_POSTCODE = /^\p{L}[\p{L} .'-]*,?\s+(?:[A-Z]{2}\s+\d{5}(?:-\d{4})?|[A-Z]{2}\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d|(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/u;
+// A title OCR read with its letters spaced out or split ("I N V O I C E", "IN VOICE"): the kind of document.
+const SPACED_TITLE = /^(?:invoice|receipt|quote|quotation|estimate|rechnung|quittung|angebot|facture|devis|factura|presupuesto|recibo|fattura|factuur)$/;
+const spacedTitle = (text: string) => { const w = wordsOf(text); return /\s/.test(w) && SPACED_TITLE.test(w.replace(/\s+/g, '')); };
+export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || TITLE_CYR_EL.test(normLabel(text)) || TOWN_POSTCODE.test(text.trim()) || spacedTitle(text) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
   || E_TITLE.test(wordsOf(text)) || BOOKING_NOTE.test(normLabel(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || FAX_HEADER.test(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A note an accountant wrote beside a receipt: the project or cost centre it is booked to ("Projekt 42 / Reise", "Kst 4711").
 const BOOKING_NOTE = /^(?:proj(?:ekt|ect)?|kst|kostenstelle|cost cent(?:re|er))\.?\s*(?:no\.?|nr\.?|#)?\s*\d+(?![\p{L}\d])/u;
@@ -219,10 +228,11 @@ export function sellerBoxName(ctx: DocContext): Candidate | null {
 
 // The heading of the seller's box: the seller by its role in an Italian electronic invoice (cedente/prestatore), a
 // Brazilian one's issuer (emitente), a Hungarian számla's seller (eladó, szállító; PaddleOCR reads the ó as a 6) or a
-// Romanian factura's supplier (furnizor, vânzător), printed over two columns beside the buyer's heading, or a Brazilian
+// Romanian factura's supplier (furnizor, vânzător), a Bulgarian, Ukrainian, Serbian or Russian one's (Доставчик, Постачальник,
+// Продавац, Поставщик), printed over two columns beside the buyer's heading, or a Brazilian
 // service invoice's (NFS-e) provider ("PRESTADOR DE SERVIÇOS"; the city hall heading it is only the form's issuer); on
 // a normLabel'd cell.
-const SELLER_HEAD = /^(?:cedente|prestatore|prestador d[eo]s? servicos?\b|identificacao do emitente|dados do emitente|emitente\b|elad[o6]\b|szallit[o6]\b|furnizor\b|vanzator\b)/;
+const SELLER_HEAD = /^(?:cedente|prestatore|prestador d[eo]s? servicos?\b|identificacao do emitente|dados do emitente|emitente\b|elad[o6]\b|szallit[o6]\b|furnizor\b|vanzator\b|(?:доставчик|постачальник|продавац|поставщик|продавец|продавець|εκδοτης|πωλητης)(?=$|[\s:.,/]))/;
 // A row naming the party in such a box ("Denominazione: X", "Cognome nome: X", "Razão social: X", "Nome/Razão Social: X",
 // its slash or last letter lost to OCR); "Nome: X" with "Cognome: Y" after it, in its cell or the next, names a person.
 const NAME_ROW = /^(?:denominazione|ragione sociale|(?:nome ?\/? ?)?razao socia[l1]?|cognome ?(?:e ?)?nome|nome ?(?:e ?)?cognome)\s*[:：]\s*(\S.*)$/;

@@ -4,7 +4,8 @@ import { ProcessingError } from '../types.js';
 import { layout, rowsToLines } from './text.js';
 
 // A workbook: each worksheet becomes one page of cells (dates as ISO, numbers as
-// written); with isSplitExcel each worksheet becomes its own document.
+// written, a merged range's value in its first cell only); with isSplitExcel each
+// worksheet becomes its own document.
 
 export interface Sheet {
   name: string;
@@ -23,7 +24,9 @@ export async function xlsxSheets(bytes: Buffer): Promise<Sheet[]> {
     const rows: string[][] = [];
     ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
       const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellText(cell)));
+      // A merged range's value once, in its first cell (the reader repeats it in every cell of the range: a description
+      // merged over A:C read three times).
+      row.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cell.isMerged && cell.master.address !== cell.address ? '' : cellText(cell)));
       rows[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
     });
     const filled = Array.from(rows, (r) => r ?? []);

@@ -18,6 +18,9 @@ const SYMBOLS: Record<string, string> = {
   // the Dominican Republic, Mexico, Egypt, Gulf states and Morocco (in Arabic letters).
   'Rp': 'IDR', 'Rp.': 'IDR', '₱': 'PHP', 'KSh': 'KES', 'Ksh': 'KES', 'KShs': 'KES', 'Kshs': 'KES', 'USh': 'UGX', 'TSh': 'TZS', '₦': 'NGN', 'GH₵': 'GHS', '₵': 'GHS',
   'лв': 'BGN', 'лв.': 'BGN', '₽': 'RUB', 'руб': 'RUB', 'руб.': 'RUB', '₴': 'UAH', 'грн': 'UAH', 'грн.': 'UAH', 'ден': 'MKD', 'ден.': 'MKD', 'дин': 'RSD', 'дин.': 'RSD',
+  // Kazakhstan's tenge as its invoices print it after the figure ("1 234,56 тенге", "тг"); Canada's and Australia's dollars
+  // as design tools print them before it ("CA$584.04", "AU$1,200.00").
+  'тенге': 'KZT', 'тг': 'KZT', 'тг.': 'KZT', 'CA$': 'CAD', 'AU$': 'AUD', 'NZ$': 'NZD',
   '₸': 'KZT', '₾': 'GEL', '₪': 'ILS', '৳': 'BDT', '₡': 'CRC', 'NT$': 'TWD', 'RD$': 'DOP', 'MX$': 'MXN', 'E£': 'EGP',
   // Israel's new shekel as its English pages print it, a word beside the figure ("NIS 1,234.56").
   'NIS': 'ILS',
