@@ -35,6 +35,9 @@ interface Features {
   noteWords: number;
   /** The document says it is no invoice ("This is not an invoice"). */
   notInvoice: boolean;
+  /** A title word of a kind that books nothing (a quote, an estimate, a pro forma) ends a short line near the top, after
+   *  other words ("BRIGHT IDEAS CREATIVE QUOTE": a design tool's banner joins the seller and the title in one line). */
+  lateOther: boolean;
 }
 
 // Title words. \b fails next to accented letters and CJK, so edges are spelt out.
@@ -169,6 +172,21 @@ function titlesOf(cells: { text: string; inRow: boolean }[]): DocumentType[] {
   return out;
 }
 
+const OTHER_TITLES = TITLES.flatMap(([type, re], i) => (type === 'other' ? [[re, TITLES_UNACCENTED[i]![1]] as const] : []));
+
+/** A title word of a kind that books nothing, not as the line's first word (lateOther). */
+function lateOtherTitle(cells: { text: string; inRow: boolean }[]): boolean {
+  return cells.some(({ text, inRow }) => {
+    const words = text.replace(DOCUMENT_TYPE_LABEL, '').split(/\s+/).filter(Boolean);
+    // Not a cell of a table's row: an item ("Servicio de mantenimiento preventivo") is no title.
+    if (inRow || words.length < 2 || words.length > 7 || THANKS.test(text)) return false;
+    return words.slice(1).some((_, k) => {
+      const rest = words.slice(k + 1).join(' ');
+      return OTHER_TITLES.some(([re, bare]) => re.test(rest) || bare.test(unaccented(rest)));
+    });
+  });
+}
+
 /** Text of each visual row: lines whose vertical middles fall inside one another's band are joined left to right (OCR boxes "TOTAL" and "12.50" apart). */
 function rows(page: PageLayout): string[] {
   const sorted = [...page.lines].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
@@ -199,7 +217,8 @@ function features(pages: PageLayout[]): Features {
     if (NOTE_WORDS.test(line) && line.length < 80) noteWords++;
     if (NOT_INVOICE.test(unaccented(line)) || NOT_INVOICE.test(line)) notInvoice = true;
   }
-  return { titles: titlesOf(top(pages)), totals, taxLabels, amounts, itemHeader, salutation, closing, cashChange, noteWords, notInvoice };
+  const head = top(pages);
+  return { titles: titlesOf(head), totals, taxLabels, amounts, itemHeader, salutation, closing, cashChange, noteWords, notInvoice, lateOther: lateOtherTitle(head) };
 }
 
 /** The document's type from its pages' text and layout. */
@@ -227,7 +246,9 @@ export function classifyDocument(pages: PageLayout[]): Classification {
     if (money === 'invoice' && f.cashChange) return done('receipt', 0.8);
     return done(money, billing ? 0.95 : 0.75);
   }
-  if (billing) return done(f.cashChange ? 'receipt' : 'invoice', Math.min(0.9, 0.4 + invoiceEvidence / 10));
+  // No title of its own, and a quote's or an estimate's word after the first on a line at the top: maybe no
+  // invoice at all, so read as one but not sure (below the engine's LAST_RESORT).
+  if (billing) return done(f.cashChange ? 'receipt' : 'invoice', f.lateOther ? 0.6 : Math.min(0.9, 0.4 + invoiceEvidence / 10));
   if (f.salutation || f.closing) return done('letter', 0.7);
   if (f.noteWords >= 2) return done('note', 0.7);
   // Neither a title nor a total with an amount. A text layer is read exactly, so that absence is
