@@ -33,7 +33,9 @@ const cpuNs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').s
 // One message at a time: paddle.ts sends a worker its next input only once it has answered, and
 // ends it with terminate() (the sessions go with the thread). The output is handed over, not
 // copied: a detection's map, or for a recognition the three numbers a column that CTC decoding
-// reads (the graph takes them from the distribution: onnxGraph.ts ctcTail).
+// reads (the graph takes them from the distribution: onnxGraph.ts ctcTail). Handed over, it is the
+// service's thread's to collect, not this one's garbage (this thread's memoryUsage().arrayBuffers,
+// which counts what its allocator made, still counts it until that thread collects it).
 parentPort.on('message', async ({ model, data, dims, memory }) => {
   // This thread's own heap and ArrayBuffers (process.memoryUsage() in a worker), for measuring.
   if (memory) return parentPort.postMessage({ memory: process.memoryUsage() });

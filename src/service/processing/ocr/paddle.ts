@@ -122,6 +122,28 @@ function modelDir(): string {
   return path.join(path.dirname(file), 'assets');
 }
 
+/** The recogniser's dictionary: its classes after the blank, the last a space. */
+export async function paddleDict(dir = modelDir()): Promise<string[]> {
+  return [...(await fs.promises.readFile(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8')).split('\n'), ' '];
+}
+
+/**
+ * The detector's and the recogniser's bytes as the workers load them: the graphs as paddle2onnx wrote
+ * them, with their scale/shift and hard-swish chains fused (onnxGraph.ts: the same outputs to float
+ * rounding, about a fifth less CPU; PADDLE_FUSE=0 turns it off), the recogniser answering per column
+ * only what CTC decoding reads (ctcTail: the same float32 values as the distribution's).
+ */
+export async function paddleGraphs(dict: string[], dir = modelDir()): Promise<[Uint8Array, Uint8Array]> {
+  const graph = async (file: string) => {
+    const bytes = await fs.promises.readFile(path.join(dir, file));
+    return process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes);
+  };
+  return Promise.all([
+    graph('ch_PP-OCRv4_det_infer.onnx'),
+    graph('ch_PP-OCRv4_rec_infer.onnx').then((bytes) => ctcTail(bytes, spaceClassOf(dict))),
+  ]);
+}
+
 interface Job { model: Model; input: Float32Array | (() => Float32Array); dims: number[]; resolve: (o: Output) => void; reject: (e: Error) => void }
 
 async function load(opts: PaddleOptions): Promise<Models> {
@@ -136,20 +158,10 @@ async function load(opts: PaddleOptions): Promise<Models> {
     // workers held about 200 MB more at the same CPU per page (docs/ocr.md). PADDLE_MEMPATTERN=1 turns it on.
     enableMemPattern: process.env.PADDLE_MEMPATTERN === '1',
   };
-  const dict = [...fs.readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n'), ' '];
-  // The graphs as paddle2onnx wrote them, with their scale/shift and hard-swish chains fused
-  // (onnxGraph.ts: the same outputs to float rounding, about a fifth less CPU; PADDLE_FUSE=0 turns it off).
-  const graph = async (file: string) => {
-    const bytes = await fs.promises.readFile(path.join(dir, file));
-    return process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes);
-  };
   // Let, not const: every closure made here shares one scope, so bytes it names live as long as the
-  // sessions do; they are let go once the workers hold their models. The recogniser answers per
-  // column only what CTC decoding reads (ctcTail: the same float32 values as the distribution's).
-  let [det, rec]: (Uint8Array | undefined)[] = await Promise.all([
-    graph('ch_PP-OCRv4_det_infer.onnx'),
-    graph('ch_PP-OCRv4_rec_infer.onnx').then((bytes) => ctcTail(bytes, spaceClassOf(dict))),
-  ]);
+  // sessions do; they are let go once the workers hold their models.
+  const dict = await paddleDict(dir);
+  let [det, rec]: (Uint8Array | undefined)[] = await paddleGraphs(dict, dir);
   let self: Promise<Models> | undefined;
   let detector: Worker | undefined;
   const idle: Worker[] = [];
