@@ -4,10 +4,10 @@
 // `generated-heldout5` / `generated-heldout6` / `generated-heldout7` / `generated-heldout8` / `generated-heldout9` /
 // `generated-heldout10` / `generated-heldout11` / `generated-heldout12` / `generated-heldout13` / `generated-heldout14` /
 // `generated-heldout15` / `generated-heldout16` / `generated-heldout17` / `generated-heldout18` / `generated-heldout19` /
-// `generated-heldout20`: only the held-out families of
+// `generated-heldout20` / `generated-heldout21`: only the held-out families of
 // test/fixtures/corpus/heldout.ts / heldout2.ts / heldout3.ts / heldout4.ts / heldout5.ts / heldout6.ts / heldout7.ts /
 // heldout8.ts / heldout9.ts / heldout10.ts / heldout11.ts / heldout12.ts / heldout13.ts / heldout14.ts / heldout15.ts /
-// heldout16.ts / heldout17.ts / heldout18.ts / heldout19.ts / heldout20.ts; heldout5, heldout18, heldout19 and heldout20 are blind sets, never trained on by default; heldout9 .. heldout14
+// heldout16.ts / heldout17.ts / heldout18.ts / heldout19.ts / heldout20.ts / heldout21.ts; heldout5, heldout18, heldout19, heldout20 and heldout21 are blind sets, never trained on by default; heldout9 .. heldout14
 // were until 2026-11-28, heldout15, heldout16 and heldout17 until 2026-11-29: heldout14 .. heldout17 are tuning sets
 // since).
 // Figures are for documents the ranker did not see: with folds, the ranker is

@@ -68,6 +68,9 @@
 // without reading the engine: a blind set; `generated-heldout20` the twentieth (heldout20.ts: Cyrillic and Greek
 // invoices and receipts with an embedded TrueType font, invoices as Word .docx and Excel .xlsx files or their prints,
 // design-tool invoices in colour, documents printing two currencies, with quotes and pro formas among them), written
+// without reading the engine: a blind set; `generated-heldout21` the twenty-first (heldout21.ts: ordinary documents as a
+// scanner, fax server or phone hands them over: searchable scans with an OCR text layer, pages turned 90/180/270 degrees
+// or by /Rotate, phone photos with an EXIF Orientation, multi-page TIFFs, 600 and 100 dpi scans, feeder batches), written
 // without reading the engine: a blind set.
 
 import crypto from 'node:crypto';
@@ -75,7 +78,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateManifestCorpus, HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT5_FAMILY_NAMES, HELD_OUT6_FAMILY_NAMES, HELD_OUT7_FAMILY_NAMES, HELD_OUT8_FAMILY_NAMES, HELD_OUT9_FAMILY_NAMES, HELD_OUT10_FAMILY_NAMES, HELD_OUT11_FAMILY_NAMES, HELD_OUT12_FAMILY_NAMES, HELD_OUT13_FAMILY_NAMES, HELD_OUT14_FAMILY_NAMES, HELD_OUT15_FAMILY_NAMES, HELD_OUT16_FAMILY_NAMES, HELD_OUT17_FAMILY_NAMES, HELD_OUT18_FAMILY_NAMES, HELD_OUT19_FAMILY_NAMES, HELD_OUT20_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../fixtures/corpus/manifest.js';
+import { generateManifestCorpus, HELD_OUT2_FAMILY_NAMES, HELD_OUT3_FAMILY_NAMES, HELD_OUT4_FAMILY_NAMES, HELD_OUT5_FAMILY_NAMES, HELD_OUT6_FAMILY_NAMES, HELD_OUT7_FAMILY_NAMES, HELD_OUT8_FAMILY_NAMES, HELD_OUT9_FAMILY_NAMES, HELD_OUT10_FAMILY_NAMES, HELD_OUT11_FAMILY_NAMES, HELD_OUT12_FAMILY_NAMES, HELD_OUT13_FAMILY_NAMES, HELD_OUT14_FAMILY_NAMES, HELD_OUT15_FAMILY_NAMES, HELD_OUT16_FAMILY_NAMES, HELD_OUT17_FAMILY_NAMES, HELD_OUT18_FAMILY_NAMES, HELD_OUT19_FAMILY_NAMES, HELD_OUT20_FAMILY_NAMES, HELD_OUT21_FAMILY_NAMES, HELD_OUT_FAMILY_NAMES } from '../fixtures/corpus/manifest.js';
 import { readCorpus, type Corpus } from './manifest.js';
 
 const genDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'corpus');
@@ -95,17 +98,18 @@ const genDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 
  * `generated-heldout16`: only the sixteenth (heldout16.ts), 50 documents by default; `generated-heldout17`: only the
  * seventeenth (heldout17.ts), 50 documents by default; `generated-heldout18`: only the eighteenth (heldout18.ts), 50
  * documents by default; `generated-heldout19`: only the nineteenth (heldout19.ts), 50 documents by default;
- * `generated-heldout20`: only the twentieth (heldout20.ts), 50 documents by default, seed 20251126.
+ * `generated-heldout20`: only the twentieth (heldout20.ts), 50 documents by default, seed 20251126;
+ * `generated-heldout21`: only the twenty-first (heldout21.ts), 50 documents by default, seed 20251130.
  */
-export const GENERATED_CORPORA = ['generated', 'generated-heldout', 'generated-heldout2', 'generated-heldout3', 'generated-heldout4', 'generated-heldout5', 'generated-heldout6', 'generated-heldout7', 'generated-heldout8', 'generated-heldout9', 'generated-heldout10', 'generated-heldout11', 'generated-heldout12', 'generated-heldout13', 'generated-heldout14', 'generated-heldout15', 'generated-heldout16', 'generated-heldout17', 'generated-heldout18', 'generated-heldout19', 'generated-heldout20'];
-export const GENERATED_DEFAULT_COUNT: Record<string, number> = { generated: 168, 'generated-heldout': 42, 'generated-heldout2': 56, 'generated-heldout3': 60, 'generated-heldout4': 50, 'generated-heldout5': 50, 'generated-heldout6': 50, 'generated-heldout7': 50, 'generated-heldout8': 50, 'generated-heldout9': 50, 'generated-heldout10': 50, 'generated-heldout11': 50, 'generated-heldout12': 50, 'generated-heldout13': 50, 'generated-heldout14': 50, 'generated-heldout15': 50, 'generated-heldout16': 50, 'generated-heldout17': 50, 'generated-heldout18': 50, 'generated-heldout19': 50, 'generated-heldout20': 50 };
+export const GENERATED_CORPORA = ['generated', 'generated-heldout', 'generated-heldout2', 'generated-heldout3', 'generated-heldout4', 'generated-heldout5', 'generated-heldout6', 'generated-heldout7', 'generated-heldout8', 'generated-heldout9', 'generated-heldout10', 'generated-heldout11', 'generated-heldout12', 'generated-heldout13', 'generated-heldout14', 'generated-heldout15', 'generated-heldout16', 'generated-heldout17', 'generated-heldout18', 'generated-heldout19', 'generated-heldout20', 'generated-heldout21'];
+export const GENERATED_DEFAULT_COUNT: Record<string, number> = { generated: 168, 'generated-heldout': 42, 'generated-heldout2': 56, 'generated-heldout3': 60, 'generated-heldout4': 50, 'generated-heldout5': 50, 'generated-heldout6': 50, 'generated-heldout7': 50, 'generated-heldout8': 50, 'generated-heldout9': 50, 'generated-heldout10': 50, 'generated-heldout11': 50, 'generated-heldout12': 50, 'generated-heldout13': 50, 'generated-heldout14': 50, 'generated-heldout15': 50, 'generated-heldout16': 50, 'generated-heldout17': 50, 'generated-heldout18': 50, 'generated-heldout19': 50, 'generated-heldout20': 50, 'generated-heldout21': 50 };
 
 /** A set's own default seed (the others 20251125). */
-export const GENERATED_DEFAULT_SEED: Record<string, number> = { 'generated-heldout20': 20251126 };
+export const GENERATED_DEFAULT_SEED: Record<string, number> = { 'generated-heldout20': 20251126, 'generated-heldout21': 20251130 };
 
 export async function generatedCorpus(count: number, seedGiven?: number, name = 'generated'): Promise<Corpus> {
   const seed = seedGiven ?? GENERATED_DEFAULT_SEED[name] ?? 20251125;
-  const families = ({ 'generated-heldout': HELD_OUT_FAMILY_NAMES, 'generated-heldout2': HELD_OUT2_FAMILY_NAMES, 'generated-heldout3': HELD_OUT3_FAMILY_NAMES, 'generated-heldout4': HELD_OUT4_FAMILY_NAMES, 'generated-heldout5': HELD_OUT5_FAMILY_NAMES, 'generated-heldout6': HELD_OUT6_FAMILY_NAMES, 'generated-heldout7': HELD_OUT7_FAMILY_NAMES, 'generated-heldout8': HELD_OUT8_FAMILY_NAMES, 'generated-heldout9': HELD_OUT9_FAMILY_NAMES, 'generated-heldout10': HELD_OUT10_FAMILY_NAMES, 'generated-heldout11': HELD_OUT11_FAMILY_NAMES, 'generated-heldout12': HELD_OUT12_FAMILY_NAMES, 'generated-heldout13': HELD_OUT13_FAMILY_NAMES, 'generated-heldout14': HELD_OUT14_FAMILY_NAMES, 'generated-heldout15': HELD_OUT15_FAMILY_NAMES, 'generated-heldout16': HELD_OUT16_FAMILY_NAMES, 'generated-heldout17': HELD_OUT17_FAMILY_NAMES, 'generated-heldout18': HELD_OUT18_FAMILY_NAMES, 'generated-heldout19': HELD_OUT19_FAMILY_NAMES, 'generated-heldout20': HELD_OUT20_FAMILY_NAMES } as Record<string, string[]>)[name];
+  const families = ({ 'generated-heldout': HELD_OUT_FAMILY_NAMES, 'generated-heldout2': HELD_OUT2_FAMILY_NAMES, 'generated-heldout3': HELD_OUT3_FAMILY_NAMES, 'generated-heldout4': HELD_OUT4_FAMILY_NAMES, 'generated-heldout5': HELD_OUT5_FAMILY_NAMES, 'generated-heldout6': HELD_OUT6_FAMILY_NAMES, 'generated-heldout7': HELD_OUT7_FAMILY_NAMES, 'generated-heldout8': HELD_OUT8_FAMILY_NAMES, 'generated-heldout9': HELD_OUT9_FAMILY_NAMES, 'generated-heldout10': HELD_OUT10_FAMILY_NAMES, 'generated-heldout11': HELD_OUT11_FAMILY_NAMES, 'generated-heldout12': HELD_OUT12_FAMILY_NAMES, 'generated-heldout13': HELD_OUT13_FAMILY_NAMES, 'generated-heldout14': HELD_OUT14_FAMILY_NAMES, 'generated-heldout15': HELD_OUT15_FAMILY_NAMES, 'generated-heldout16': HELD_OUT16_FAMILY_NAMES, 'generated-heldout17': HELD_OUT17_FAMILY_NAMES, 'generated-heldout18': HELD_OUT18_FAMILY_NAMES, 'generated-heldout19': HELD_OUT19_FAMILY_NAMES, 'generated-heldout20': HELD_OUT20_FAMILY_NAMES, 'generated-heldout21': HELD_OUT21_FAMILY_NAMES } as Record<string, string[]>)[name];
   const hash = crypto.createHash('sha256');
   for (const f of fs.readdirSync(genDir).sort()) if (f.endsWith('.ts')) hash.update(fs.readFileSync(path.join(genDir, f)));
   const dir = path.join(os.tmpdir(), `docsync-${name}-${hash.digest('hex').slice(0, 12)}-${count}-${seed}`);

@@ -2,7 +2,7 @@
 // extraction ranker on the generated corpus plus labelled manifest corpora and
 // generated sets (default: ../shared/corpora/sroie-dev when present and the tuning
 // sets generated-heldout .. generated-heldout4, for layout variety; never heldout5
-// or heldout18, heldout19 and heldout20, the blind sets, nor heldout6 .. heldout17 by default) and writes its weights to
+// or heldout18, heldout19, heldout20 and heldout21, the blind sets, nor heldout6 .. heldout17 by default) and writes its weights to
 // src/service/processing/extract/rank/weights.json, which the service loads.
 
 import fs from 'node:fs';
