@@ -63,6 +63,31 @@ function serviceCpuMs(s: Server): Promise<number> {
   });
 }
 
+/** The service process's CPU so far, user and system apart (ms), and the requests it answered by route. */
+async function serviceUsage(s: Server): Promise<{ userMs: number; systemMs: number; requests: Record<string, number>; io: Record<string, number> }> {
+  const u = await new Promise<NodeJS.CpuUsage>((resolve) => {
+    s.child.once('message', (m) => resolve(m as NodeJS.CpuUsage));
+    s.child.send('cpu');
+  });
+  const { requests, io } = await new Promise<{ requests: Record<string, number>; io: Record<string, number> }>((resolve) => {
+    s.child.once('message', (m) => resolve(m as { requests: Record<string, number>; io: Record<string, number> }));
+    s.child.send('requests');
+  });
+  return { userMs: u.user / 1000, systemMs: u.system / 1000, requests, io };
+}
+
+/** What the service did between two usages: CPU seconds (user, system) and requests per file by route. */
+function usageSince(from: Awaited<ReturnType<typeof serviceUsage>>, to: Awaited<ReturnType<typeof serviceUsage>>, files: number) {
+  const perFile: Record<string, number> = {};
+  for (const [route, n] of Object.entries(to.requests)) {
+    const d = n - (from.requests[route] ?? 0);
+    if (d > 0) perFile[route] = round(d / files, 2);
+  }
+  // Write and read calls per file: SQLite writes a commit's pages one call each, so more commits (or pages) per file show here.
+  const calls = (k: string) => (to.io[k] === undefined ? undefined : round((to.io[k]! - (from.io[k] ?? 0)) / files, 1));
+  return { userS: round((to.userMs - from.userMs) / 1000, 2), systemS: round((to.systemMs - from.systemMs) / 1000, 2), requestsPerFile: perFile, writeCallsPerFile: calls('syscw'), readCallsPerFile: calls('syscr') };
+}
+
 /** Milliseconds the service process has spent in its garbage collector so far (full: mark-compact). */
 function serviceGcMs(s: Server): Promise<{ young: number; full: number }> {
   return new Promise((resolve) => {
@@ -266,11 +291,13 @@ async function plainRound(server: Server) {
   const cpu0 = process.cpuUsage();
   const svc0 = await serviceCpuMs(server);
   const gc0 = await serviceGcMs(server);
+  const use0 = await serviceUsage(server);
   const filesPerS = await plainLoop(server, baseDir, THROUGHPUT_FILES);
   const cpuS = { clientProcess: round(cpuSeconds(process.cpuUsage(cpu0)), 2), serviceProcess: round(((await serviceCpuMs(server)) - svc0) / 1000, 2) };
   const serviceGc = await serviceGcSince(server, gc0);
+  const service = usageSince(use0, await serviceUsage(server), THROUGHPUT_FILES);
   fs.rmSync(baseDir, { recursive: true, force: true });
-  return { filesPerS, cpuS, serviceGcMs: serviceGc };
+  return { filesPerS, cpuS, serviceGcMs: serviceGc, service };
 }
 
 /**
@@ -377,6 +404,7 @@ async function daemonRound(server: Server, h: DaemonHarness, roundNo: number) {
   const cpu0 = process.cpuUsage();
   const svc0 = await serviceCpuMs(server);
   const gc0 = await serviceGcMs(server);
+  const use0 = await serviceUsage(server);
   const t0 = performance.now();
   for (const f of fs.readdirSync(staging)) fs.renameSync(path.join(staging, f), path.join(inbox, f));
   const moveS = (performance.now() - t0) / 1000;
@@ -386,16 +414,20 @@ async function daemonRound(server: Server, h: DaemonHarness, roundNo: number) {
   const uploadCpuS = cpuSeconds(process.cpuUsage(cpu0));
   const serviceUploadCpuS = ((await serviceCpuMs(server)) - svc0) / 1000;
   const serviceGc = await serviceGcSince(server, gc0);
+  const useUploaded = await serviceUsage(server);
   await Promise.race([done, sleep(600_000)]);
   await daemon.waitIdle(600_000, 100);
   await daemon.outputs.ledger.flush();
   const roundCpuS = cpuSeconds(process.cpuUsage(cpu0));
+  const useEnd = await serviceUsage(server);
   const roundS = (performance.now() - t0) / 1000;
   daemon.emitter.off('file', listener);
   return {
     filesPerS: N / totalS, uploadPhaseFilesPerS: N / uploadPhaseS, uploaded: uploadedIds.size, done: doneIds.size, moveS, roundS,
     cpuS: { daemonProcess: round(uploadCpuS, 2), serviceProcess: round(serviceUploadCpuS, 2), daemonWholeRound: round(roundCpuS, 2) },
     serviceGcMs: serviceGc,
+    // The service's CPU (user, system) and requests per file to uploaded and over the whole round.
+    service: { toUploaded: usageSince(use0, useUploaded, N), wholeRound: usageSince(use0, useEnd, N) },
     statements: process.env.SYNC_BENCH_SQL ? takeStatementCounts(N) : undefined,
   };
 }
@@ -464,6 +496,8 @@ async function throughput(server: Server) {
         + `daemon CPU ${d.cpuS.daemonProcess} s to uploaded, ${d.cpuS.daemonWholeRound} s whole round (${round(d.roundS)} s), GC ${gcPerRound[i]!.young} ms young + ${gcPerRound[i]!.full} ms full; plain client CPU ${p.cpuS.clientProcess} s (GC ${plainGc[i]!.young} ms young + ${plainGc[i]!.full} ms full); `
         + `load plain ${plainLoad[i]!.join(' -> ')}, daemon ${daemonLoad[i]!.join(' -> ')}`);
       console.log(`  service CPU ${p.cpuS.serviceProcess} s in the plain loop's round (GC ${p.serviceGcMs.young} ms young + ${p.serviceGcMs.full} ms full), ${d.cpuS.serviceProcess} s in the daemon's to uploaded (GC ${d.serviceGcMs.young} + ${d.serviceGcMs.full} ms)`);
+      const use = (u: ReturnType<typeof usageSince>) => `user ${u.userS} + sys ${u.systemS} s, per file ${Object.entries(u.requestsPerFile).map(([r, n]) => `${r} ${n}`).join(', ')}, write calls ${u.writeCallsPerFile}, read calls ${u.readCallsPerFile}`;
+      console.log(`  service plain: ${use(p.service)}; daemon to uploaded: ${use(d.service.toUploaded)}; daemon whole round: ${use(d.service.wholeRound)}`);
       if (d.statements) console.log(`  statements per file: ${d.statements.perFile}`, d.statements.top);
     }
   } finally {
@@ -500,6 +534,8 @@ async function throughput(server: Server) {
     plainLoopGcMsPerRound: plainGc,
     // The service process's GC time in each plain loop's round and each daemon round (to uploaded).
     serviceGcMsPerRound: { plainLoop: plain.map((p) => p.serviceGcMs), daemon: daemon.map((d) => d.serviceGcMs) },
+    // The service's CPU, user and system apart, and its requests per file by route, in each round.
+    servicePerRound: { plainLoop: plain.map((p) => p.service), daemon: daemon.map((d) => d.service) },
     statementsPerFile: daemon.map((d) => d.statements?.perFile ?? null),
     note: 'daemonFilesPerS counts from the move into the inbox (includes the 1 s settle window); the upload phase from the first upload; daemon CPU includes moving the files in; one daemon and state.db for all rounds',
   };

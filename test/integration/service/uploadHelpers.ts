@@ -129,3 +129,37 @@ export function verifySignature(secret: string, raw: string, header: string): bo
   const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${m[1]}.${raw}`).digest();
   return timingSafeEqual(expected, Buffer.from(m[2]!, 'hex'));
 }
+
+/**
+ * Every SQL text `prepare`d on the service's database engine (the writer and the read
+ * snapshot's reader) from now until `restore()`, in order, repeats included.
+ */
+export function recordPrepares(svc: TestService): { seen: string[]; restore: () => void } {
+  const proto = Object.getPrototypeOf(svc.service.db) as { prepare(sql: string): unknown };
+  const original = proto.prepare;
+  const seen: string[] = [];
+  proto.prepare = function (this: unknown, sql: string) {
+    seen.push(sql);
+    return original.call(this, sql);
+  };
+  return { seen, restore: () => void (proto.prepare = original) };
+}
+
+/**
+ * Uploads of the daemon's path, `n` naming them: a text invoice (processed, with values) into a
+ * folder path, and bytes the engine cannot read (the sync bench's files: a failed run), each to
+ * its end, then its status and the values of its files.
+ */
+export async function daemonPathUploads(svc: TestService, n: number): Promise<void> {
+  const text = await uploadText(svc, INVOICE_TEXT.replace('INV-1042', `INV-${n}`), { destinationPath: 'Inbox/2026' });
+  const binary = await ticket(svc, { fileName: `b${n}.bin`, fileType: 'application/octet-stream', destinationPath: 'Inbox' });
+  const sent = await put(binary.presignedUploadURL, Buffer.from(`not a document ${n}`));
+  if (sent.status !== 200) throw new Error(`put: ${sent.status}`);
+  for (const t of [text, binary]) {
+    const res = await settled(svc, t.uploadId);
+    for (const f of res.body.files as Array<{ fileId: string }>) {
+      const values = await svc.request('GET', `/prod/v1/files/${f.fileId}/values`);
+      if (values.status !== 200) throw new Error(`values: ${values.status}`);
+    }
+  }
+}
