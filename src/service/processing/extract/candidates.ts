@@ -4,7 +4,7 @@ import { normLabel, type DocContext } from './context.js';
 import { findLabels, valueSpots, type LabelHit, type ValueSpot } from './labels.js';
 import { roleSpec, type Role } from './roles.js';
 import { parseValue } from './values.js';
-import { decimalRepair } from './repairs.js';
+import { decimalRepair, lostLeadReadings } from './repairs.js';
 import { namesNet } from './netLabels.js';
 import { boxedValue, nextLineFigure } from './boxes.js';
 
@@ -137,7 +137,11 @@ export function candidatesFor(
         && spots.some((s) => (s.where === 'right' || (s.where === 'below' && hit.line.cells.length === 1)) && CENTS.test(s.text.trim()))) continue;
       const value = parseValue(spot.text, field, role, ctx);
       if (value === null || value === undefined || value === '') continue;
-      const score = specificity * WHERE_WEIGHT[spot.where];
+      // A figure that lost its leading digit (`,656.66`, `09.78`): each digit put back competes well below the
+      // figure as read, and a figure opening with a separator, which no printed amount does, is trusted less itself.
+      const leads = AMOUNT_ROLES.has(role) ? lostLeadReadings(spot.text, spot.line, ctx) : [];
+      const printed = specificity * WHERE_WEIGHT[spot.where];
+      const score = leads.length && /^[.,]/.test(spot.text.trim()) ? printed * 0.45 : printed;
       // An amount whose decimal mark OCR lost: both readings compete, the repair first;
       // the totals cross-check keeps whichever makes the document add up.
       const repaired = AMOUNT_ROLES.has(role) ? decimalRepair(spot.text, spot.line, ctx) : null;
@@ -145,6 +149,7 @@ export function candidatesFor(
         out.push({ value: repaired, score, line: spot.line });
         out.push({ value, score: score * 0.8, line: spot.line });
       } else out.push({ value, score, line: spot.line, label: hit, where: spot.where });
+      leads.forEach((v, i) => out.push({ value: v, score: printed * 0.4 - i * 0.001, line: spot.line }));
       if (spot.where !== 'below') break;
     }
   }

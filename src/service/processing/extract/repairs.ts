@@ -18,6 +18,21 @@ export function decimalRepair(text: string, line: Line | undefined, ctx: DocCont
   return lostDecimalReading(text.replace(/\d+(?:[.,]\d+)?\s?%/g, ' '));
 }
 
+/**
+ * The amounts `text` may stand for if OCR lost its leading digit: a figure that opens with a group separator
+ * (`,408.00`, `.346.88`, `.772,69`) or with a zero before another digit (`09.78`) lost what stood before it. Read
+ * with each digit 1-9 put back, the likelier first; empty for any other figure. Only the arithmetic can say
+ * which one was printed (chooseTotals), so these readings compete below the figure as read.
+ */
+export function lostLeadReadings(text: string, line: Line | undefined, ctx: DocContext): number[] {
+  const t = text.trim();
+  if (!fromOcr(line, ctx) || !/^(?:[.,]\d{3}(?:[.,]\d{3})*|0\d{1,2})[.,]\d{2}$/.test(t)) return [];
+  const digits = t.replace(/\D/g, '');
+  const whole = digits.slice(0, -2);
+  const cents = Number(digits.slice(-2)) / 100;
+  return [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => Number(`${d}${whole}`) + cents);
+}
+
 // Currencies whose amounts show no cents (the Rwandan franc of an EBM receipt, "TOTAL TAX  374"; the yen, the won): a
 // figure without decimals lost no decimal mark, whatever else on the page shows two (its quantities, "1.00x").
 const WHOLE = new Set(['RWF', 'BIF', 'JPY', 'KRW', 'ISK']);

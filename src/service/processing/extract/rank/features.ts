@@ -3,6 +3,7 @@ import { amountsIn, lostDecimalReading } from '../../parse/amounts.js';
 import { DAMAGED_SEPARATOR, GLUED_DAY_MONTH, gluedDayMonth, LOST_SEPARATOR, parseDate, YEAR } from '../../parse/dates.js';
 import type { DocContext } from '../context.js';
 import { normLabel } from '../context.js';
+import { lostLeadReadings } from '../repairs.js';
 import { folded, KW } from '../summaryWords.js';
 import { ADDRESSEE, addresseeEnd, buyerBlock, formEnds, JA_ADDRESS, LEGAL_NAME, namesNoOne, tidyVendorName, WORLD_FORMS } from '../vendor.js';
 
@@ -47,7 +48,7 @@ const TAX_RATES = [5, 6, 7, 8, 10, 15, 16, 19, 20, 21, 25];
 
 interface AmountSpot { value: number; line: Line; lineIndex: number; text: string; last: boolean; x1: number; repaired: boolean }
 
-function amountSpots(ctx: DocContext): AmountSpot[] {
+function amountSpots(ctx: DocContext, ruleTotal?: number): AmountSpot[] {
   const spots: AmountSpot[] = [];
   ctx.lines.forEach((line, lineIndex) => {
     line.cells.forEach((cell, ci) => {
@@ -64,6 +65,9 @@ function amountSpots(ctx: DocContext): AmountSpot[] {
         const repaired = lostDecimalReading(cell.text);
         if (repaired !== null) spots.push({ value: repaired, line, lineIndex, text: cell.text, last, x1: cell.x1, repaired: true });
       }
+      // A figure that lost its leading digit (`,656.66`): the reading the rules' arithmetic chose, alone.
+      const lead = ruleTotal === undefined ? undefined : lostLeadReadings(cell.text, line, ctx).find((v) => near(v, ruleTotal));
+      if (lead !== undefined) spots.push({ value: lead, line, lineIndex, text: cell.text, last, x1: cell.x1, repaired: true });
     });
   });
   return spots;
@@ -75,7 +79,7 @@ const MAX_AMOUNTS = 400;
 
 export function totalCandidates(ctx: DocContext, rules: RuleChoice): RankCandidate[] {
   // A zero ("Discount 0.00", "Change 0.00") is no total while anything else was paid.
-  const all = amountSpots(ctx).slice(-MAX_AMOUNTS);
+  const all = amountSpots(ctx, typeof rules.total === 'number' ? rules.total : undefined).slice(-MAX_AMOUNTS);
   const nonZero = all.some((s) => s.value !== 0) ? all.filter((s) => s.value !== 0) : all;
   // Nor, but on a credit note, is a figure printed with a minus ("Total Savings -6.40", "Cash -50.00").
   const credit = nonZero.some((s) => s.value > 0) && ctx.type === 'credit_note';
