@@ -52,6 +52,11 @@ export interface ServiceOptions {
   processingLeaseMs?: number;
   /** A processing run still going after this long is aborted and its upload failed. Default 30 min. */
   processingTimeoutMs?: number;
+  /**
+   * On stop, how long the processing runs (aborted) are waited for before their jobs go back to the queue
+   * anyway: a run stuck in a library that ignores the abort does not hold the service open. Default 5 s.
+   */
+  processingStopGraceMs?: number;
   /** Replaces the processing engine (tests inject delays and faults); default processFile. */
   processor?: (input: ProcessInput) => Promise<ProcessResult>;
   /** The agent's job runner and answer engine (stop delay, stale threshold, LLM backend). */
@@ -99,6 +104,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     processingConcurrency: options.processingConcurrency ?? 2,
     processingTimeoutMs: options.processingTimeoutMs ?? 30 * 60_000,
     processingLeaseMs: options.processingLeaseMs ?? 60_000,
+    processingStopGraceMs: options.processingStopGraceMs ?? 5_000,
     processor: options.processor,
     agent: options.agent ?? {},
     timeouts: { idleMs: 60_000, requestMs: 15 * 60_000, headersMs: 20_000, keepAliveMs: 10_000, ...options.timeouts },

@@ -40,7 +40,6 @@ import { deleteUploadWithFiles, ephemeralUploadsBefore, recordStep } from './sto
 
 /** A run interrupted this many times (crashes, restarts) fails instead of looping forever. */
 const MAX_ATTEMPTS = 5;
-const STOP_GRACE_MS = 5_000;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 const POLL_MS = 500;
 
@@ -91,7 +90,7 @@ export class ProcessingQueue {
     for (const run of this.running.values()) run.controller.abort();
     // A run stuck in a library that ignores the abort must not hold the service open:
     // its job goes back to the queue below either way.
-    await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), delay(STOP_GRACE_MS)]);
+    await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), delay(this.app.serviceOptions.processingStopGraceMs)]);
     requeueInterrupted(this.db, this.worker);
   }
 

@@ -91,10 +91,11 @@ describe('a run that never ends', () => {
 
   it('does not hold the service open when it is closed', async () => {
     let started = false;
-    const svc = await startTestService({ processor: () => ((started = true), new Promise<ProcessResult>(() => undefined)) });
+    // A grace of 0.2 s, not the default 5 s: the run never ends, so close() resolving at all is the point.
+    const svc = await startTestService({ processingStopGraceMs: 200, processor: () => ((started = true), new Promise<ProcessResult>(() => undefined)) });
     await uploadText(svc, INVOICE_TEXT);
     await waitFor(() => started || undefined, 'the run');
-    await svc.close(); // resolves (after a short grace) instead of waiting forever
+    await svc.close(); // resolves (after the grace) instead of waiting forever
     expect(started).toBe(true);
   });
 });

@@ -118,7 +118,19 @@ const UNIT_PRICES = FUZZY_WORDS.find(([c]) => c === 'unitPrice')![1];
 // OCR's l, 1 and | for an i ("Unit prlce", "Unlt price"): the same letter in comparing a unit price's name.
 const asI = (s: string) => s.replace(/[l1|]/g, 'i');
 
+// columnOf is asked of the same texts many times a line (each cell, each word and phrase of a cell, the lines of a
+// stacked header): a pure function of its text, remembered (a long text file's 20,000 rows spent most of their time
+// here). Cleared when full, so a long-running service keeps it small.
+const columnOfSeen = new Map<string, Column | undefined>();
 export function columnOf(printed: string): Column | undefined {
+  if (columnOfSeen.has(printed)) return columnOfSeen.get(printed);
+  if (columnOfSeen.size >= 20_000) columnOfSeen.clear();
+  const col = columnOfText(printed);
+  columnOfSeen.set(printed, col);
+  return col;
+}
+
+function columnOfText(printed: string): Column | undefined {
   // Specks OCR read beside a name on a scan (": Descrlption", "Code'") are no part of it.
   const text = printed.replace(/^[:;,'`’·\s]+(?=\p{L})|(?<=\p{L})[:;,'`’·\s]+$/gu, '');
   const t = normLabel(text);
@@ -216,9 +228,27 @@ const ONE_COLUMN = /unit ?(price|cost|rate)|(mal |hizmet )+tutar|(price|cost|rat
 function splitHeaderCell(printed: Cell): Cell[] {
   // Names OCR ran together after an abbreviation's period ("Me.e.Netto egységár"): a space after it before a capital.
   const cell = { ...printed, text: printed.text.replace(/(?<=\p{L}\.)(?=\p{Lu}\p{Ll})/gu, ' ') };
-  if (!/\S\s+\S/.test(cell.text)) return [printed];
+  const groups = headerNames(cell.text);
+  if (!groups) return [printed];
+  const perChar = (cell.x1 - cell.x0) / cell.text.length;
+  return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
+}
+
+// Where each column's name starts and ends in a header cell's text, or undefined where the text is one name or none: a
+// pure function of the text, remembered as columnOf is (the same cells are asked again for each header a line may start).
+const headerNamesSeen = new Map<string, Array<{ start: number; end: number }> | undefined>();
+function headerNames(text: string): Array<{ start: number; end: number }> | undefined {
+  if (headerNamesSeen.has(text)) return headerNamesSeen.get(text);
+  if (headerNamesSeen.size >= 20_000) headerNamesSeen.clear();
+  const names = headerNamesOf(text);
+  headerNamesSeen.set(text, names);
+  return names;
+}
+
+function headerNamesOf(text: string): Array<{ start: number; end: number }> | undefined {
+  if (!/\S\s+\S/.test(text)) return undefined;
   const groups: Array<{ start: number; end: number; col: Column | undefined }> = [];
-  const words = [...cell.text.matchAll(/\S+/g)];
+  const words = [...text.matchAll(/\S+/g)];
   for (let k = 0; k < words.length; k++) {
     const w = words[k]!;
     // One column's name is two or three words ("Unit Price", "Price per unit"): a name further back ("a Unit Price
@@ -230,11 +260,11 @@ function splitHeaderCell(printed: Cell): Cell[] {
     // "Excl. Price", "Exclusive Total"): the words together start a name, unless the word goes on the
     // name before it ("Código produto", "Sıra No").
     const before = groups[groups.length - 1];
-    const goesOn = before && columnOf(cell.text.slice(before.start, end)) === before.col;
+    const goesOn = before && columnOf(text.slice(before.start, end)) === before.col;
     if (!col && !goesOn && /^\p{L}/u.test(w[0])) {
       for (const n of [2, 3]) {
         const lastWord = words[k + n - 1];
-        const phrase = lastWord && columnOf(cell.text.slice(w.index!, lastWord.index! + lastWord[0].length));
+        const phrase = lastWord && columnOf(text.slice(w.index!, lastWord.index! + lastWord[0].length));
         // Three words only where none after the first names a column alone ("Đơn vị tính", not "for I.T Product").
         if (phrase && (n === 2 || words.slice(k + 1, k + n).every((x) => !columnOf(x[0])))) {
           [col, end] = [phrase, lastWord.index! + lastWord[0].length];
@@ -244,17 +274,16 @@ function splitHeaderCell(printed: Cell): Cell[] {
       }
     }
     const last = groups[groups.length - 1];
-    if (col && col !== last?.col && !(last && ONE_COLUMN.test(cell.text.slice(Math.max(last.start, near), end)))) groups.push({ start: w.index!, end, col });
+    if (col && col !== last?.col && !(last && ONE_COLUMN.test(text.slice(Math.max(last.start, near), end)))) groups.push({ start: w.index!, end, col });
     else if (last) last.end = end;
     // Specks before the first name: a bilingual header's other script OCR without its language reads as a letter
     // or two ("w a Unit Price uuu / Amount (THB)" for Thai over English).
     else if (/^[\p{Ll}\p{P}]{1,2}$/u.test(w[0])) continue;
-    else return [printed];
+    else return undefined;
   }
-  for (const g of groups) g.col = columnOf(cell.text.slice(g.start, g.end));
-  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return [printed];
-  const perChar = (cell.x1 - cell.x0) / cell.text.length;
-  return groups.map((g) => ({ ...cell, text: cell.text.slice(g.start, g.end), x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar }));
+  for (const g of groups) g.col = columnOf(text.slice(g.start, g.end));
+  if (groups.length < 2 || groups.some((g) => !g.col) || new Set(groups.map((g) => g.col)).size !== groups.length) return undefined;
+  return groups.map(({ start, end }) => ({ start, end }));
 }
 
 /**
