@@ -51,3 +51,16 @@ describe('an order confirmation under a title no list knew', () => {
     expect(classifyDocument(page(order('CONFIRMACAO DE ENCOMENDA'))).type).toBe('other');
   });
 });
+
+describe('no currency printed: an IBAN abroad against a vendor placed at home by its legal form and its VAT number', () => {
+  it('a UK "Ltd" with a GB VAT number paying into a Spanish IBAN bills in pounds; a Portuguese "Lda." with a NIF PT… in euros', () => {
+    const uk = ['Harrow Cleaning Supplies Ltd   INVOICE', 'Unit 9, Canal Wharf, Leeds LS11 5PS', 'VAT Reg. No. GB402118377', cells('Bill to', 'Invoice No.:', '8812'),
+      cells('Maison Girard SARL', 'Date:', '11/02/2025'), cols('Description', 'Qty', 'Unit price', 'Amount'), cols('Floor cleaner 5L', '3', '14.20', '42.60'),
+      cells('Subtotal', '42.60'), cells('VAT 20%', '8.52'), cells('Total due', '51.12'), 'IBAN ES21 1465 0100 7220 3087 6293'];
+    expect(valuesOf(extractFields(page(uk), EVAL_SCHEMA)).Currency).toBe('GBP');
+    const pt = ['Carpintaria Moreira, Lda.   FATURA', 'Rua das Flores 7, 4050-262 Porto', 'NIF PT509876543', cells('Cliente', 'Fatura n.º:', 'F25/771'),
+      cells('Hartmann Logistik GmbH', 'Data:', '11/02/2025'), cols('Descrição', 'Qtd.', 'Preço unit.', 'Valor'), cols('Prateleira de pinho', '2', '45,00', '90,00'),
+      cells('Total s/ IVA', '90,00'), cells('IVA 23%', '20,70'), cells('Total', '110,70'), 'IBAN PL61 1090 1014 0000 0712 1981 2874'];
+    expect(valuesOf(extractFields(page(pt), EVAL_SCHEMA)).Currency).toBe('EUR');
+  });
+});
