@@ -48,7 +48,7 @@ const TITLES: [DocumentType, RegExp][] = [
     'кредитно известие|кредитно известие|корректировочный сч[её]т|кредит-нота|кредитна нота|πιστωτικό τιμολόγιο|kreeditarve|kredītrēķins|kreditinė sąskaita|' +
     'kreditreikningur|nota de creditare|iade faturası|nota ng kredito|memo kredit|ใบลดหนี้|贷项通知单|红字发票|수정세금계산서|إشعار دائن|क्रेडिट नोट')],
   ['credit_note', /クレジットノート|返品伝票|貸方票/],
-  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|gu[ií]a de remisi[oó]n|nota de remisi[oó]n|gu[ií]a de despacho|nota de entrega|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
+  ['delivery_note', W('delivery (?:note|order|slip)|packing (?:slip|list)|des?patch note|goods received note|lieferschein|bon de livraison|albar[aá]n|remito|gu[ií]a de remisi[oó]n|nota de remisi[oó]n|gu[ií]a de despacho|nota de entrega|guia de remessa|documento di trasporto|bolla di consegna|d\\.?d\\.?t\\.?|pakbon|afleverbon|leveringsbon|nota penghantaran|pesanan penghantaran|' +
     'dowód dostawy|dodací list|dodaci list|otpremnica|dobavnica|стокова разписка|товарная накладная|товарно-транспортная накладная|видаткова накладна|' +
     'saateleht|pavadzīme|važtaraštis|fylgiseðill|sevk irsaliyesi|irsaliye|surat jalan|ใบส่งของ|送货单|出货单|납품서')],
   ['delivery_note', /納品書/],
@@ -70,7 +70,7 @@ const TITLES: [DocumentType, RegExp][] = [
   // A quote's own number label, its title lost or never printed ("Angebotsnummer", "Offertenr.").
   ['other', /^(?:angebotsnummer|angebotsnr|angebots-nr|offertenummer|offertenr|numéro de devis|número de presupuesto|número de cotización|numero preventivo)(?=$|[^\p{L}])/iu],
   // An order confirmation or acknowledgement: an order taken, nothing to book yet.
-  ['other', /^(?:order confirmation|order acknowledge?ment|confirmation of (?:your )?order|sales order confirmation|auftragsbestätigung|bestellbestätigung|confirmation de commande|confirmación de(?:l)? pedido|conferma d'ordine|orderbevestiging)(?=$|[^\p{L}])/iu],
+  ['other', /^(?:order confirmation|order acknowledge?ment|confirmation of (?:your )?order|sales order confirmation|auftragsbestätigung|bestellbestätigung|confirmation de commande|confirmación de(?:l)? pedido|conferma d'ordine|orderbevestiging|confirmação d[ae] encomenda|confirmação do pedido|potwierdzenie zamówienia|potvrzení objednávky|orderbekräftelse|ordrebekræftelse|ordrebekreftelse|tilausvahvistus)(?=$|[^\p{L}])/iu],
   // A sales order as the document's own title ("PEDIDO DE VENDA Nº 1374"), not a label with a colon.
   ['other', /^(?:sales order|pedido de venda|pedido de venta|bon de commande|ordine di vendita|verkaufsauftrag|satış siparişi|satis siparisi)(?!\s*(?:no\.?|nr\.?|n[º°o]\.?|#|number)?\s*:)(?=$|[^\p{L}])/iu],
   // A purchase order asks for goods (the supplier's invoice follows); a remittance or payment advice reports an

@@ -47,7 +47,11 @@ const WEB = /www\.|https?:|(?<![\p{L}\p{N}.])[\p{L}\p{N}-]{2,}\.(?:com|net|org|i
 const contactLine = (text: string) => WEB.test(text) && (text.match(/\d/g) ?? []).length >= 6;
 // A fax machine's transmission line at the head of a faxed page ("07/10/2025 09:40 FROM: +267 589 4725 ACME (PTY) TO: 3753727
 // P.1/1"): the sending machine's number and its stored name, not the document's issuer, whose own heading follows.
-const FAX_HEADER = /(?<![\p{L}])from\s*[:;.]?\s*\+?\s?\d{2,}[\d ()-]{4,}.{0,60}(?:(?<![\p{L}])t'?o\s*[:;.]|(?<![\p{L}])p(?:age|g)?\.?\s*\d{1,2}\s*[/!1l]|$)/iu;
+// OCR of a 1-bit fax garbles it ("FR0M: +4９ 89 5512. 330. :14/03/2025 8:39 paGe 1/1"): an O read as a zero, a full-width
+// digit, stops inside the number.
+const FAX_HEADER = /(?<![\p{L}])fr[o0]m\s*[:;.]?\s*\+?\s?\p{Nd}{2,}[\p{Nd} ().-]{4,}.{0,60}(?:(?<![\p{L}])t'?o\s*[:;.]|(?<![\p{L}])p(?:age|g)?\.?\s*\d{1,2}\s*[/!1l]|$)/iu;
+// A file's name ("IMG_7765.HEIC", "Scan 2024-11-03.pdf"): a phone viewer's or a scanner's title bar over the page, not its issuer.
+const FILE_NAME = /^[\p{L}\p{N} _-]*\p{N}[\p{L}\p{N} _-]*\.(?:heic|heif|jpe?g|png|tiff?|pdf|gif|webp|bmp|dng)$/iu;
 // The heading of the buyer's box and nothing else ("Cessionario/committente (cliente)", "SAYIN", "Bill to"), however OCR
 // joined its words ("Cessionariolcommittente"): a heading names no one.
 const BUYER_HEADING = new RegExp(`^(?:(?:${BUYER.source}|kunde|rechnungsempfanger|sayin|sayın|alici|alıcı|remetente)[\\s/|()l.:-]*)+$`, 'iu');
@@ -73,7 +77,7 @@ const TOWN_POSTCODE = /^\p{L}[\p{L} .'-]*,?\s+(?:[A-Z]{2}\s+\d{5}(?:-\d{4})?|[A-
 const SPACED_TITLE = /^(?:invoice|receipt|quote|quotation|estimate|rechnung|quittung|angebot|facture|devis|factura|presupuesto|recibo|fattura|factuur)$/;
 const spacedTitle = (text: string) => { const w = wordsOf(text); return /\s/.test(w) && SPACED_TITLE.test(w.replace(/\s+/g, '')); };
 export const namesNoOne = (text: string): boolean => COPY_MARK.test(text.trim()) || TITLE_CYR_EL.test(normLabel(text)) || TOWN_POSTCODE.test(text.trim()) || spacedTitle(text) || FISCAL_BANNER.test(wordsOf(text)) || formHeading(text) || bracketed(text) || notAName(text) || TITLE_ONLY.test(normLabel(text).replace(/[^\p{L}\p{N}° ]+/gu, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').replace(/\s+/g, ' ').trim())
-  || E_TITLE.test(wordsOf(text)) || BOOKING_NOTE.test(normLabel(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || FAX_HEADER.test(text) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
+  || E_TITLE.test(wordsOf(text)) || BOOKING_NOTE.test(normLabel(text)) || TAX_ID_ROW.test(normLabel(text)) || OWNER_LINE.test(normLabel(text)) || BRANCH_NO.test(normLabel(text)) || contactLine(text) || FAX_HEADER.test(text) || FILE_NAME.test(text.trim()) || BUYER_HEADING.test(normLabel(text)) || sentence(text);
 // A note an accountant wrote beside a receipt: the project or cost centre it is booked to ("Projekt 42 / Reise", "Kst 4711").
 const BOOKING_NOTE = /^(?:proj(?:ekt|ect)?|kst|kostenstelle|cost cent(?:re|er))\.?\s*(?:no\.?|nr\.?|#)?\s*\d+(?![\p{L}\d])/u;
 // A Japanese address: prefecture then city or ward, or a block number.
@@ -411,7 +415,7 @@ export function withoutRegistration(name: string): string {
  * is for OCR's reading only: a text layer's "Studio 8Bit" is what was printed.
  */
 export function tidyVendorName(read: string, ocr: boolean): string {
-  const words = withoutBranch(withoutAddress(withoutRegistration(withoutMailAddress(read)))).trim().split(/\s+/);
+  const words = withoutTitle(withoutBranch(withoutAddress(withoutRegistration(withoutMailAddress(read))))).trim().split(/\s+/);
   if (!ocr) return words.join(' ');
   // "Sdn.Rhd": a legal form printed without its space is mended as two words.
   const split = words.flatMap((w, i) => (i === words.length - 1 && /^\p{L}{3}\.\p{L}{3}\.?$/u.test(w) ? [w.slice(0, 4), w.slice(4)] : [w]));
@@ -435,6 +439,17 @@ function withoutMailAddress(name: string): string {
 export function withoutBranch(name: string): string {
   const m = /^(.*\p{L}{2}.*?)[\s,-]+(?:store|shop|branch|outlet|filiale|tienda|negozio|loja|magasin)\s*(?:#|no\.?|nr\.?|n°|number)\s*\d+$/iu.exec(name.trim());
   return m ? m[1] : name;
+}
+
+// The document's title in capitals that OCR joined to the name printed after it on one line ("FAKTURA VAT Kowalski Serwis
+// Sp. z o.o.", "TAX INVOICE Harbour Ltd"): the title goes when what follows is a business's name in mixed case with its legal form.
+const LEADING_TITLE = /^(?:TAX INVOICE|INVOICE|RECEIPT|RECHNUNG|FACTURE|FACTURA|FATTURA|FACTUUR|FAKTURA(?: VAT)?|FAKTÚRA|SZÁMLA|ARVE|RAČUN)[\s:.-]+(?=\p{L})/u;
+export function withoutTitle(name: string): string {
+  const m = LEADING_TITLE.exec(name.trim());
+  if (!m) return name;
+  const rest = name.trim().slice(m[0].length);
+  // The name in mixed case after the title in capitals: the change of case is where the title ends ("INVOICE SOLUTIONS LTD" stays).
+  return rest.split(/\s+/).length >= 2 && /^\p{Lu}\p{Ll}/u.test(rest) && LEGAL_NAME.test(normLabel(rest)) ? rest : name;
 }
 
 /** The name without a street address joined after its legal form. */

@@ -286,6 +286,9 @@ const COUNTRY_WORDS: [RegExp, string][] = [
   [/new zealand|\bnzbn\b|\bauckland\b/i, 'NZ'],
   [/\bche-?\d{3}|\bschweiz\b|\bsuisse\b|\bsvizzera\b|\bswitzerland\b/i, 'CH'],
   [/\bsp\. ?z ?o\. ?o\b|(?<!\p{L})nip:? ?\d|\bregon\b|\bpolska\b|faktura vat|złotych|do zapłaty/iu, 'PL'],
+  // Portugal (2026-11-30; none of its words was placed, its "IVA" and "NIF" read as Spain's): its name, Lisbon, the legal form
+  // "Lda." (Brazil's is "Ltda."), a NIF with its country's prefix.
+  [/\bportugal\b|\blisboa\b|(?<!\p{L})lda(?!\p{L})|\bnif:? ?pt ?\d/iu, 'PT'],
   [/česká republika|daňový doklad|(?<!\p{L})dič(?!\p{L})|k úhradě|celkem k úhradě/iu, 'CZ'],
   [/(?<!\p{L})i[čc] dph(?!\p{L})|slovensk[áa] republika|faktúra|dodávateľ|odberateľ/iu, 'SK'],
   [/hrvatska|\bcroatia\b|\boib\b/i, 'HR'],
@@ -355,7 +358,7 @@ const COUNTRY_WORDS: [RegExp, string][] = [
 ];
 
 // Czech and Slovak "DIČ", "IČ DPH" too.
-const VAT_LABEL = /\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|n° tva|di[čc](?![\p{L}])|i[čc] dph)/giu;
+const VAT_LABEL = /\b(?:vat|ust-?id(?:nr)?|tva|iva|btw|nif|n° tva|di[čc](?![\p{L}])|i[čc] dph)/giu;
 const VAT_ID = /\b([A-Z]{2}) ?(\d[\d ]{6,13}\d|[0-9A-Z]{8,12})\b/;
 
 /** The country of a VAT id after its label, in capitals, its number grouped or not ("GB 897 5577 73"), not the "re" of "registration". */
@@ -390,7 +393,10 @@ export function placedCountry(text: string, vendor?: string): string | undefined
     : byVendor === 'CN' && (placed === 'TW' || placed === 'HK') ? placed
     : byVendor === 'MX' && (placed === 'HN' || placed === 'SV') ? placed
     : byVendor === 'ZA' && (placed === 'BW' || placed === 'NA') ? placed : undefined;
-  return iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
+  // An IBAN abroad (a vendor banking in another country: "IBAN ES84 …" under "Northgate Office Supplies Ltd", "VAT Reg. No.
+  // GB311…") does not move a vendor whose legal form and VAT number both place it at home.
+  const home = byVendor && byVendor === vat && formAbroad === undefined ? vat : undefined;
+  return home ?? iban?.[1] ?? formAbroad ?? byVendor ?? vat ?? named(text);
 }
 
 /**
